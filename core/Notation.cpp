@@ -1,0 +1,200 @@
+#include "Notation.h"
+
+#include <cctype>
+
+namespace othello::core {
+namespace {
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+bool startsWithNoCase(std::string_view text, std::string_view word) {
+    if (text.size() < word.size()) return false;
+    for (std::size_t i = 0; i < word.size(); ++i)
+        if (lower(text[i]) != word[i]) return false;
+    return true;
+}
+
+std::string printable(char c) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
+        static const char* hex = "0123456789abcdef";
+        return std::string("\\x") + hex[(c >> 4) & 15] + hex[c & 15];
+    }
+    return std::string(1, c);
+}
+
+// Built by appending: g++ 12 warns falsely (-Wrestrict) on "'" + std::string(...).
+std::string notASquare(std::string_view token, std::size_t at) {
+    std::string m;
+    m += '\'';
+    m.append(token);
+    m += "' at position ";
+    m += std::to_string(at + 1);
+    m += " is not a square";
+    return m;
+}
+
+}  // namespace
+
+int parseSquare(std::string_view text) {
+    if (text.size() != 2) return kNoSquare;
+    const char c = lower(text[0]);
+    const char r = text[1];
+    if (c < 'a' || c > 'h' || r < '1' || r > '8') return kNoSquare;
+    return squareOf(r - '1', c - 'a');
+}
+
+std::string squareName(int square) {
+    if (square == kPass) return "pass";
+    if (square < 0 || square >= 64) return "??";
+    return {static_cast<char>('a' + columnOf(square)), static_cast<char>('1' + rowOf(square))};
+}
+
+BoardParse parseBoard(std::string_view text) {
+    BoardParse out;
+    Bitboard black = 0, white = 0;
+    int square = 0;
+    std::size_t i = 0;
+    for (; i < text.size() && square < 64; ++i) {
+        const char c = text[i];
+        switch (c) {
+            case 'X': case 'x': case '*': case 'B': case 'b': black |= bit(square++); break;
+            case 'O': case 'o': case 'W': case 'w': white |= bit(square++); break;
+            case '-': case '.': ++square; break;
+            case ' ': case '\t': case '\n': case '\r': break;
+            default:
+                out.error = ParseError{i, "character '" + printable(c) + "' at position " +
+                                              std::to_string(i + 1) +
+                                              " is not a disc (X/O) or an empty square (-)"};
+                return out;
+        }
+    }
+    if (square < 64) {
+        out.error = ParseError{text.size(), "board string has " + std::to_string(square) +
+                                                " squares; 64 are needed"};
+        return out;
+    }
+    Color side = Color::Black;
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+        if (out.sideGiven) {
+            out.error = ParseError{i, "unexpected character '" + printable(c) + "' at position " +
+                                          std::to_string(i + 1) + " after the side to move"};
+            return out;
+        }
+        switch (c) {
+            case 'X': case 'x': case 'B': case 'b': case '*': side = Color::Black; break;
+            case 'O': case 'o': case 'W': case 'w': side = Color::White; break;
+            default:
+                out.error = ParseError{i, "character '" + printable(c) + "' at position " +
+                                              std::to_string(i + 1) +
+                                              " is not a side to move (X or O)"};
+                return out;
+        }
+        out.sideGiven = true;
+    }
+    out.position = Position(black, white, side);
+    return out;
+}
+
+std::string boardString(const Position& p) {
+    std::string s(64, '-');
+    for (int sq = 0; sq < 64; ++sq) {
+        if (p.black() & bit(sq)) s[sq] = 'X';
+        else if (p.white() & bit(sq)) s[sq] = 'O';
+    }
+    return s;
+}
+
+std::string boardStringWithSide(const Position& p) {
+    return boardString(p) + (p.toMove() == Color::Black ? " X" : " O");
+}
+
+std::string boardDiagram(const Position& p, Bitboard marks, int lastMove) {
+    std::string out = "   a b c d e f g h\n";
+    for (int row = 0; row < 8; ++row) {
+        out += ' ';
+        out += static_cast<char>('1' + row);
+        for (int col = 0; col < 8; ++col) {
+            const int sq = squareOf(row, col);
+            out += (sq == lastMove) ? '(' : ' ';
+            if (p.black() & bit(sq)) out += 'X';
+            else if (p.white() & bit(sq)) out += 'O';
+            else if (marks & bit(sq)) out += '*';
+            else out += '-';
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+MovesParse parseMoves(std::string_view text) {
+    MovesParse out;
+    std::size_t i = 0;
+    const auto fail = [&](std::size_t at, std::string message) {
+        out.error = ParseError{at, std::move(message)};
+        return out;
+    };
+    while (i < text.size()) {
+        const char c = text[i];
+        if (c == ' ' || c == '\t' || c == ',' || c == ';' || c == '\r' || c == '\n' ||
+            c == '.') {
+            ++i;
+            continue;
+        }
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            // A move number: digits followed by one or more dots.
+            std::size_t j = i;
+            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+            if (j < text.size() && text[j] == '.') {
+                while (j < text.size() && text[j] == '.') ++j;
+                i = j;
+                continue;
+            }
+            return fail(i, notASquare(text.substr(i, j - i), i));
+        }
+        if (text.substr(i, 2) == "--" || text.substr(i, 2) == "@@") {
+            out.moves.push_back(kPass);
+            i += 2;
+            continue;
+        }
+        if (c == '-') {
+            ++i;  // a separator between moves
+            continue;
+        }
+        if (startsWithNoCase(text.substr(i), "pass")) {
+            out.moves.push_back(kPass);
+            i += 4;
+            continue;
+        }
+        if (startsWithNoCase(text.substr(i), "pa") || startsWithNoCase(text.substr(i), "ps")) {
+            out.moves.push_back(kPass);
+            i += 2;
+            continue;
+        }
+        const int sq = parseSquare(text.substr(i, 2));
+        if (sq == kNoSquare) {
+            std::size_t j = i;
+            while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) &&
+                   text[j] != ',' && j - i < 12)
+                ++j;
+            return fail(i, notASquare(text.substr(i, std::max<std::size_t>(j - i, 1)), i));
+        }
+        out.moves.push_back(sq);
+        i += 2;
+    }
+    return out;
+}
+
+std::string movesString(const std::vector<int>& moves, bool skipPasses,
+                        std::string_view separator) {
+    std::string s;
+    for (int m : moves) {
+        if (m == kPass && skipPasses) continue;
+        if (!s.empty()) s += separator;
+        s += (m == kPass) ? "pa" : squareName(m);
+    }
+    return s;
+}
+
+}  // namespace othello::core

@@ -1,0 +1,79 @@
+#include "Symmetry.h"
+
+namespace othello::core {
+namespace {
+
+constexpr Bitboard mirrorRows(Bitboard b) { return __builtin_bswap64(b); }
+
+constexpr Bitboard mirrorColumns(Bitboard b) {
+    constexpr Bitboard k1 = 0x5555555555555555ULL, k2 = 0x3333333333333333ULL,
+                       k4 = 0x0F0F0F0F0F0F0F0FULL;
+    b = ((b >> 1) & k1) | ((b & k1) << 1);
+    b = ((b >> 2) & k2) | ((b & k2) << 2);
+    b = ((b >> 4) & k4) | ((b & k4) << 4);
+    return b;
+}
+
+// (row, column) -> (column, row): the a1-h8 diagonal stays, by delta swaps.
+constexpr Bitboard transpose(Bitboard b) {
+    constexpr Bitboard k1 = 0x5500550055005500ULL, k2 = 0x3333000033330000ULL,
+                       k4 = 0x0F0F0F0F00000000ULL;
+    Bitboard t = k4 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = k2 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = k1 & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    return b;
+}
+
+constexpr std::uint64_t mix(std::uint64_t x) {
+    // splitmix64 finaliser: every input bit affects every output bit.
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+}  // namespace
+
+Bitboard transformBitboard(Bitboard b, Symmetry s) {
+    if (s & 4) b = transpose(b);
+    if (s & 2) b = mirrorRows(b);
+    if (s & 1) b = mirrorColumns(b);
+    return b;
+}
+
+Position transformPosition(const Position& p, Symmetry s) {
+    return Position(transformBitboard(p.black(), s), transformBitboard(p.white(), s),
+                    p.toMove());
+}
+
+std::vector<int> transformMoves(const std::vector<int>& moves, Symmetry s) {
+    std::vector<int> out;
+    out.reserve(moves.size());
+    for (int m : moves) out.push_back(transformSquare(m, s));
+    return out;
+}
+
+Canonical canonical(const Position& p) {
+    Canonical best{p, kIdentity};
+    for (Symmetry s = 1; s < kSymmetryCount; ++s) {
+        const Bitboard b = transformBitboard(p.black(), s);
+        const Bitboard w = transformBitboard(p.white(), s);
+        if (b < best.position.black() || (b == best.position.black() && w < best.position.white()))
+            best = {Position(b, w, p.toMove()), s};
+    }
+    return best;
+}
+
+std::uint64_t canonicalHash(const Position& c) {
+    const std::uint64_t side = c.toMove() == Color::Black ? 0 : 0x9e3779b97f4a7c15ULL;
+    return mix(c.black() ^ mix(c.white() ^ side));
+}
+
+std::uint64_t positionHash(const Position& p) { return canonicalHash(canonical(p).position); }
+
+}  // namespace othello::core

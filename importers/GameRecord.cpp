@@ -1,0 +1,64 @@
+#include "GameRecord.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace othello::importers {
+
+const char* severityName(Severity s) { return s == Severity::Warning ? "warning" : "error"; }
+
+std::string SourceLocation::describe() const {
+    if (line > 0) return path + ":" + std::to_string(line);
+    if (record >= 0) return path + "#" + std::to_string(record);
+    return path;
+}
+
+std::string Diagnostic::format() const {
+    std::string out = where.describe();
+    if (where.line > 0 && where.column > 0) out += ":" + std::to_string(where.column);
+    out += ": ";
+    out += severityName(severity);
+    out += ": " + message;
+    if (!code.empty()) out += " [" + code + "]";
+    return out;
+}
+
+const char* formatName(Format f) {
+    switch (f) {
+        case Format::Auto: return "auto";
+        case Format::Moves: return "moves";
+        case Format::Transcript: return "transcript";
+        case Format::Wthor: return "wthor";
+        case Format::Ggf: return "ggf";
+        case Format::Pgn: return "pgn";
+        case Format::Csv: return "csv";
+    }
+    return "auto";
+}
+
+std::optional<Format> parseFormat(const std::string& name) {
+    std::string n = name;
+    std::transform(n.begin(), n.end(), n.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (Format f : {Format::Auto, Format::Moves, Format::Transcript, Format::Wthor, Format::Ggf,
+                     Format::Pgn, Format::Csv})
+        if (n == formatName(f)) return f;
+    if (n == "wtb") return Format::Wthor;
+    if (n == "movelist" || n == "move-list") return Format::Moves;
+    return std::nullopt;
+}
+
+const char* statusName(GameStatus s) {
+    switch (s) {
+        case GameStatus::Complete: return "complete";
+        case GameStatus::Incomplete: return "incomplete";
+        case GameStatus::Error: return "error";
+    }
+    return "error";
+}
+
+int GameRecord::passes() const {
+    return static_cast<int>(std::count(moves.begin(), moves.end(), core::kPass));
+}
+
+}  // namespace othello::importers

@@ -1,0 +1,57 @@
+#pragma once
+// One game as every reader produces it and every writer and the storage consume it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "Diagnostic.h"
+#include "core/Position.h"
+#include "core/Replay.h"
+
+namespace othello::importers {
+
+enum class Format { Auto, Moves, Transcript, Wthor, Ggf, Pgn, Csv };
+const char* formatName(Format f);            // "moves", "transcript", "wthor", "ggf", "pgn", "csv"
+std::optional<Format> parseFormat(const std::string& name);
+
+enum class GameStatus { Complete, Incomplete, Error };
+const char* statusName(GameStatus s);  // "complete" / "incomplete" / "error"
+
+struct GameRecord {
+    // Metadata, UTF-8.
+    std::string black;
+    std::string white;
+    std::string event;
+    std::string round;
+    std::string date;   // ISO 8601, possibly partial ("1992", "1992-08", "1992-08-14")
+    int year = 0;       // 0 when unknown
+    std::string place;
+
+    // The game. `moves` holds squares and core::kPass with the passes made explicit by the
+    // replay (a forced pass at the end of an unfinished record included).
+    core::Position start = core::Position::start();
+    bool standardStart = true;
+    std::vector<int> moves;
+
+    // What the file states, checked against the replay where the format allows.
+    std::optional<int> statedBlackDiscs;   // WTHOR, PGN Result, transcript Score
+    std::optional<int> theoreticalScore;   // WTHOR: Black's discs with perfect play
+    std::optional<int> theoreticalDepth;   // WTHOR: empties at which it was computed
+    std::optional<double> statedDiscDiff;  // GGF RE: Black's disc difference
+    std::optional<int> statedWinner;       // CSV: 1 Black, -1 White, 0 draw
+    std::string statedResult;              // the result as written in the file
+
+    // Computed by the replay.
+    GameStatus status = GameStatus::Error;
+    core::Score score;  // final score (empties to the winner) when complete, else disc counts
+
+    Format format = Format::Auto;
+    SourceLocation source;
+    std::vector<Diagnostic> diagnostics;  // warnings; plus the error when status == Error
+
+    bool ok() const { return status != GameStatus::Error; }
+    bool complete() const { return status == GameStatus::Complete; }
+    int passes() const;
+};
+
+}  // namespace othello::importers

@@ -1,0 +1,33 @@
+#pragma once
+// Sub-command registry of `othello-db`. Each command lives in its own .cpp file and registers
+// itself with a static RegisterCommand object; main() builds the CLI11 app from the registry.
+//
+// Exit codes, everywhere: 0 success, 1 bad input (illegal record, unreadable data),
+// 2 usage (bad arguments, nothing could be read).
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace othello::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 1;
+inline constexpr int kExitUsage = 2;
+
+// The action chosen by the parsed sub-command; returns the exit code.
+using Action = std::function<int()>;
+// Adds one sub-command to `app`; its callback stores what to run in `action`.
+using CommandSetup = std::function<void(CLI::App& app, Action& action)>;
+
+struct RegisterCommand {
+    // `order` sorts the commands in --help.
+    RegisterCommand(int order, CommandSetup setup);
+};
+
+void setupCommands(CLI::App& app, Action& action);
+
+// Thrown by a command for bad input it wants reported as "error: <message>" with exit 1.
+struct InputError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace othello::cli

@@ -1,0 +1,151 @@
+// Commands that need only the engine: perft and replay.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "Command.h"
+#include "core/Notation.h"
+#include "core/Perft.h"
+#include "core/Replay.h"
+
+namespace othello::cli {
+namespace {
+
+using namespace othello::core;
+
+struct PerftOptions {
+    int depth = 0;
+    std::string from;
+    bool json = false;
+};
+
+int runPerft(const PerftOptions& o) {
+    Position start = Position::start();
+    if (!o.from.empty()) {
+        const BoardParse b = parseBoard(o.from);
+        if (b.error) throw InputError("--from: " + b.error->message);
+        start = b.position;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t nodes = perft(start, o.depth);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (o.json) {
+        nlohmann::json j{{"depth", o.depth}, {"nodes", nodes}, {"seconds", seconds}};
+        fmt::print("{}\n", j.dump());
+    } else {
+        fmt::print("perft({}) = {}\n", o.depth, nodes);
+    }
+    return kExitOk;
+}
+
+RegisterCommand perftCommand(10, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<PerftOptions>();
+    auto* sub = app.add_subcommand(
+        "perft", "Count the leaf nodes of the game tree DEPTH plies deep (a pass is a ply, a "
+                 "finished game one leaf)");
+    sub->add_option("DEPTH", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 20));
+    sub->add_option("--from", o->from, "Start board: 64 characters X/O/- and the side to move");
+    sub->add_flag("--json", o->json, "Print a JSON object");
+    sub->callback([o, &action] { action = [o] { return runPerft(*o); }; });
+});
+
+struct ReplayOptions {
+    std::string moves;
+    std::optional<int> ply;
+    std::string from;
+    bool json = false;
+};
+
+nlohmann::json positionJson(const ReplayResult& r, std::size_t index) {
+    const Position& p = r.positions[index];
+    const bool over = p.isGameOver();
+    int passes = 0;
+    for (std::size_t i = 0; i < index; ++i) passes += r.plies[i].square == kPass;
+    std::vector<std::string> played, legal;
+    for (std::size_t i = 0; i < index; ++i)
+        if (r.plies[i].square != kPass) played.push_back(squareName(r.plies[i].square));
+    for (Bitboard m = p.legalMoves(); m; m &= m - 1) legal.push_back(squareName(lowestSquare(m)));
+    nlohmann::json j;
+    j["board"] = boardString(p);
+    j["to_move"] = over ? "none" : colorName(p.toMove());
+    j["black"] = p.count(Color::Black);
+    j["white"] = p.count(Color::White);
+    j["empty"] = p.emptyCount();
+    j["passes"] = passes;
+    j["ply"] = index;
+    j["plies"] = r.plies.size();
+    j["moves"] = played;
+    j["legal_moves"] = legal;
+    j["over"] = over;
+    if (over) {
+        const Score s = p.finalScore();
+        j["score"] = {s.black, s.white};
+    } else {
+        j["score"] = nullptr;
+    }
+    return j;
+}
+
+int runReplay(const ReplayOptions& o) {
+    Position start = Position::start();
+    if (!o.from.empty()) {
+        const BoardParse b = parseBoard(o.from);
+        if (b.error) throw InputError("--from: " + b.error->message);
+        start = b.position;
+    }
+    const MovesParse parsed = parseMoves(o.moves);
+    if (parsed.error) throw InputError("moves: " + parsed.error->message);
+    const ReplayResult r = replay(start, parsed.moves);
+    if (r.error) throw InputError(r.error->describe());
+    std::size_t index = r.plies.size();
+    if (o.ply) {
+        if (*o.ply < 0 || static_cast<std::size_t>(*o.ply) > r.plies.size())
+            throw InputError(fmt::format("--ply {} is outside the game (0..{} plies, passes "
+                                         "included)",
+                                         *o.ply, r.plies.size()));
+        index = static_cast<std::size_t>(*o.ply);
+    }
+    if (o.json) {
+        fmt::print("{}\n", positionJson(r, index).dump());
+        return kExitOk;
+    }
+    const Position& p = r.positions[index];
+    const int last = index > 0 ? r.plies[index - 1].square : kNoSquare;
+    fmt::print("{}", boardDiagram(p, p.legalMoves(), last == kPass ? kNoSquare : last));
+    int passes = 0;
+    for (std::size_t i = 0; i < index; ++i) passes += r.plies[i].square == kPass;
+    fmt::print("ply {} of {}; black {} discs, white {} discs; passes: {}\n", index,
+               r.plies.size(), p.count(Color::Black), p.count(Color::White), passes);
+    if (p.isGameOver()) {
+        const Score s = p.finalScore();
+        fmt::print("game over: {}-{}\n", s.black, s.white);
+    } else {
+        fmt::print("{} to move{}\n", colorName(p.toMove()),
+                   p.mustPass() ? " (must pass)" : "");
+    }
+    return kExitOk;
+}
+
+RegisterCommand replayCommand(20, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<ReplayOptions>();
+    auto* sub = app.add_subcommand(
+        "replay", "Replay a move sequence and print the board (X black, O white, * legal move, "
+                  "( last move)");
+    sub->add_option("MOVES", o->moves,
+                    "Moves such as f5d6c3 or \"f5 d6 c3\"; passes (pa, pass, --) may be omitted")
+        ->required();
+    sub->add_option("--ply", o->ply,
+                    "Show the position after N plies (passes count as plies); default: the end");
+    sub->add_option("--from", o->from,
+                    "Start board: 64 characters X/O/- row by row from a1, then the side to move");
+    sub->add_flag("--json", o->json, "Print a JSON object");
+    sub->callback([o, &action] { action = [o] { return runReplay(*o); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli
