@@ -1,0 +1,23 @@
+#pragma once
+// The replay step every reader shares: turns the move tokens of a record into a verified game.
+#include <vector>
+
+#include "GameRecord.h"
+
+namespace othello::importers {
+
+// Replays `tokens` (squares 0..63 and core::kPass) from `record.start`. On success fills
+// `moves` (passes explicit), `status` (Complete when the game is over, else Incomplete) and
+// `score` (empties to the winner when complete) and returns true. On an illegal move sets
+// status Error, keeps the legal prefix in `moves`, appends an error Diagnostic located at
+// `where` (code = core::replayErrorCodeName, move number, square, plain message) and returns
+// false.
+bool replayRecord(GameRecord& record, const std::vector<int>& tokens,
+                  const SourceLocation& where);
+
+// Appends a diagnostic to the record (and marks it Error when `severity` is Error).
+void addDiagnostic(GameRecord& record, Severity severity, const SourceLocation& where,
+                   std::string code, std::string message, int moveNumber = 0,
+                   int square = core::kNoSquare);
+
+}  // namespace othello::importers
