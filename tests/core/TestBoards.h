@@ -1,0 +1,22 @@
+#pragma once
+// Helpers for core tests: boards from square lists, moves from strings.
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "core/Notation.h"
+#include "core/Position.h"
+
+namespace testing {
+
+inline othello::core::Bitboard squares(std::initializer_list<const char*> names) {
+    othello::core::Bitboard b = 0;
+    for (const char* n : names) b |= othello::core::bit(othello::core::parseSquare(n));
+    return b;
+}
+
+inline std::vector<int> moves(const std::string& text) {
+    return othello::core::parseMoves(text).moves;
+}
+
+}  // namespace testing
