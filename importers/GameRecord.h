@@ -1,5 +1,7 @@
 #pragma once
 // One game as every reader produces it and every writer and the storage consume it.
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +18,26 @@ std::optional<Format> parseFormat(const std::string& name);
 
 enum class GameStatus { Complete, Incomplete, Error };
 const char* statusName(GameStatus s);  // "complete" / "incomplete" / "error"
+
+// Where a record read from a WTHOR file came from: the raw bytes, kept so that writing the
+// records of a .wtb back gives the same bytes (see WthorWriter.h).
+struct WthorOrigin {
+    std::array<std::uint8_t, 16> header{};  // the .wtb file header
+    std::array<std::uint8_t, 68> bytes{};   // the game record as stored
+    std::uint16_t tournamentId = 0;
+    std::uint16_t blackId = 0;
+    std::uint16_t whiteId = 0;
+};
+
+// One single edit of a transcript diagram that makes it replay legally (TranscriptRepair.h).
+struct RepairCandidate {
+    std::string change;      // plain words: "swap 23 (f4) and 24 (g4)"
+    int changedMoves = 0;    // moves of the game whose square the edit changes
+    std::vector<int> moves;  // the repaired game, passes explicit
+    GameStatus status = GameStatus::Incomplete;
+    core::Score score;       // as GameRecord::score
+    bool matchesStatedScore = false;
+};
 
 struct GameRecord {
     // Metadata, UTF-8.
@@ -47,6 +69,9 @@ struct GameRecord {
 
     Format format = Format::Auto;
     SourceLocation source;
+    std::optional<WthorOrigin> wthor;     // set by the WTHOR reader only
+    std::string gameId;                   // an identifier the file gives (CSV id column)
+    std::vector<RepairCandidate> repairs; // transcripts that fail: the edits that fix them
     std::vector<Diagnostic> diagnostics;  // warnings; plus the error when status == Error
 
     bool ok() const { return status != GameStatus::Error; }

@@ -1,0 +1,268 @@
+#include "CsvReader.h"
+
+#include "MoveListReader.h"
+#include "ReaderUtil.h"
+#include "RecordReplay.h"
+
+namespace othello::importers {
+namespace {
+
+struct Field {
+    std::string text;
+    int column = 0;  // 1-based byte column of the field's start in its line
+};
+
+struct CsvRow {
+    int line = 0;  // where the row starts
+    std::vector<Field> fields;
+};
+
+// RFC 4180 rows, one at a time; a quoted field may span lines. Linear in the text.
+class CsvScanner {
+  public:
+    CsvScanner(std::string_view text, char delimiter) : text_(text), delimiter_(delimiter) {}
+
+    bool next(CsvRow& row) {
+        row.fields.clear();
+        // Skip blank lines.
+        while (pos_ < text_.size() && (text_[pos_] == '\n' || text_[pos_] == '\r')) newline();
+        if (pos_ >= text_.size()) return false;
+        row.line = line_;
+        Field f;
+        f.column = column();
+        while (pos_ < text_.size()) {
+            const char c = text_[pos_];
+            if (c == '"' && f.text.empty() && pos_ == fieldStart_) {
+                ++pos_;
+                while (pos_ < text_.size()) {
+                    if (text_[pos_] == '"') {
+                        if (pos_ + 1 < text_.size() && text_[pos_ + 1] == '"') {
+                            f.text += '"';
+                            pos_ += 2;
+                            continue;
+                        }
+                        ++pos_;
+                        break;
+                    }
+                    if (text_[pos_] == '\n' || text_[pos_] == '\r') {
+                        f.text += '\n';
+                        newline();
+                        continue;
+                    }
+                    f.text += text_[pos_++];
+                }
+                continue;
+            }
+            if (c == delimiter_) {
+                row.fields.push_back(std::move(f));
+                f = Field{};
+                ++pos_;
+                fieldStart_ = pos_;
+                f.column = column();
+                continue;
+            }
+            if (c == '\n' || c == '\r') {
+                newline();
+                break;
+            }
+            f.text += c;
+            ++pos_;
+        }
+        row.fields.push_back(std::move(f));
+        return true;
+    }
+
+  private:
+    void newline() {
+        if (text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n') ++pos_;
+        ++pos_;
+        ++line_;
+        lineStart_ = pos_;
+        fieldStart_ = pos_;
+    }
+    int column() const { return static_cast<int>(pos_ - lineStart_) + 1; }
+
+    std::string_view text_;
+    char delimiter_;
+    std::size_t pos_ = 0;
+    std::size_t lineStart_ = 0;
+    std::size_t fieldStart_ = 0;
+    int line_ = 1;
+};
+
+bool isMovesColumn(const std::string& n) {
+    return n == "moves" || n == "game_moves" || n == "movelist" || n == "move_list" ||
+           n == "gamemoves" || n == "game" || n == "transcript" ||
+           (n.size() > 5 && n.compare(n.size() - 5, 5, "moves") == 0);
+}
+
+char delimiterOf(std::string_view header) {
+    std::size_t comma = 0, semicolon = 0, tab = 0;
+    for (char c : header) comma += c == ',', semicolon += c == ';', tab += c == '\t';
+    if (tab > comma && tab > semicolon) return '\t';
+    if (semicolon > comma) return ';';
+    return ',';
+}
+
+struct Columns {
+    int moves = -1, id = -1, winner = -1, black = -1, white = -1, event = -1, date = -1, year = -1,
+        round = -1, place = -1;
+};
+
+Columns columnsOf(const CsvRow& header) {
+    Columns c;
+    for (std::size_t i = 0; i < header.fields.size(); ++i) {
+        const std::string n = text::lower(text::trim(header.fields[i].text));
+        const int k = static_cast<int>(i);
+        const auto set = [&](int& slot) {
+            if (slot < 0) slot = k;
+        };
+        if (isMovesColumn(n))
+            set(c.moves);
+        else if (n == "id" || (n.size() > 3 && n.compare(n.size() - 3, 3, "_id") == 0))
+            set(c.id);
+        else if (n == "winner")
+            set(c.winner);
+        else if (n == "black" || n == "black_name" || n == "black_player")
+            set(c.black);
+        else if (n == "white" || n == "white_name" || n == "white_player")
+            set(c.white);
+        else if (n == "event" || n == "tournament")
+            set(c.event);
+        else if (n == "date")
+            set(c.date);
+        else if (n == "year")
+            set(c.year);
+        else if (n == "round")
+            set(c.round);
+        else if (n == "place" || n == "site")
+            set(c.place);
+    }
+    return c;
+}
+
+void checkWinner(GameRecord& rec, const std::string& name, const CsvRow& row, int column) {
+    const std::string_view w = text::trim(row.fields[column].text);
+    const SourceLocation where = text::at(name, row.line, row.fields[column].column);
+    int winner = 0;
+    if (w == "1" || w == "+1")
+        winner = 1;
+    else if (w == "-1")
+        winner = -1;
+    else if (w == "0")
+        winner = 0;
+    else {
+        addDiagnostic(rec, Severity::Warning, where, "bad-winner",
+                      "winner '" + text::toUtf8(w.substr(0, 16)) + "' is not 1, -1 or 0");
+        return;
+    }
+    rec.statedWinner = winner;
+    rec.statedResult = std::string(w);
+    if (!rec.complete()) return;  // an unfinished game's winner is a decision, not a count
+    const int actual = (rec.score.black > rec.score.white) - (rec.score.black < rec.score.white);
+    if (actual != winner) {
+        static const char* names[] = {"White", "nobody (a draw)", "Black"};
+        addDiagnostic(rec, Severity::Warning, where, "winner-mismatch",
+                      std::string("the winner column says ") + names[winner + 1] +
+                          " but the game ends " + std::to_string(rec.score.black) + "-" +
+                          std::to_string(rec.score.white));
+    }
+}
+
+}  // namespace
+
+bool looksLikeCsv(std::string_view textIn) {
+    std::string_view text = text::stripBom(textIn);
+    std::size_t pos = 0;
+    const std::string_view first = text::nextLine(text, pos);
+    const char d = delimiterOf(first);
+    if (first.find(d) == std::string_view::npos) return false;
+    CsvScanner s(first, d);
+    CsvRow header;
+    if (!s.next(header)) return false;
+    if (columnsOf(header).moves >= 0) return true;
+    // A header of plain column names with a known one (id, winner, black, ...) is a CSV that
+    // lacks a moves column: read as CSV, it gets a clear file error.
+    if (header.fields.size() < 2) return false;
+    for (const Field& f : header.fields) {
+        const std::string_view n = text::trim(f.text);
+        if (n.empty() || !text::isAlpha(n[0])) return false;
+        for (char c : n)
+            if (!text::isAlpha(c) && !text::isDigit(c) && c != '_' && c != ' ') return false;
+    }
+    const Columns c = columnsOf(header);
+    return c.id >= 0 || c.winner >= 0 || c.black >= 0 || c.white >= 0 || c.event >= 0;
+}
+
+void readCsv(const std::string& name, std::string_view textIn, const ReadOptions&,
+             FileResult& out) {
+    const std::string_view text = text::stripBom(textIn);
+    std::size_t firstEnd = 0;
+    const char d = delimiterOf(text::nextLine(text, firstEnd));
+    CsvScanner scanner(text, d);
+    CsvRow row;
+    if (!scanner.next(row)) return;  // empty file: no games
+    const Columns c = columnsOf(row);
+    if (c.moves < 0) {
+        Diagnostic diag;
+        diag.where = text::at(name, 1);
+        diag.code = "no-moves-column";
+        diag.message = "the CSV header names no moves column (moves, game_moves, ...)";
+        out.fileDiagnostics.push_back(std::move(diag));
+        out.readable = false;
+        return;
+    }
+    const auto field = [&](int col) -> std::string {
+        if (col < 0 || col >= static_cast<int>(row.fields.size())) return {};
+        return text::toUtf8(text::trim(row.fields[col].text));
+    };
+    while (scanner.next(row)) {
+        GameRecord rec;
+        rec.format = Format::Csv;
+        rec.source = text::at(name, row.line);
+        rec.gameId = field(c.id);
+        rec.black = field(c.black);
+        rec.white = field(c.white);
+        rec.event = field(c.event);
+        rec.round = field(c.round);
+        rec.place = field(c.place);
+        if (const std::string date = field(c.date); !date.empty()) {
+            rec.date = text::isoDate(date);
+            rec.year = text::yearOf(date);
+        }
+        if (const std::string year = field(c.year); !year.empty() && !rec.year)
+            rec.year = text::yearOf(year);
+        if (c.moves >= static_cast<int>(row.fields.size())) {
+            addDiagnostic(rec, Severity::Error, rec.source, "missing-field",
+                          "the row has " + std::to_string(row.fields.size()) +
+                              " fields; the moves are in column " + std::to_string(c.moves + 1));
+            out.records.push_back(std::move(rec));
+            continue;
+        }
+        const Field& movesField = row.fields[c.moves];
+        const MoveTokens t = tokenizeMoves(movesField.text);
+        // Columns are exact only when the moves field holds no line break.
+        const bool oneLine = movesField.text.find('\n') == std::string::npos;
+        const auto columnOf = [&](int offset) { return oneLine ? movesField.column + offset : 0; };
+        if (t.errorColumn) {
+            std::string msg = "'";
+            msg += text::toUtf8(t.errorText);
+            msg += "' is not a square or a pass";
+            addDiagnostic(rec, Severity::Error, text::at(name, row.line, columnOf(*t.errorColumn)),
+                          "not-a-square", std::move(msg), static_cast<int>(t.tokens.size()) + 1);
+            out.records.push_back(std::move(rec));
+            continue;
+        }
+        if (!replayRecord(rec, t.moves(), rec.source)) {
+            Diagnostic& diag = rec.diagnostics.back();
+            const int index = diag.moveNumber - 1;
+            if (index >= 0 && index < static_cast<int>(t.tokens.size()))
+                diag.where.column = columnOf(t.tokens[index].column);
+        } else if (c.winner >= 0 && c.winner < static_cast<int>(row.fields.size())) {
+            checkWinner(rec, name, row, c.winner);
+        }
+        out.records.push_back(std::move(rec));
+    }
+}
+
+}  // namespace othello::importers

@@ -1,0 +1,428 @@
+#include "GgfReader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <ctime>
+
+#include "RecordReplay.h"
+#include "core/Notation.h"
+
+namespace othello::importers {
+
+namespace {
+
+bool isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+bool equalsNoCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
+    while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+// Line and column (1-based) of byte offsets, from a table of line starts.
+class LineIndex {
+  public:
+    explicit LineIndex(std::string_view text) {
+        starts_.push_back(0);
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (text[i] == '\n') starts_.push_back(i + 1);
+    }
+    SourceLocation at(const std::string& path, std::size_t offset, std::int64_t record) const {
+        const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+        const std::size_t line = static_cast<std::size_t>(it - starts_.begin());
+        SourceLocation loc;
+        loc.path = path;
+        loc.line = static_cast<int>(line);
+        loc.column = static_cast<int>(offset - starts_[line - 1] + 1);
+        loc.record = record;
+        loc.byteOffset = static_cast<std::int64_t>(offset);
+        return loc;
+    }
+
+  private:
+    std::vector<std::size_t> starts_;
+};
+
+struct Property {
+    std::string_view key;
+    std::string_view value;
+    std::size_t offset = 0;  // of the key
+};
+
+// "2003.12.15_12:33:18.MST", "2003-12-15", "1992" or a Unix time -> ISO date and year.
+bool parseDate(std::string_view dt, std::string& date, int& year) {
+    dt = trim(dt);
+    if (dt.empty()) return false;
+    const bool allDigits = std::all_of(dt.begin(), dt.end(), isDigit);
+    if (allDigits && dt.size() > 4) {  // seconds since 1970
+        long long seconds = 0;
+        const auto [p, ec] = std::from_chars(dt.data(), dt.data() + dt.size(), seconds);
+        if (ec != std::errc() || p != dt.data() + dt.size() || seconds > 253402300799LL)
+            return false;
+        const std::time_t t = static_cast<std::time_t>(seconds);
+        std::tm tm{};
+        if (!gmtime_r(&t, &tm)) return false;
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+                      tm.tm_mday);
+        date = buf;
+        year = tm.tm_year + 1900;
+        return true;
+    }
+    // Year, then optional month and day, separated by '.', '-' or '/'.
+    int parts[3] = {0, 0, 0};
+    int count = 0;
+    std::size_t i = 0;
+    while (count < 3) {
+        std::size_t j = i;
+        while (j < dt.size() && isDigit(dt[j])) ++j;
+        if (j == i || j - i > 4) break;
+        std::from_chars(dt.data() + i, dt.data() + j, parts[count]);
+        ++count;
+        if (j >= dt.size() || (dt[j] != '.' && dt[j] != '-' && dt[j] != '/')) break;
+        i = j + 1;
+    }
+    if (count == 0 || parts[0] < 1000) return false;
+    char buf[48];
+    if (count >= 3 && parts[1] >= 1 && parts[1] <= 12 && parts[2] >= 1 && parts[2] <= 31)
+        std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", parts[0], parts[1], parts[2]);
+    else if (count >= 2 && parts[1] >= 1 && parts[1] <= 12)
+        std::snprintf(buf, sizeof buf, "%04d-%02d", parts[0], parts[1]);
+    else
+        std::snprintf(buf, sizeof buf, "%04d", parts[0]);
+    date = buf;
+    year = parts[0];
+    return true;
+}
+
+// BO[8 -------- ... *]: size, 64 cells ('-' empty, '*' black, 'O' white; x/o and '.' accepted),
+// then the side to move.
+bool parseGgfBoard(std::string_view bo, core::Position& out, std::string& why) {
+    bo = trim(bo);
+    std::size_t i = 0;
+    while (i < bo.size() && isDigit(bo[i])) ++i;
+    if (i == 0 || bo.substr(0, i) != "8") {
+        why = "board size '" + std::string(bo.substr(0, std::min<std::size_t>(i, 8))) + "'";
+        return false;
+    }
+    core::Bitboard black = 0, white = 0;
+    int square = 0;
+    int side = -1;
+    for (; i < bo.size(); ++i) {
+        const char c = bo[i];
+        if (isSpace(c)) continue;
+        int v;
+        switch (c) {
+            case '-':
+            case '.':
+                v = 0;
+                break;
+            case '*':
+            case 'X':
+            case 'x':
+            case '#':
+                v = 1;
+                break;
+            case 'O':
+            case 'o':
+                v = 2;
+                break;
+            default:
+                why = "character '";
+                why += c;
+                why += "' in the board";
+                return false;
+        }
+        if (square < 64) {
+            if (v == 1) black |= core::bit(square);
+            if (v == 2) white |= core::bit(square);
+            ++square;
+        } else if (side < 0 && v != 0) {
+            side = v == 1 ? 0 : 1;
+        } else {
+            why = "text after the side to move";
+            return false;
+        }
+    }
+    if (square < 64) {
+        why = "the board has " + std::to_string(square) + " squares, 64 are needed";
+        return false;
+    }
+    if (side < 0) {
+        why = "no side to move after the board";
+        return false;
+    }
+    out = core::Position(black, white, side == 0 ? core::Color::Black : core::Color::White);
+    return true;
+}
+
+// Parses one game from `(;` at `start`; returns the offset after it (or text.size()).
+std::size_t parseGame(const std::string& name, std::string_view text, std::size_t start,
+                      const LineIndex& lines, std::int64_t index, const ReadOptions& options,
+                      GameRecord& r) {
+    r.format = Format::Ggf;
+    r.source = lines.at(name, start, index);
+    r.source.column = 0;  // the record is located by its line
+    std::vector<Property> props;
+    std::size_t i = start + 2;
+    bool closed = false;
+    std::string syntaxError;
+    std::size_t errorAt = start;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (isSpace(c) || c == ';') {
+            if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
+                closed = true;
+                i += 2;
+                break;
+            }
+            ++i;
+            continue;
+        }
+        if (c == ')') {
+            closed = true;
+            ++i;
+            break;
+        }
+        if (c == '(' && i + 1 < text.size() && text[i + 1] == ';') {
+            syntaxError = "a new game starts before this one ends";
+            errorAt = i;
+            break;
+        }
+        if (!std::isupper(static_cast<unsigned char>(c))) {
+            syntaxError = "unexpected character '";
+            syntaxError += c;
+            syntaxError += "' (expected a property like PB[...])";
+            errorAt = i;
+            break;
+        }
+        const std::size_t keyStart = i;
+        while (i < text.size() && std::isupper(static_cast<unsigned char>(text[i]))) ++i;
+        if (i >= text.size() || text[i] != '[') {
+            syntaxError =
+                "property " + std::string(text.substr(keyStart, i - keyStart)) + " has no [value]";
+            errorAt = keyStart;
+            break;
+        }
+        const std::size_t close = text.find(']', i + 1);
+        if (close == std::string_view::npos) {
+            syntaxError = "property " + std::string(text.substr(keyStart, i - keyStart)) +
+                          " is not closed by ']'";
+            errorAt = keyStart;
+            i = text.size();
+            break;
+        }
+        const std::string_view value = text.substr(i + 1, close - i - 1);
+        if (const std::size_t next = value.find("(;"); next != std::string_view::npos) {
+            // The ']' found belongs to a later game: this value never ends.
+            syntaxError = "property " + std::string(text.substr(keyStart, i - keyStart)) +
+                          " is not closed by ']'";
+            errorAt = keyStart;
+            i = i + 1 + next;
+            break;
+        }
+        props.push_back({text.substr(keyStart, i - keyStart), value, keyStart});
+        i = close + 1;
+    }
+    if (syntaxError.empty() && !closed) {
+        syntaxError = "the game is not closed by ';)'";
+        errorAt = start;
+    }
+    // Metadata first, so that even a bad record says whose game it was.
+    std::string_view ty = "8", gm = "Othello", bo, re;
+    std::size_t boAt = start, reAt = start;
+    for (const auto& p : props) {
+        const std::string value(trim(p.value));
+        if (p.key == "PB")
+            r.black = value;
+        else if (p.key == "PW")
+            r.white = value;
+        else if (p.key == "PC")
+            r.place = value;
+        else if (p.key == "EV")
+            r.event = value;
+        else if (p.key == "RO")
+            r.round = value;
+        else if (p.key == "TY")
+            ty = trim(p.value);
+        else if (p.key == "GM")
+            gm = trim(p.value);
+        else if (p.key == "BO")
+            bo = p.value, boAt = p.offset;
+        else if (p.key == "RE")
+            re = trim(p.value), reAt = p.offset;
+        else if (p.key == "DT") {
+            if (!parseDate(p.value, r.date, r.year))
+                addDiagnostic(r, Severity::Warning, lines.at(name, p.offset, index), "bad-date",
+                              "DT[" + value + "] is neither a date nor a Unix time");
+        }
+    }
+    if (!syntaxError.empty()) {
+        addDiagnostic(r, Severity::Error, lines.at(name, errorAt, index), "bad-game", syntaxError);
+        return i;
+    }
+    if (!re.empty()) {
+        r.statedResult = std::string(re);
+        std::string_view number = re.substr(0, re.find(':'));
+        if (!number.empty() && number.front() == '+') number.remove_prefix(1);
+        double diff = 0;
+        const auto [p, ec] = std::from_chars(number.data(), number.data() + number.size(), diff);
+        if (ec == std::errc() && p == number.data() + number.size() && diff >= -64 && diff <= 64)
+            r.statedDiscDiff = diff;
+        else
+            addDiagnostic(r, Severity::Warning, lines.at(name, reAt, index), "bad-result",
+                          "RE[" + std::string(re) + "] is not a disc difference");
+    }
+    if (!equalsNoCase(gm, "othello") || ty != "8") {
+        std::string m = "only 8x8 Othello (TY[8]) is played; this game is ";
+        m += !equalsNoCase(gm, "othello") ? "GM[" : "TY[";
+        m += !equalsNoCase(gm, "othello") ? gm : ty;
+        m += ']';
+        addDiagnostic(r, Severity::Error, r.source, "unsupported-variant", m);
+        return i;
+    }
+    if (!bo.empty()) {
+        std::string why;
+        if (!parseGgfBoard(bo, r.start, why)) {
+            const bool otherSize = why.rfind("board size", 0) == 0;
+            addDiagnostic(r, Severity::Error, lines.at(name, boAt, index),
+                          otherSize ? "unsupported-variant" : "bad-board",
+                          otherSize ? "only 8x8 boards are played; BO gives " + why.substr(11)
+                                    : "BO[...]: " + why);
+            return i;
+        }
+    }
+    // Moves: B[...] and W[...], with passes written or (tolerated) left out.
+    std::vector<int> tokens;
+    std::vector<std::size_t> tokenAt;  // offset of the property each token comes from
+    core::Position pos = r.start;
+    bool tracking = pos.isValid();
+    int moveNumber = 0;
+    // Replays the tokens so far; an illegal move is located at its property.
+    const auto replayTokens = [&]() {
+        if (replayRecord(r, tokens, r.source)) return true;
+        Diagnostic& d = r.diagnostics.back();
+        const std::size_t k = static_cast<std::size_t>(d.moveNumber - 1);
+        if (d.moveNumber >= 1 && k < tokenAt.size()) d.where = lines.at(name, tokenAt[k], index);
+        return false;
+    };
+    for (const auto& p : props) {
+        if (p.key != "B" && p.key != "W") continue;
+        ++moveNumber;
+        const SourceLocation where = lines.at(name, p.offset, index);
+        std::string_view mv = trim(p.value.substr(0, p.value.find('/')));
+        const core::Color side = p.key == "B" ? core::Color::Black : core::Color::White;
+        int sq;
+        if (equalsNoCase(mv, "pa") || equalsNoCase(mv, "pass"))
+            sq = core::kPass;
+        else if ((sq = core::parseSquare(mv)) == core::kNoSquare) {
+            if (!replayTokens()) return i;
+            addDiagnostic(r, Severity::Error, where, "bad-move",
+                          "move " + std::to_string(moveNumber) + ": '" + std::string(mv) +
+                              "' is not a square or a pass",
+                          moveNumber);
+            return i;
+        }
+        if (tracking && side != pos.toMove()) {
+            if (pos.mustPass()) {  // a pass left out: the replay makes it explicit
+                tokens.push_back(core::kPass);
+                tokenAt.push_back(p.offset);
+                pos.pass();
+            } else {
+                if (!replayTokens()) return i;
+                std::string m = "move " + std::to_string(moveNumber) + " (" + std::string(mv) +
+                                ") is played by " + core::colorName(side) + " but " +
+                                core::colorName(pos.toMove()) + " is to move";
+                addDiagnostic(r, Severity::Error, where, "wrong-side", m, moveNumber, sq);
+                return i;
+            }
+        }
+        tokens.push_back(sq);
+        tokenAt.push_back(p.offset);
+        if (tracking) {
+            if (sq == core::kPass) {
+                if (pos.canMove())
+                    tracking = false;  // the replay reports it
+                else
+                    pos.pass();
+            } else if (pos.isLegal(sq)) {
+                pos.play(sq);
+            } else {
+                tracking = false;
+            }
+        }
+    }
+    if (!replayTokens()) return i;
+    if (r.complete() && r.statedDiscDiff && re.find(':') == std::string_view::npos &&
+        *r.statedDiscDiff != r.score.black - r.score.white) {
+        addDiagnostic(r, Severity::Warning, lines.at(name, reAt, index), "re-mismatch",
+                      "RE[" + std::string(re) + "] but the replay ends " +
+                          std::to_string(r.score.black) + "-" + std::to_string(r.score.white));
+    }
+    if (options.strict && !r.diagnostics.empty()) r.status = GameStatus::Error;
+    return i;
+}
+
+}  // namespace
+
+bool looksLikeGgf(std::string_view head) {
+    std::string_view t = trim(head);
+    if (t.find("(;GM[") != std::string_view::npos) return true;
+    while (!t.empty() && isDigit(t.front())) t.remove_prefix(1);  // "1 (;" match prefix
+    t = trim(t);
+    return t.substr(0, 2) == "(;";
+}
+
+void readGgf(const std::string& name, std::string_view text, const ReadOptions& options,
+             FileResult& out) {
+    out.path = name;
+    out.format = Format::Ggf;
+    const LineIndex lines(text);
+    std::int64_t index = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t start = text.find("(;", i);
+        // Between games only blanks and the "1 " match prefixes are expected.
+        const std::string_view between =
+            text.substr(i, (start == std::string_view::npos ? text.size() : start) - i);
+        for (std::size_t k = 0; k < between.size(); ++k) {
+            const char c = between[k];
+            if (!isSpace(c) && !isDigit(c)) {
+                Diagnostic d;
+                d.severity = Severity::Warning;
+                d.where = lines.at(name, i + k, -1);
+                d.code = "stray-text";
+                d.message = "text outside any game is ignored";
+                out.fileDiagnostics.push_back(std::move(d));
+                break;
+            }
+        }
+        if (start == std::string_view::npos) break;
+        GameRecord& r = out.records.emplace_back();
+        i = std::max(parseGame(name, text, start, lines, index++, options, r), start + 2);
+    }
+    if (out.records.empty() && out.fileDiagnostics.empty()) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.where.path = name;
+        d.code = "no-games";
+        d.message = "no GGF game '(;...;)' in the file";
+        out.fileDiagnostics.push_back(std::move(d));
+    }
+}
+
+}  // namespace othello::importers

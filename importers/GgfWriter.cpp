@@ -1,0 +1,96 @@
+#include "GgfWriter.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/Notation.h"
+
+namespace othello::importers {
+
+namespace {
+
+// GGF has no escapes: a ']' would end the value early.
+std::string value(const std::string& s) {
+    std::string out = s;
+    for (char& c : out)
+        if (c == ']')
+            c = ')';
+        else if (c == '\n' || c == '\r')
+            c = ' ';
+    return out;
+}
+
+void property(std::string& out, const char* key, const std::string& v) {
+    out += key;
+    out += '[';
+    out += value(v);
+    out += ']';
+}
+
+std::string board(const core::Position& p) {
+    std::string out = "8";
+    for (int sq = 0; sq < 64; ++sq) {
+        if (sq % 8 == 0) out += ' ';
+        out += (p.black() & core::bit(sq)) ? '*' : (p.white() & core::bit(sq)) ? 'O' : '-';
+    }
+    out += p.toMove() == core::Color::Black ? " *" : " O";
+    return out;
+}
+
+std::string result(const GameRecord& g) {
+    if (g.format == Format::Ggf) return g.statedResult;  // as read, so it reads back the same
+    double diff;
+    if (g.statedDiscDiff)
+        diff = *g.statedDiscDiff;
+    else if (g.complete())
+        diff = g.score.black - g.score.white;
+    else
+        return {};
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.3f", diff);
+    return buf;
+}
+
+}  // namespace
+
+std::string writeGgf(const GameRecord& g) {
+    std::string out = "(;GM[Othello]";
+    if (!g.place.empty()) property(out, "PC", g.place);
+    if (!g.event.empty()) property(out, "EV", g.event);
+    if (!g.round.empty()) property(out, "RO", g.round);
+    if (!g.date.empty())
+        property(out, "DT", g.date);
+    else if (g.year)
+        property(out, "DT", std::to_string(g.year));
+    property(out, "PB", g.black);
+    property(out, "PW", g.white);
+    out += "TY[8]";
+    if (const std::string re = result(g); !re.empty()) property(out, "RE", re);
+    property(out, "BO", board(g.start));
+    core::Position p = g.start;
+    for (int m : g.moves) {
+        out += p.toMove() == core::Color::Black ? "B[" : "W[";
+        if (m == core::kPass) {
+            out += "PA";
+            p.pass();
+        } else {
+            out += core::squareName(m);
+            if (m >= 0 && m < 64) p.play(m);
+        }
+        out += ']';
+    }
+    out += ";)";
+    return out;
+}
+
+std::string writeGgf(const std::vector<GameRecord>& games) {
+    std::string out;
+    for (const auto& g : games) {
+        if (!g.ok()) continue;
+        out += writeGgf(g);
+        out += '\n';
+    }
+    return out;
+}
+
+}  // namespace othello::importers

@@ -1,0 +1,339 @@
+#include "PgnReader.h"
+
+#include "ReaderUtil.h"
+#include "RecordReplay.h"
+#include "core/Notation.h"
+
+namespace othello::importers {
+namespace {
+
+struct Located {
+    int square = core::kPass;
+    int line = 0;
+    int column = 0;
+};
+
+struct PendingGame {
+    GameRecord rec;
+    bool any = false;       // a tag or a move seen
+    bool movetext = false;  // moves or a result seen: the next tag starts a new game
+    std::vector<Located> moves;
+    std::optional<Diagnostic> error;  // the first token that is not a move
+    std::string fen;
+    int fenLine = 0;
+    std::string result;  // the result tag, or the result at the end of the moves
+};
+
+bool isResultToken(std::string_view t) {
+    if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "½-½") return true;
+    return text::parseScore(t).has_value() && t.find('-') != std::string_view::npos;
+}
+
+int passLength(std::string_view t) {
+    if (t == "--" || t == "@@") return 2;
+    if (text::iequals(t, "pass") || text::iequals(t, "pa") || text::iequals(t, "ps")) return 1;
+    return 0;
+}
+
+class PgnParser {
+  public:
+    PgnParser(const std::string& name, std::string_view text, FileResult& out)
+        : name_(name), text_(text), out_(out) {}
+
+    void run() {
+        while (pos_ < text_.size()) {
+            const char c = text_[pos_];
+            if (c == '\n' || c == '\r') {
+                newline();
+                continue;
+            }
+            if (text::isBlank(c)) {
+                ++pos_;
+                continue;
+            }
+            if (c == '%' && pos_ == lineStart_) {
+                skipLine();
+                continue;
+            }
+            if (c == ';') {
+                skipLine();
+                continue;
+            }
+            if (c == '{') {
+                skipComment();
+                continue;
+            }
+            if (c == '(') {
+                ++depth_;
+                ++pos_;
+                continue;
+            }
+            if (c == ')') {
+                if (depth_ > 0) --depth_;
+                ++pos_;
+                continue;
+            }
+            if (c == '[' && depth_ == 0) {
+                tag();
+                continue;
+            }
+            std::size_t j = pos_;
+            while (j < text_.size() && !text::isBlank(text_[j]) && text_[j] != '\n' &&
+                   text_[j] != '\r' && text_[j] != '{' && text_[j] != '}' && text_[j] != '(' &&
+                   text_[j] != ')' && text_[j] != '[' && text_[j] != ';')
+                ++j;
+            if (j == pos_) {  // a lone '}' or ']'
+                ++pos_;
+                continue;
+            }
+            const std::string_view token = text_.substr(pos_, j - pos_);
+            const int column = static_cast<int>(pos_ - lineStart_) + 1;
+            pos_ = j;
+            if (depth_ == 0) move(token, column);
+        }
+        finish();
+    }
+
+  private:
+    void newline() {
+        if (text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n') ++pos_;
+        ++pos_;
+        ++line_;
+        lineStart_ = pos_;
+    }
+    void skipLine() {
+        while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') ++pos_;
+    }
+    void skipComment() {
+        ++pos_;
+        while (pos_ < text_.size() && text_[pos_] != '}') {
+            if (text_[pos_] == '\n' || text_[pos_] == '\r')
+                newline();
+            else
+                ++pos_;
+        }
+        if (pos_ < text_.size()) ++pos_;
+    }
+
+    void begin(int line) {
+        if (!game_.any) {
+            game_.any = true;
+            game_.rec.source = text::at(name_, line);
+        }
+    }
+
+    void tag() {
+        if (game_.movetext) finish();
+        const int line = line_;
+        const int column = static_cast<int>(pos_ - lineStart_) + 1;
+        begin(line);
+        ++pos_;
+        std::size_t i = pos_;
+        while (i < text_.size() && text::isBlank(text_[i])) ++i;
+        std::size_t j = i;
+        while (j < text_.size() &&
+               (text::isAlpha(text_[j]) || text::isDigit(text_[j]) || text_[j] == '_'))
+            ++j;
+        const std::string key = text::lower(text_.substr(i, j - i));
+        while (j < text_.size() && text::isBlank(text_[j])) ++j;
+        if (key.empty() || j >= text_.size() || text_[j] != '"') {
+            warn(line, column, "bad-tag", "a tag is [Name \"value\"]");
+            skipLine();
+            return;
+        }
+        ++j;
+        std::string value;
+        while (j < text_.size() && text_[j] != '"' && text_[j] != '\n' && text_[j] != '\r') {
+            if (text_[j] == '\\' && j + 1 < text_.size() &&
+                (text_[j + 1] == '"' || text_[j + 1] == '\\'))
+                ++j;
+            value += text_[j++];
+        }
+        if (j >= text_.size() || text_[j] != '"') {
+            warn(line, column, "bad-tag", "the tag value has no closing quote");
+            pos_ = j;
+            return;
+        }
+        ++j;
+        while (j < text_.size() && text_[j] != ']' && text_[j] != '\n' && text_[j] != '\r') ++j;
+        pos_ = j < text_.size() && text_[j] == ']' ? j + 1 : j;
+        std::string v = text::toUtf8(text::trim(value));
+        if (v == "?" || v == "??" || v == "-") v.clear();  // PGN's "unknown"
+        setTag(key, std::move(v), line);
+    }
+
+    void setTag(const std::string& key, std::string value, int line) {
+        GameRecord& r = game_.rec;
+        if (key == "event")
+            r.event = std::move(value);
+        else if (key == "site")
+            r.place = std::move(value);
+        else if (key == "round")
+            r.round = std::move(value);
+        else if (key == "black")
+            r.black = std::move(value);
+        else if (key == "white")
+            r.white = std::move(value);
+        else if (key == "date") {
+            r.year = text::yearOf(value);
+            r.date = r.year ? text::isoDate(value) : std::string();
+        } else if (key == "result") {
+            game_.result = std::move(value);
+        } else if (key == "fen") {
+            game_.fen = std::move(value);
+            game_.fenLine = line;
+        }
+    }
+
+    void warn(int line, int column, std::string code, std::string message) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.where = text::at(name_, line, column);
+        d.code = std::move(code);
+        d.message = std::move(message);
+        game_.rec.diagnostics.push_back(std::move(d));
+    }
+
+    void move(std::string_view token, int column) {
+        // Move numbers, possibly glued to the move: "12." "12..." "1.f5".
+        std::size_t k = 0;
+        while (k < token.size() && text::isDigit(token[k])) ++k;
+        if (isResultToken(token)) {
+            begin(line_);
+            if (game_.result.empty() || game_.result == "*") game_.result = std::string(token);
+            game_.movetext = true;
+            finish();
+            return;
+        }
+        if (k > 0 && k < token.size() && token[k] == '.') {
+            while (k < token.size() && token[k] == '.') ++k;
+            token.remove_prefix(k);
+            column += static_cast<int>(k);
+            if (token.empty()) return;
+        }
+        if (token[0] == '$') return;  // a NAG
+        begin(line_);
+        game_.movetext = true;
+        if (game_.error) return;  // the record is already bad: skip to its end
+        while (!token.empty() && (token.back() == '!' || token.back() == '?' ||
+                                  token.back() == '+' || token.back() == '#'))
+            token.remove_suffix(1);
+        if (passLength(token)) {
+            game_.moves.push_back({core::kPass, line_, column});
+            return;
+        }
+        const int sq = core::parseSquare(token);
+        if (sq == core::kNoSquare) {
+            Diagnostic d;
+            d.where = text::at(name_, line_, column);
+            d.moveNumber = static_cast<int>(game_.moves.size()) + 1;
+            d.code = "not-a-square";
+            std::string message(1, '\'');
+            message.append(text::toUtf8(token.substr(0, 16)));
+            message.append("' is not a square or a pass");
+            d.message = std::move(message);
+            game_.error = std::move(d);
+            return;
+        }
+        game_.moves.push_back({sq, line_, column});
+    }
+
+    void applyResult(GameRecord& r) {
+        const std::string& res = game_.result;
+        if (res.empty() || res == "*") return;
+        r.statedResult = res;
+        if (res == "1-0")
+            r.statedWinner = 1;
+        else if (res == "0-1")
+            r.statedWinner = -1;
+        else if (res == "1/2-1/2" || res == "½-½")
+            r.statedWinner = 0;
+        else if (const auto s = text::parseScore(res))
+            r.statedBlackDiscs = s->first;
+        if (!r.complete()) return;  // an unfinished game's result is a decision, not a count
+        const int actual = (r.score.black > r.score.white) - (r.score.black < r.score.white);
+        std::string ends = std::to_string(r.score.black) + "-" + std::to_string(r.score.white);
+        if (r.statedBlackDiscs && *r.statedBlackDiscs != r.score.black) {
+            warn(r.source.line, 0, "result-mismatch",
+                 "the result says " + res + " but the game ends " + ends);
+        } else if (r.statedWinner && *r.statedWinner != actual) {
+            warn(r.source.line, 0, "result-mismatch",
+                 "the result says " + res + " but the game ends " + ends);
+        }
+    }
+
+    void finish() {
+        if (!game_.any) {
+            game_ = PendingGame{};
+            return;
+        }
+        GameRecord rec = std::move(game_.rec);
+        rec.format = Format::Pgn;
+        rec.status = GameStatus::Incomplete;
+        bool ok = true;
+        if (!game_.fen.empty()) {
+            const core::BoardParse b = core::parseBoard(game_.fen);
+            if (b.error) {
+                addDiagnostic(rec, Severity::Error, text::at(name_, game_.fenLine), "bad-fen",
+                              "FEN: " + b.error->message);
+                ok = false;
+            } else {
+                rec.start = b.position;
+            }
+        }
+        if (ok && game_.error) {
+            Diagnostic d = std::move(*game_.error);
+            rec.diagnostics.push_back(std::move(d));
+            rec.status = GameStatus::Error;
+            ok = false;
+        }
+        if (ok) {
+            std::vector<int> tokens;
+            tokens.reserve(game_.moves.size());
+            for (const Located& m : game_.moves) tokens.push_back(m.square);
+            if (!replayRecord(rec, tokens, rec.source)) {
+                Diagnostic& d = rec.diagnostics.back();
+                const int index = d.moveNumber - 1;
+                if (index >= 0 && index < static_cast<int>(game_.moves.size())) {
+                    d.where.line = game_.moves[index].line;
+                    d.where.column = game_.moves[index].column;
+                }
+            } else {
+                game_.rec = GameRecord{};  // applyResult warns through game_.rec
+                applyResult(rec);
+                for (Diagnostic& d : game_.rec.diagnostics) rec.diagnostics.push_back(std::move(d));
+            }
+        }
+        out_.records.push_back(std::move(rec));
+        game_ = PendingGame{};
+    }
+
+    const std::string& name_;
+    std::string_view text_;
+    FileResult& out_;
+    std::size_t pos_ = 0;
+    std::size_t lineStart_ = 0;
+    int line_ = 1;
+    int depth_ = 0;
+    PendingGame game_;
+};
+
+}  // namespace
+
+bool looksLikePgn(std::string_view textIn) {
+    std::string_view text = text::stripBom(textIn);
+    std::size_t pos = 0;
+    for (int n = 0; n < 50 && pos < text.size(); ++n) {
+        const std::string_view line = text::trim(text::nextLine(text, pos));
+        if (line.empty() || line[0] == '%' || line[0] == ';' || line[0] == '#') continue;
+        if (line.size() < 5 || line.front() != '[' || line.back() != ']') return false;
+        return line.find('"') != std::string_view::npos;
+    }
+    return false;
+}
+
+void readPgn(const std::string& name, std::string_view text, const ReadOptions&, FileResult& out) {
+    PgnParser(name, text::stripBom(text), out).run();
+}
+
+}  // namespace othello::importers

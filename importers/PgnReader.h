@@ -1,0 +1,23 @@
+#pragma once
+// Othello "PGN" in its three dialects:
+//   - WTHOR-PGN: [Event] [Date] [Black] [White] [Result "41-23"] (Black's discs - the rest),
+//     moves "1. F5 D6", passes not written;
+//   - PlayOK: "--" for a pass, the result ("35-29", "1-0", ...) also at the end of the moves;
+//   - Edax: "pass", results 1-0 / 0-1 / 1/2-1/2.
+// Also: [Round], [Site] (the place), [FEN] (a board string, core::parseBoard), {comments},
+// ; comments, (variations) and $NAGs skipped. A finished game whose stated result disagrees
+// with the replay gets a result-mismatch warning.
+#include <string>
+#include <string_view>
+
+#include "Reader.h"
+
+namespace othello::importers {
+
+void readPgn(const std::string& name, std::string_view text, const ReadOptions& options,
+             FileResult& out);
+
+// True when the first meaningful line of `text` is a PGN tag ([Name "value"]).
+bool looksLikePgn(std::string_view text);
+
+}  // namespace othello::importers

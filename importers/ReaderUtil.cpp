@@ -1,0 +1,172 @@
+#include "ReaderUtil.h"
+
+namespace othello::importers::text {
+
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool isAlpha(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+namespace {
+char lowerChar(char c) {
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+}  // namespace
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (isBlank(s.front()) || s.front() == '\n')) s.remove_prefix(1);
+    while (!s.empty() && (isBlank(s.back()) || s.back() == '\n')) s.remove_suffix(1);
+    return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (lowerChar(a[i]) != lowerChar(b[i])) return false;
+    return true;
+}
+
+bool istartsWith(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = lowerChar(c);
+    return out;
+}
+
+std::string_view nextLine(std::string_view text, std::size_t& pos) {
+    const std::size_t start = pos;
+    std::size_t i = pos;
+    while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
+    const std::string_view line = text.substr(start, i - start);
+    if (i < text.size()) {
+        if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+        ++i;
+    }
+    pos = i;
+    return line;
+}
+
+std::string_view stripBom(std::string_view text) {
+    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+        static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
+        text.remove_prefix(3);
+    return text;
+}
+
+bool isValidUtf8(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        int extra = 0;
+        unsigned min = 0;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            extra = 1, min = 0x80;
+        } else if ((c & 0xF0) == 0xE0) {
+            extra = 2, min = 0x800;
+        } else if ((c & 0xF8) == 0xF0) {
+            extra = 3, min = 0x10000;
+        } else {
+            return false;
+        }
+        if (i + extra >= s.size()) return false;
+        unsigned cp = c & (0x3F >> extra);
+        for (int k = 1; k <= extra; ++k) {
+            const auto d = static_cast<unsigned char>(s[i + k]);
+            if ((d & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += extra + 1;
+    }
+    return true;
+}
+
+std::string toUtf8(std::string_view s) {
+    if (isValidUtf8(s)) return std::string(s);
+    std::string out;
+    out.reserve(s.size() * 2);
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x80) {
+            out += ch;
+        } else {
+            out += static_cast<char>(0xC0 | (c >> 6));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        }
+    }
+    return out;
+}
+
+std::optional<int> parseNumber(std::string_view s) {
+    if (s.empty() || s.size() > 9) return std::nullopt;
+    int v = 0;
+    for (char c : s) {
+        if (!isDigit(c)) return std::nullopt;
+        v = v * 10 + (c - '0');
+    }
+    return v;
+}
+
+int yearOf(std::string_view date) {
+    for (std::size_t i = 0; i + 4 <= date.size(); ++i) {
+        if (i > 0 && isDigit(date[i - 1])) continue;
+        if (i + 4 < date.size() && isDigit(date[i + 4])) continue;
+        if (const auto v = parseNumber(date.substr(i, 4)); v && *v >= 1000 && *v <= 2999) return *v;
+    }
+    return 0;
+}
+
+std::string isoDate(std::string_view date) {
+    date = trim(date);
+    // Year first: "1992", "1992.08.14", "1992/08/14", "1992-08-14", unknown parts "??".
+    std::string out;
+    std::size_t i = 0;
+    int part = 0;
+    while (i <= date.size() && part < 3) {
+        std::size_t j = i;
+        while (j < date.size() && date[j] != '.' && date[j] != '/' && date[j] != '-') ++j;
+        const std::string_view piece = trim(date.substr(i, j - i));
+        const auto v = parseNumber(piece);
+        if (!v || (part == 0 && piece.size() != 4) || (part > 0 && (piece.size() > 2 || *v == 0)))
+            break;
+        if (part > 0) out += '-';
+        if (part > 0 && piece.size() == 1) out += '0';
+        out.append(piece);
+        ++part;
+        if (j >= date.size()) break;
+        i = j + 1;
+    }
+    if (part == 0) return std::string(date);  // not year-first: kept as written
+    return out;
+}
+
+std::optional<std::pair<int, int>> parseScore(std::string_view s) {
+    s = trim(s);
+    const std::size_t dash = s.find_first_of("-:");
+    if (dash == std::string_view::npos) return std::nullopt;
+    const auto b = parseNumber(trim(s.substr(0, dash)));
+    const auto w = parseNumber(trim(s.substr(dash + 1)));
+    if (!b || !w || *b > 64 || *w > 64) return std::nullopt;
+    return std::make_pair(*b, *w);
+}
+
+SourceLocation at(const std::string& path, int line, int column) {
+    SourceLocation where;
+    where.path = path;
+    where.line = line;
+    where.column = column;
+    return where;
+}
+
+}  // namespace othello::importers::text

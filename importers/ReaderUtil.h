@@ -1,0 +1,44 @@
+#pragma once
+// Small text helpers the text readers share: lines, trimming, case-insensitive matching, UTF-8.
+// Every function is linear in its input and never throws on malformed text.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "Reader.h"
+
+namespace othello::importers::text {
+
+std::string_view trim(std::string_view s);
+bool iequals(std::string_view a, std::string_view b);
+bool istartsWith(std::string_view text, std::string_view prefix);
+std::string lower(std::string_view s);
+bool isDigit(char c);
+bool isAlpha(char c);
+bool isBlank(char c);  // space, tab, CR
+
+// Cuts `text` at the next line end (LF, CRLF or lone CR); returns the line without its end and
+// advances `pos` past it. `pos` == text.size() means done.
+std::string_view nextLine(std::string_view text, std::size_t& pos);
+
+// Skips a UTF-8 byte-order mark.
+std::string_view stripBom(std::string_view text);
+
+bool isValidUtf8(std::string_view s);
+// Valid UTF-8 is returned as it is; anything else is taken as Latin-1 and converted, so that
+// names are always valid UTF-8 (JSON output, SQLite).
+std::string toUtf8(std::string_view s);
+
+// A non-negative decimal number of at most 9 digits and nothing else.
+std::optional<int> parseNumber(std::string_view s);
+// The first 4-digit year (1000..2999) in a date such as "1992", "1992.08.14", "14/08/1992".
+int yearOf(std::string_view date);
+// "1992.08.14" / "1992/08/14" / "1992-08-14" / "1992.??.??" to ISO 8601 ("1992-08-14", "1992").
+std::string isoDate(std::string_view date);
+// "20-44", "20 - 44": Black's discs and White's, when the text is exactly a score.
+std::optional<std::pair<int, int>> parseScore(std::string_view s);
+
+// A location in a text file.
+SourceLocation at(const std::string& path, int line, int column = 0);
+
+}  // namespace othello::importers::text

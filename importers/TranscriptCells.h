@@ -1,0 +1,36 @@
+#pragma once
+// The cells of a transcript diagram line: separators (spaces, tabs, '|', commas), tokens with
+// their byte and display columns (for alignment under a column header), the column header,
+// what a cell holds, and metadata lines ("Black: ..."). Linear in the line.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace othello::importers::transcript {
+
+enum class Sep { Space, Tab, Pipe, Comma };
+
+struct Token {
+    std::string_view text;
+    int byteColumn = 0;  // 0-based offset in the line
+    int start = 0;       // display columns (UTF-8 characters), for alignment with the header
+    int end = 0;         // inclusive
+};
+
+// '|' if the line has one, else a tab, else a comma, else spaces.
+Sep separatorOf(std::string_view line);
+// Spaces: the non-blank words. Explicit separators: every cell, blank ones included (a leading
+// and trailing '|' make no cell).
+std::vector<Token> splitCells(std::string_view line, Sep sep);
+// Exactly the letters a..h in order (either case), blank cells aside.
+bool isHeader(const std::vector<Token>& tokens);
+
+enum class CellKind { Empty, Black, White, Number, Bad };
+// Blank '.', '0', '--' are Empty; x X B b * ● Black; o O W w ○ White; digits a Number (its
+// value, clamped to 999999, in `value`); anything else Bad.
+CellKind classify(std::string_view cell, int& value);
+
+// "Key: value" with a key of letters (lower-cased into `key`).
+bool isMetadata(std::string_view line, std::string& key, std::string_view& value);
+
+}  // namespace othello::importers::transcript

@@ -1,0 +1,428 @@
+#include "TranscriptReader.h"
+
+#include <array>
+#include <optional>
+
+#include "ReaderUtil.h"
+#include "RecordReplay.h"
+#include "TranscriptCells.h"
+#include "TranscriptRepair.h"
+#include "core/Notation.h"
+
+namespace othello::importers {
+namespace {
+
+using namespace transcript;
+
+using core::bit;
+using core::Bitboard;
+
+constexpr Bitboard kCentre = bit(27) | bit(28) | bit(35) | bit(36);  // d4 e4 d5 e5
+
+struct Row {
+    int line = 0;
+    std::string_view text;
+    std::vector<Token> tokens;  // the first 16 cells at most
+    std::size_t cellCount = 0;  // all of them
+};
+
+struct Pending {
+    GameRecord rec;
+    int firstLine = 0;
+    bool header = false;
+    std::array<int, 8> headerColumns{};
+    bool spaceHeader = false;
+    std::vector<Row> rows;
+    bool metadata = false;
+    std::string scoreText;
+    int scoreLine = 0;
+};
+
+class DiagramReader {
+  public:
+    DiagramReader(const std::string& name, FileResult& out) : name_(name), out_(out) {}
+
+    void finish(Pending& p);
+
+  private:
+    bool placeRow(const Pending& p, const Row& row, bool hasLabels, int rowIndex,
+                  std::array<Token, 8>& cells, GameRecord& rec);
+
+    const std::string& name_;
+    FileResult& out_;
+};
+
+bool DiagramReader::placeRow(const Pending& p, const Row& row, bool hasLabels, int rowIndex,
+                             std::array<Token, 8>& cells, GameRecord& rec) {
+    const std::vector<Token>& t = row.tokens;
+    // Aligned under a column header: each token goes to the nearest header letter, which lets
+    // blank cells be plain spaces.
+    if (p.header && p.spaceHeader && separatorOf(row.text) == Sep::Space) {
+        std::array<bool, 8> used{};
+        std::array<Token, 8> placed{};
+        bool ok = !t.empty();
+        for (std::size_t i = 0; i < t.size() && ok; ++i) {
+            if (i == 0 && t[i].end < p.headerColumns[0] - 1) {
+                const auto label = text::parseNumber(t[i].text);
+                if (label && *label == rowIndex + 1) continue;
+                ok = false;
+                break;
+            }
+            int best = -1, bestDistance = 1 << 20;
+            for (int c = 0; c < 8; ++c) {
+                const int d = std::min(std::abs(t[i].start - p.headerColumns[c]),
+                                       std::abs(t[i].end - p.headerColumns[c]));
+                if (d < bestDistance) best = c, bestDistance = d;
+            }
+            if (best < 0 || used[best] || bestDistance > 2)
+                ok = false;
+            else
+                used[best] = true, placed[best] = t[i];
+        }
+        if (ok) {
+            cells = placed;
+            return true;
+        }
+    }
+    std::size_t first = 0;
+    if (t.size() == 9) {
+        const auto label = text::parseNumber(t[0].text);
+        if (!label || *label != rowIndex + 1) {
+            addDiagnostic(rec, Severity::Error, text::at(name_, row.line, t[0].byteColumn + 1),
+                          "bad-row",
+                          "row " + std::to_string(rowIndex + 1) +
+                              " has 9 cells and its first is not the row label " +
+                              std::to_string(rowIndex + 1));
+            return false;
+        }
+        first = 1;
+    } else if (t.size() == 8 && hasLabels && separatorOf(row.text) == Sep::Space) {
+        addDiagnostic(rec, Severity::Error, text::at(name_, row.line, 1), "bad-row",
+                      "row " + std::to_string(rowIndex + 1) +
+                          " has a label and 7 cells; write a blank square as '.' or '--', "
+                          "or align the numbers under a column header");
+        return false;
+    } else if (t.size() != 8) {
+        addDiagnostic(rec, Severity::Error, text::at(name_, row.line, 1), "bad-row",
+                      "row " + std::to_string(rowIndex + 1) + " has " +
+                          std::to_string(row.cellCount) + " cells; 8 are needed");
+        return false;
+    }
+    for (int c = 0; c < 8; ++c) cells[c] = t[first + c];
+    return true;
+}
+
+void DiagramReader::finish(Pending& p) {
+    GameRecord rec = std::move(p.rec);
+    rec.format = Format::Transcript;
+    rec.source = text::at(name_, p.firstLine);
+    rec.status = GameStatus::Incomplete;
+    const int gridLine = p.rows.empty() ? p.firstLine : p.rows.front().line;
+    if (p.rows.empty()) {
+        addDiagnostic(rec, Severity::Error, rec.source, "missing-grid",
+                      "metadata without a diagram after it");
+        out_.records.push_back(std::move(rec));
+        return;
+    }
+    if (p.rows.size() < 8) {
+        addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "short-grid",
+                      "the diagram has " + std::to_string(p.rows.size()) + " rows; 8 are needed");
+        out_.records.push_back(std::move(rec));
+        return;
+    }
+    std::optional<int> statedBlack;
+    if (!p.scoreText.empty()) {
+        if (const auto s = text::parseScore(p.scoreText)) {
+            statedBlack = s->first;
+            rec.statedBlackDiscs = s->first;
+            rec.statedResult = p.scoreText;
+        } else {
+            addDiagnostic(rec, Severity::Warning, text::at(name_, p.scoreLine), "bad-score",
+                          "score '" + text::toUtf8(p.scoreText) +
+                              "' is not Black's discs and White's (\"20-44\")");
+        }
+    }
+
+    bool hasLabels = true;
+    for (std::size_t r = 0; r < 8; ++r) {
+        const auto& t = p.rows[r].tokens;
+        if (t.size() == 9) {
+            hasLabels = true;
+            break;
+        }
+        const auto label = t.empty() ? std::nullopt : text::parseNumber(t[0].text);
+        if (!label || *label != static_cast<int>(r) + 1) hasLabels = false;
+    }
+
+    TranscriptGrid grid;
+    std::array<int, 64> cellLine{}, cellColumn{};
+    bool gridOk = true;
+    Bitboard black = 0, white = 0, marked = 0;
+    for (int r = 0; r < 8; ++r) {
+        std::array<Token, 8> cells{};
+        if (!placeRow(p, p.rows[r], hasLabels, r, cells, rec)) {
+            gridOk = false;
+            continue;
+        }
+        for (int c = 0; c < 8; ++c) {
+            const int sq = core::squareOf(r, c);
+            cellLine[sq] = p.rows[r].line;
+            cellColumn[sq] = cells[c].byteColumn + 1;
+            const SourceLocation where = text::at(name_, p.rows[r].line, cells[c].byteColumn + 1);
+            int value = 0;
+            const CellKind kind = classify(cells[c].text, value);
+            const bool centre = kCentre & bit(sq);
+            switch (kind) {
+                case CellKind::Empty:
+                    break;
+                case CellKind::Black:
+                case CellKind::White:
+                    if (!centre) {
+                        addDiagnostic(rec, Severity::Error, where, "disc-off-centre",
+                                      "a disc mark on " + core::squareName(sq) +
+                                          ", which is not a centre square",
+                                      0, sq);
+                        gridOk = false;
+                    } else {
+                        marked |= bit(sq);
+                        (kind == CellKind::Black ? black : white) |= bit(sq);
+                    }
+                    break;
+                case CellKind::Number:
+                    grid.number[sq] = value;
+                    if (centre) {
+                        addDiagnostic(rec, Severity::Error, where, "number-on-centre",
+                                      "number " + std::to_string(value) + " on centre square " +
+                                          core::squareName(sq) + ", which holds a starting disc",
+                                      value <= 60 ? value : 0, sq);
+                    } else if (value > 60) {
+                        addDiagnostic(rec, Severity::Error, where, "number-out-of-range",
+                                      "number " + std::to_string(value) + " on " +
+                                          core::squareName(sq) + " is outside 1..60",
+                                      0, sq);
+                    }
+                    break;
+                case CellKind::Bad: {
+                    std::string m = "cell '";
+                    m += text::toUtf8(cells[c].text.substr(0, 16));
+                    m += "' on " + core::squareName(sq) +
+                         " is neither a move number, a disc (x/o) nor blank ('.', '--')";
+                    addDiagnostic(rec, Severity::Error, where, "bad-cell", std::move(m), 0, sq);
+                    gridOk = false;
+                    break;
+                }
+            }
+        }
+    }
+    // The start: the four centre marks when all are given, else the standard start (which the
+    // marks given must agree with).
+    if (marked == kCentre) {
+        grid.start = core::Position(black, white, core::Color::Black);
+    } else if (marked) {
+        const core::Position s = core::Position::start();
+        if ((black & ~s.black()) || (white & ~s.white())) {
+            addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "bad-start",
+                          "the centre marks disagree with the standard start and not all four "
+                          "are given");
+            gridOk = false;
+        }
+    }
+    rec.start = grid.start;
+    rec.standardStart = grid.start == core::Position::start();
+
+    // Numbers: each of 1..N once, on squares empty at the start.
+    if (gridOk) {
+        std::array<int, 61> firstSquare{};
+        firstSquare.fill(-1);
+        int highest = 0;
+        for (int sq = 0; sq < 64; ++sq) {
+            const int v = grid.number[sq];
+            if (v < 1 || v > 60 || (kCentre & bit(sq))) continue;
+            highest = std::max(highest, v);
+            if (firstSquare[v] >= 0) {
+                addDiagnostic(rec, Severity::Error, text::at(name_, cellLine[sq], cellColumn[sq]),
+                              "duplicate-number",
+                              "number " + std::to_string(v) + " is on both " +
+                                  core::squareName(firstSquare[v]) + " and " + core::squareName(sq),
+                              v, sq);
+            } else {
+                firstSquare[v] = sq;
+            }
+        }
+        std::string missing;
+        int firstMissing = 0, missingCount = 0;
+        for (int v = 1; v < highest; ++v) {
+            if (firstSquare[v] >= 0) continue;
+            bool onCentre = false;
+            for (int sq : {27, 28, 35, 36}) onCentre |= grid.number[sq] == v;
+            if (onCentre) continue;  // already reported as number-on-centre
+            if (!firstMissing) firstMissing = v;
+            if (missingCount++ < 10) {
+                if (!missing.empty()) missing += ", ";
+                missing += std::to_string(v);
+            }
+        }
+        if (missingCount) {
+            if (missingCount > 10) missing += ", ...";
+            addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "missing-number",
+                          (missingCount == 1 ? "number " : "numbers ") + missing +
+                              (missingCount == 1 ? " is" : " are") +
+                              " missing below the highest number " + std::to_string(highest),
+                          firstMissing);
+        }
+    }
+
+    const auto sequence = gridOk ? gridSequence(grid) : std::nullopt;
+    if (sequence && rec.ok()) {
+        if (!replayRecord(rec, *sequence, rec.source)) {
+            Diagnostic& d = rec.diagnostics.back();
+            if (d.square >= 0 && d.square < 64 && cellLine[d.square]) {
+                d.where.line = cellLine[d.square];
+                d.where.column = cellColumn[d.square];
+            }
+        } else if (statedBlack && rec.complete() && rec.score.black != *statedBlack) {
+            addDiagnostic(rec, Severity::Error, text::at(name_, p.scoreLine), "score-mismatch",
+                          "the game ends " + std::to_string(rec.score.black) + "-" +
+                              std::to_string(rec.score.white) + " but the diagram declares " +
+                              text::toUtf8(p.scoreText));
+        }
+    }
+    if (!rec.ok() && gridOk) {
+        const bool legal = sequence && core::replay(grid.start, *sequence).error == std::nullopt;
+        rec.repairs = findRepairs(grid, statedBlack, legal);
+        if (!rec.repairs.empty() && !rec.diagnostics.empty()) {
+            // Say so where the error is read.
+            for (Diagnostic& d : rec.diagnostics) {
+                if (d.severity != Severity::Error) continue;
+                d.message += " (" + std::to_string(rec.repairs.size()) +
+                             (rec.repairs.size() == 1 ? " repair" : " repairs") +
+                             " found: " + rec.repairs.front().change + ")";
+                break;
+            }
+        }
+    }
+    if (!rec.ok() && rec.moves.empty()) rec.score = grid.start.discCount();
+    out_.records.push_back(std::move(rec));
+}
+
+void applyMetadata(Pending& p, const std::string& key, std::string_view value, int line,
+                   const std::string& name, std::vector<Diagnostic>& pendingWarnings) {
+    GameRecord& r = p.rec;
+    const std::string v = text::toUtf8(value);
+    if (key == "black")
+        r.black = v;
+    else if (key == "white")
+        r.white = v;
+    else if (key == "event" || key == "tournament")
+        r.event = v;
+    else if (key == "round")
+        r.round = v;
+    else if (key == "place" || key == "site")
+        r.place = v;
+    else if (key == "date") {
+        r.date = text::isoDate(v);
+        if (!r.year) r.year = text::yearOf(v);
+    } else if (key == "year") {
+        r.year = text::yearOf(v);
+        if (r.date.empty() && r.year) r.date = std::to_string(r.year);
+    } else if (key == "score" || key == "result") {
+        p.scoreText = std::string(value);
+        p.scoreLine = line;
+    } else {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.where = text::at(name, line, 1);
+        d.code = "unknown-field";
+        d.message = "unknown field '" + text::toUtf8(key) + "' ignored";
+        pendingWarnings.push_back(std::move(d));
+    }
+}
+
+bool isCellLike(std::string_view t) {
+    int v = 0;
+    const CellKind k = classify(t, v);
+    return k != CellKind::Bad && v <= 99;
+}
+
+}  // namespace
+
+bool looksLikeTranscript(std::string_view textIn) {
+    std::string_view text = text::stripBom(textIn);
+    std::size_t pos = 0;
+    int rows = 0;
+    for (int n = 0; n < 200 && pos < text.size(); ++n) {
+        const std::string_view line = text::nextLine(text, pos);
+        std::string key;
+        std::string_view value;
+        if (isMetadata(text::trim(line), key, value) &&
+            (key == "black" || key == "white" || key == "score"))
+            return true;  // the score sheet's own fields; no other text format has them
+        const std::vector<Token> t = splitCells(line, separatorOf(line));
+        if (isHeader(t)) return true;
+        if (t.size() < 8 || t.size() > 9) continue;
+        bool all = true;
+        for (const Token& k : t) all = all && isCellLike(k.text);
+        if (all && ++rows >= 4) return true;
+    }
+    return false;
+}
+
+void readTranscript(const std::string& name, std::string_view text, const ReadOptions&,
+                    FileResult& out) {
+    text = text::stripBom(text);
+    DiagramReader reader(name, out);
+    Pending p;
+    bool open = false;
+    std::vector<Diagnostic> warnings;
+    const auto close = [&] {
+        if (open) {
+            for (Diagnostic& d : warnings) p.rec.diagnostics.push_back(std::move(d));
+            warnings.clear();
+            reader.finish(p);
+        }
+        p = Pending{};
+        open = false;
+    };
+    std::size_t pos = 0;
+    int lineNumber = 0;
+    while (pos < text.size()) {
+        const std::string_view line = text::nextLine(text, pos);
+        ++lineNumber;
+        const std::string_view trimmed = text::trim(line);
+        if (trimmed.empty()) {
+            if (!p.rows.empty() || p.header) close();
+            continue;
+        }
+        if (trimmed.front() == '#') continue;
+        std::string key;
+        std::string_view value;
+        if (isMetadata(trimmed, key, value)) {
+            if (!p.rows.empty() || p.header) close();  // a new diagram without a blank line
+            if (!open) p.firstLine = lineNumber;
+            open = true;
+            p.metadata = true;
+            applyMetadata(p, key, value, lineNumber, name, warnings);
+            continue;
+        }
+        if (p.rows.size() == 8) close();  // a 9th row starts the next diagram
+        if (!open) p.firstLine = lineNumber;
+        open = true;
+        const Sep sep = separatorOf(line);
+        std::vector<Token> tokens = splitCells(line, sep);
+        // A row needs at most 9 cells: keep a few more for the message, not a million.
+        const std::size_t cellCount = tokens.size();
+        if (tokens.size() > 16) tokens.resize(16);
+        if (p.rows.empty() && !p.header && isHeader(tokens)) {
+            p.header = true;
+            p.spaceHeader = sep == Sep::Space;
+            int k = 0;
+            for (const Token& t : tokens)
+                if (!t.text.empty()) p.headerColumns[k++] = t.start;
+            continue;
+        }
+        p.rows.push_back(Row{lineNumber, line, std::move(tokens), cellCount});
+    }
+    close();
+}
+
+}  // namespace othello::importers

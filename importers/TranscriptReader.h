@@ -1,0 +1,28 @@
+#pragma once
+// Transcript diagrams (the tournament score sheet): an 8x8 grid of move numbers 1..60, one row
+// per line, optional column header (a..h), optional row labels (1..8), cells separated by
+// spaces, tabs, '|' or commas. The centre squares hold the starting discs (x/o, X/O, B/W, b/w,
+// ●/○, * /O) or are blank, '.', '0' or '--'; unplayed squares are blank, '.', '0' or '--'.
+// Optional metadata lines before the grid ("Black: ...", "White: ...", "Event: ...",
+// "Date: ...", "Round: ...", "Place: ...", "Score: 20-44") and '#' comments; several diagrams
+// per file separated by blank lines.
+//
+// Each diagram is replayed in number order with passes inferred. Diagnoses (codes): bad-cell,
+// disc-off-centre, bad-row, short-grid, missing-grid, number-out-of-range, duplicate-number,
+// missing-number, number-on-centre, bad-start, the replay's codes (occupied, no-flips,
+// game-over) and score-mismatch. A diagram that fails gets its repairs (TranscriptRepair.h) in
+// GameRecord::repairs.
+#include <string>
+#include <string_view>
+
+#include "Reader.h"
+
+namespace othello::importers {
+
+void readTranscript(const std::string& name, std::string_view text, const ReadOptions& options,
+                    FileResult& out);
+
+// True when `text` holds something shaped like a diagram (a column header or 8-cell rows).
+bool looksLikeTranscript(std::string_view text);
+
+}  // namespace othello::importers

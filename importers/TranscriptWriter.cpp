@@ -1,0 +1,86 @@
+#include "TranscriptWriter.h"
+
+#include <stdexcept>
+
+#include "core/Notation.h"
+
+namespace othello::importers {
+namespace {
+
+constexpr core::Bitboard kCentre = core::bit(27) | core::bit(28) | core::bit(35) | core::bit(36);
+
+// Metadata values are one line each.
+std::string oneLine(const std::string& s) {
+    std::string out = s;
+    for (char& c : out)
+        if (c == '\n' || c == '\r') c = ' ';
+    return out;
+}
+
+}  // namespace
+
+bool canWriteTranscript(const GameRecord& game, std::string* why) {
+    const core::Bitboard occupied = game.start.black() | game.start.white();
+    if (occupied != kCentre || game.start.toMove() != core::Color::Black) {
+        if (why)
+            *why = "a diagram can only start from discs on the four centre squares, Black to move";
+        return false;
+    }
+    int squares = 0;
+    for (int m : game.moves) squares += m != core::kPass;
+    if (squares > 60) {
+        if (why) *why = "more than 60 moves";
+        return false;
+    }
+    return true;
+}
+
+std::string writeTranscript(const std::vector<GameRecord>& games) {
+    std::string out;
+    for (const GameRecord& g : games) {
+        std::string why;
+        if (!canWriteTranscript(g, &why)) throw std::invalid_argument(why);
+        if (!out.empty()) out += '\n';
+        if (!g.black.empty()) out += "Black: " + oneLine(g.black) + '\n';
+        if (!g.white.empty()) out += "White: " + oneLine(g.white) + '\n';
+        if (!g.event.empty()) out += "Event: " + oneLine(g.event) + '\n';
+        if (!g.date.empty())
+            out += "Date: " + oneLine(g.date) + '\n';
+        else if (g.year > 0)
+            out += "Date: " + std::to_string(g.year) + '\n';
+        if (!g.round.empty()) out += "Round: " + oneLine(g.round) + '\n';
+        if (!g.place.empty()) out += "Place: " + oneLine(g.place) + '\n';
+        if (g.complete()) {
+            out += "Score: " + std::to_string(g.score.black) + '-' + std::to_string(g.score.white) +
+                   '\n';
+        } else if (g.statedBlackDiscs) {
+            out += "Score: " + std::to_string(*g.statedBlackDiscs) + '-' +
+                   std::to_string(64 - *g.statedBlackDiscs) + '\n';
+        }
+        std::array<int, 64> number{};
+        int n = 0;
+        for (int m : g.moves)
+            if (m != core::kPass) number[m] = ++n;
+        out += "   a  b  c  d  e  f  g  h\n";
+        for (int row = 0; row < 8; ++row) {
+            out += static_cast<char>('1' + row);
+            for (int col = 0; col < 8; ++col) {
+                const int sq = core::squareOf(row, col);
+                std::string cell;
+                if (g.start.black() & core::bit(sq))
+                    cell = "x";
+                else if (g.start.white() & core::bit(sq))
+                    cell = "o";
+                else if (number[sq])
+                    cell = std::to_string(number[sq]);
+                else
+                    cell = ".";
+                out += std::string(3 - cell.size(), ' ') + cell;
+            }
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+}  // namespace othello::importers

@@ -1,0 +1,18 @@
+#pragma once
+// Writes games as transcript diagrams that readTranscript reads back to the same games:
+// metadata lines, a column header, 8 labelled rows of right-aligned numbers, '.' for unplayed
+// squares and x/o for the starting discs; diagrams separated by a blank line.
+#include <string>
+#include <vector>
+
+#include "GameRecord.h"
+
+namespace othello::importers {
+
+// A diagram can hold a game whose start has discs on the four centre squares only.
+bool canWriteTranscript(const GameRecord& game, std::string* why = nullptr);
+
+// Throws std::invalid_argument for a game canWriteTranscript rejects.
+std::string writeTranscript(const std::vector<GameRecord>& games);
+
+}  // namespace othello::importers

@@ -1,0 +1,26 @@
+#pragma once
+// One entry point for writing games in any format: move lists, transcript diagrams, GGF, PGN
+// (WTHOR-PGN style) and WTHOR (.wtb plus WTHOR.JOU / WTHOR.TRN beside it). CSV is read only.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "GameRecord.h"
+
+namespace othello::importers {
+
+// True when `game` can be written in `format`; else `why` (if given) says why not. Records
+// with an error never can; move lists and WTHOR need the standard start; a transcript needs
+// discs on the four centre squares only.
+bool canWrite(const GameRecord& game, Format format, std::string* why = nullptr);
+
+// The text of `games` in `format` (Moves, Transcript, Ggf or Pgn). Games canWrite rejects are
+// left out. Throws std::invalid_argument for Wthor (binary: use writeGamesToFile), Csv, Auto.
+std::string writeGamesToString(const std::vector<GameRecord>& games, Format format);
+
+// Writes `games` to `path` in `format`; the games canWrite rejects are left out. Throws
+// std::runtime_error when the file cannot be written.
+void writeGamesToFile(const std::vector<GameRecord>& games, Format format,
+                      const std::filesystem::path& path);
+
+}  // namespace othello::importers

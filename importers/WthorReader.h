@@ -1,0 +1,71 @@
+#pragma once
+// WTHOR (FFO) binary game files: a .wtb with player names from WTHOR.JOU and tournament names
+// from WTHOR.TRN found beside it (names matched case-insensitively; WTH.JOU / WTH.TRN too).
+//
+// Layout, little-endian, decoded byte by byte:
+//   header, 16 bytes: century, year, month, day (u8 each), N1 games (u32), N2 names (u16),
+//     year of the games (u16), board size (u8; 0 or 8 = 8x8, 10 = 10x10: not supported),
+//     type (u8), depth of the theoretical score (u8; 0 means 22), reserved (u8);
+//   game, 68 bytes: tournament id, black id, white id (u16 each), Black's discs (u8),
+//     Black's theoretical score (u8), 60 moves (u8, 10 * row + column, a1 = 11, h8 = 88, 0 pads);
+//   .JOU / .TRN: the same 16-byte header, then N2 names of 20 / 26 bytes, NUL-padded, Latin-1.
+//
+// Diagnostics (codes): file errors "unreadable", "bad-header", "unsupported-board" (10x10);
+// file warnings "count-mismatch" (size vs N1; the whole records present are read),
+// "no-names-file"; record errors "truncated-record", "not-a-square", "zero-before-end", the
+// replay codes ("occupied", "no-flips", ...); record warnings "score-mismatch" (finished games
+// only: the score field of an unfinished game is an official result), "unknown-player",
+// "unknown-tournament". Passes are never stored: the replay infers them.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "Reader.h"
+
+namespace othello::importers {
+
+inline constexpr std::size_t kWthorHeaderSize = 16;
+inline constexpr std::size_t kWthorGameSize = 68;
+inline constexpr std::size_t kWthorPlayerSize = 20;
+inline constexpr std::size_t kWthorTournamentSize = 26;
+
+// WTHOR square byte (11..88) <-> square 0..63; kNoSquare for anything else.
+constexpr int wthorSquare(int byte) {
+    const int row = byte / 10, column = byte % 10;
+    if (row < 1 || row > 8 || column < 1 || column > 8) return -1;
+    return (row - 1) * 8 + (column - 1);
+}
+constexpr int wthorByte(int square) {
+    return (square / 8 + 1) * 10 + square % 8 + 1;
+}
+
+// Names of a JOU or TRN file, converted to UTF-8; index = id.
+struct WthorNames {
+    std::vector<std::string> players;
+    std::vector<std::string> tournaments;
+    bool havePlayers = false;
+    bool haveTournaments = false;
+};
+
+// Parses the bytes of a JOU (recordSize 20) or TRN (26) file. Returns false on a bad header.
+bool parseWthorNames(std::string_view bytes, std::size_t recordSize,
+                     std::vector<std::string>& names);
+// Finds and reads WTHOR.JOU / WTHOR.TRN (or WTH.JOU / WTH.TRN) in `dir`, any case.
+WthorNames loadWthorNames(const std::filesystem::path& dir);
+
+std::string latin1ToUtf8(std::string_view latin1);
+// Characters outside Latin-1 become '?'.
+std::string utf8ToLatin1(std::string_view utf8);
+
+// True when `head` (the first bytes) and the size look like a .wtb file.
+bool looksLikeWthor(std::string_view head, std::uintmax_t fileSize);
+
+// Reads a .wtb file and the names beside it.
+FileResult readWthor(const std::filesystem::path& wtbPath, const ReadOptions& options);
+// The same from bytes in memory (`name` is used in diagnostics); `names` may be null.
+FileResult readWthorBytes(const std::string& name, std::string_view bytes, const WthorNames* names,
+                          const ReadOptions& options);
+
+}  // namespace othello::importers

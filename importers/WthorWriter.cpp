@@ -1,0 +1,227 @@
+#include "WthorWriter.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "WthorReader.h"
+
+namespace othello::importers {
+
+namespace {
+
+void put16(std::string& out, std::size_t at, unsigned v) {
+    out[at] = static_cast<char>(v & 0xFF);
+    out[at + 1] = static_cast<char>((v >> 8) & 0xFF);
+}
+void put32(std::string& out, std::size_t at, std::uint32_t v) {
+    put16(out, at, v & 0xFFFF);
+    put16(out, at + 2, v >> 16);
+}
+
+// The header of files we create: today's date in the first 4 bytes, as the FFO does.
+std::string freshHeader() {
+    std::string h(kWthorHeaderSize, '\0');
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    const int year = tm.tm_year + 1900;
+    h[0] = static_cast<char>(year / 100);
+    h[1] = static_cast<char>(year % 100);
+    h[2] = static_cast<char>(tm.tm_mon + 1);
+    h[3] = static_cast<char>(tm.tm_mday);
+    return h;
+}
+
+std::vector<int> storedMoves(const WthorOrigin& o) {
+    std::vector<int> moves;
+    for (int k = 0; k < 60; ++k) {
+        const int sq = wthorSquare(o.bytes[8 + static_cast<std::size_t>(k)]);
+        if (sq < 0) break;
+        moves.push_back(sq);
+    }
+    return moves;
+}
+
+std::vector<int> squaresOnly(const std::vector<int>& moves) {
+    std::vector<int> out;
+    out.reserve(moves.size());
+    for (int m : moves)
+        if (m >= 0 && m < 64) out.push_back(m);
+    return out;
+}
+
+// The record as read, to be written back unchanged (ids aside).
+bool keepsOrigin(const GameRecord& g) {
+    return g.wthor &&
+           (g.status == GameStatus::Error || storedMoves(*g.wthor) == squaresOnly(g.moves));
+}
+
+// Names and their ids in a JOU or TRN file.
+class NameTable {
+  public:
+    explicit NameTable(std::vector<std::string> names) : names_(std::move(names)) {
+        for (std::size_t i = 0; i < names_.size(); ++i) index_.emplace(names_[i], i);
+    }
+    // Keeps `id` for `name` when the slot is free or holds it already.
+    bool claim(std::uint16_t id, const std::string& name) {
+        if (name.empty()) return true;  // read without names: the id stands for itself
+        if (id >= names_.size()) names_.resize(id + 1u);
+        if (names_[id].empty()) {
+            names_[id] = name;
+            index_.emplace(name, id);
+        }
+        return names_[id] == name;
+    }
+    std::uint16_t idOf(const std::string& name) {
+        const std::string key = name.empty() ? "?" : name;
+        if (auto it = index_.find(key); it != index_.end())
+            return static_cast<std::uint16_t>(it->second);
+        if (names_.size() > 0xFFFF) throw std::runtime_error("more than 65,536 names for WTHOR");
+        names_.push_back(key);
+        index_.emplace(key, names_.size() - 1);
+        return static_cast<std::uint16_t>(names_.size() - 1);
+    }
+    std::string bytes(std::size_t recordSize) const {
+        std::string out = freshHeader();
+        put16(out, 8, static_cast<unsigned>(names_.size()));
+        for (const auto& n : names_) {
+            std::string latin = utf8ToLatin1(n).substr(0, recordSize - 1);  // keep a NUL
+            latin.resize(recordSize, '\0');
+            out += latin;
+        }
+        return out;
+    }
+
+  private:
+    std::vector<std::string> names_;
+    std::unordered_map<std::string, std::size_t> index_;
+};
+
+std::filesystem::path findBeside(const std::filesystem::path& dir, const std::string& lowerName,
+                                 const std::string& defaultName) {
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        std::string n = it->path().filename().string();
+        std::transform(n.begin(), n.end(), n.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (n == lowerName) return it->path();
+    }
+    return dir / defaultName;
+}
+
+void writeFile(const std::filesystem::path& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+bool wthorCanWrite(const GameRecord& game, std::string* why) {
+    if (keepsOrigin(game)) return true;
+    const char* reason = nullptr;
+    if (game.status == GameStatus::Error)
+        reason = "the record has an error";
+    else if (!(game.start == core::Position::start()))
+        reason = "WTHOR holds only games from the standard start position";
+    else if (squaresOnly(game.moves).size() > 60)
+        reason = "more than 60 moves";
+    if (reason && why) *why = reason;
+    return reason == nullptr;
+}
+
+std::string wthorGameBytes(const GameRecord& game, std::uint16_t tournamentId,
+                           std::uint16_t blackId, std::uint16_t whiteId) {
+    std::string out(kWthorGameSize, '\0');
+    if (keepsOrigin(game))
+        std::copy(game.wthor->bytes.begin(), game.wthor->bytes.end(), out.begin());
+    put16(out, 0, tournamentId);
+    put16(out, 2, blackId);
+    put16(out, 4, whiteId);
+    if (keepsOrigin(game)) return out;
+    int discs = game.score.black;
+    if (!game.complete() && game.statedBlackDiscs) discs = *game.statedBlackDiscs;
+    discs = std::clamp(discs, 0, 64);
+    out[6] = static_cast<char>(discs);
+    out[7] = static_cast<char>(std::clamp(game.theoreticalScore.value_or(discs), 0, 64));
+    std::size_t k = 8;
+    for (int sq : squaresOnly(game.moves)) {
+        if (k >= kWthorGameSize) break;
+        out[k++] = static_cast<char>(wthorByte(sq));
+    }
+    return out;
+}
+
+void writeWthorFiles(const std::vector<GameRecord>& games, const std::filesystem::path& wtbPath) {
+    const std::filesystem::path dir = wtbPath.parent_path();
+    const std::filesystem::path jouPath = findBeside(dir, "wthor.jou", "WTHOR.JOU");
+    const std::filesystem::path trnPath = findBeside(dir, "wthor.trn", "WTHOR.TRN");
+    const WthorNames existing = loadWthorNames(dir);
+    NameTable players(existing.havePlayers ? existing.players : std::vector<std::string>{});
+    NameTable tournaments(existing.haveTournaments ? existing.tournaments
+                                                   : std::vector<std::string>{});
+
+    std::vector<const GameRecord*> written;
+    for (const auto& g : games)
+        if (wthorCanWrite(g)) written.push_back(&g);
+
+    // Ids of records read from WTHOR first, so that they keep theirs.
+    struct Ids {
+        std::uint16_t tournament = 0, black = 0, white = 0;
+        bool tournamentKept = false, blackKept = false, whiteKept = false;
+    };
+    std::vector<Ids> ids(written.size());
+    for (std::size_t i = 0; i < written.size(); ++i) {
+        const GameRecord& g = *written[i];
+        if (!keepsOrigin(g)) continue;
+        const WthorOrigin& o = *g.wthor;
+        ids[i] = {o.tournamentId,
+                  o.blackId,
+                  o.whiteId,
+                  tournaments.claim(o.tournamentId, g.event),
+                  players.claim(o.blackId, g.black),
+                  players.claim(o.whiteId, g.white)};
+    }
+    std::map<int, int> years;
+    int depth = 0;
+    std::string header;
+    for (std::size_t i = 0; i < written.size(); ++i) {
+        const GameRecord& g = *written[i];
+        Ids& id = ids[i];
+        if (!id.tournamentKept) id.tournament = tournaments.idOf(g.event);
+        if (!id.blackKept) id.black = players.idOf(g.black);
+        if (!id.whiteKept) id.white = players.idOf(g.white);
+        if (g.year) ++years[g.year];
+        if (!depth && g.theoreticalDepth) depth = *g.theoreticalDepth;
+        if (header.empty() && keepsOrigin(g))
+            header.assign(g.wthor->header.begin(), g.wthor->header.end());
+    }
+    if (header.empty()) {
+        header = freshHeader();
+        int year = 0, most = 0;
+        for (const auto& [y, n] : years)
+            if (n > most) year = y, most = n;
+        put16(header, 10, static_cast<unsigned>(year));
+        header[12] = 8;
+        header[14] = static_cast<char>(depth ? depth : 22);
+    }
+    put32(header, 4, static_cast<std::uint32_t>(written.size()));
+
+    std::string wtb = std::move(header);
+    wtb.reserve(kWthorHeaderSize + written.size() * kWthorGameSize);
+    for (std::size_t i = 0; i < written.size(); ++i)
+        wtb += wthorGameBytes(*written[i], ids[i].tournament, ids[i].black, ids[i].white);
+    writeFile(wtbPath, wtb);
+    writeFile(jouPath, players.bytes(kWthorPlayerSize));
+    writeFile(trnPath, tournaments.bytes(kWthorTournamentSize));
+}
+
+}  // namespace othello::importers

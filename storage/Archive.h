@@ -1,0 +1,227 @@
+#pragma once
+// The game archive: one SQLite file holding games, players, events and every position of every
+// game indexed by its canonical hash (the 8 symmetries of a position share one entry).
+//
+// Thread-safety: an Archive is a connection. Use one Archive per thread (open the same path in
+// each thread); never share one object between threads without a lock of your own. Any number of
+// readers may run while one thread imports: the file is in WAL mode with a busy timeout, and
+// readers see the last committed import batch. Only one import runs at a time per file (a second
+// writer waits on the busy timeout, then gets a StorageError).
+//
+// Errors: StorageError (a std::runtime_error) for an unusable database (unreadable, corrupt,
+// written by a newer program, which is never modified). Bad records are never exceptions: they
+// come back as diagnostics in ImportResult.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/Position.h"
+#include "importers/GameRecord.h"
+#include "importers/Reader.h"
+
+namespace othello::storage {
+
+struct StorageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The schema version this program writes (PRAGMA user_version).
+inline constexpr int kSchemaVersion = 1;
+
+// ---- Import -------------------------------------------------------------------------------
+
+struct ImportProgress {
+    std::size_t filesDone = 0;
+    std::size_t filesTotal = 0;
+    std::string currentFile;
+    std::int64_t gamesRead = 0;  // records read so far (good and bad)
+    std::int64_t imported = 0;
+    std::int64_t duplicates = 0;
+    std::int64_t rejected = 0;
+    double seconds = 0;  // since the import started
+};
+using ProgressCallback = std::function<void(const ImportProgress&)>;
+
+struct ImportOptions {
+    importers::Format format = importers::Format::Auto;  // Auto: detected per file
+    bool strict = false;                                  // reader warnings reject the record
+    ProgressCallback progress;                            // called on the importing thread
+    const std::atomic<bool>* cancel = nullptr;            // set: stop soon, keep what was read
+    std::size_t batchGames = 20000;                       // games per transaction
+};
+
+struct ImportResult {
+    std::int64_t imported = 0;
+    std::int64_t duplicates = 0;          // same start, moves and players as a stored game
+    std::int64_t rejected = 0;            // records with an error (see `errors`)
+    std::int64_t possibleDuplicates = 0;  // same moves under other names: kept, reported
+    std::int64_t prefixes = 0;            // a game that is a prefix of another: kept, reported
+    std::size_t filesRead = 0;
+    std::size_t filesUnreadable = 0;
+    bool cancelled = false;
+    // Rejected records and unreadable files (severity Error).
+    std::vector<importers::Diagnostic> errors;
+    // Possible duplicates and prefixes (severity Warning, codes "possible-duplicate", "prefix").
+    std::vector<importers::Diagnostic> notes;
+};
+
+// ---- Search -------------------------------------------------------------------------------
+
+enum class ResultFilter { Any, BlackWin, WhiteWin, Draw };
+enum class SortKey { Id, Year, Black, White, Event, Score, Ply };
+// "id", "year", "black", "white", "event", "score", "ply"; nullopt when unknown.
+std::optional<SortKey> parseSortKey(const std::string& name);
+
+struct SearchFilter {
+    std::string player;  // either colour; substring, case- and accent-insensitive
+    std::string black;
+    std::string white;
+    std::string event;
+    std::optional<int> yearFrom;  // inclusive
+    std::optional<int> yearTo;    // inclusive
+    ResultFilter result = ResultFilter::Any;
+    // Games reaching this position (any symmetry, any move order).
+    std::optional<core::Position> position;
+    SortKey sort = SortKey::Id;
+    bool descending = false;
+    std::int64_t limit = 50;  // < 0: no limit
+    std::int64_t offset = 0;
+    bool withOpenings = false;  // fill GameRow::opening (replays each hit: a little slower)
+};
+
+struct GameRow {
+    std::int64_t id = 0;
+    std::string black;
+    std::string white;
+    std::string event;
+    int year = 0;
+    int blackScore = 0;  // final score (empties to the winner) or disc count if unfinished
+    int whiteScore = 0;
+    bool complete = false;
+    std::vector<int> moves;      // squares and core::kPass
+    std::optional<int> ply;      // position searches: the ply at which the game reaches it
+    std::string opening;         // deepest named opening (SearchFilter::withOpenings)
+};
+
+struct SearchResult {
+    std::int64_t total = 0;  // all matching games, ignoring limit/offset
+    std::vector<GameRow> games;
+};
+
+// ---- Games, statistics, info --------------------------------------------------------------
+
+struct StoredGame {
+    std::int64_t id = 0;
+    importers::GameRecord record;  // names, event, round, date, year, place, start, moves,
+                                   // stated/theoretical scores, status, score, format, source
+    std::string opening;           // deepest named opening reached ("" when none)
+};
+
+struct Figures {
+    std::int64_t games = 0;
+    std::int64_t blackWins = 0;
+    std::int64_t draws = 0;
+    std::int64_t whiteWins = 0;
+    std::int64_t sumBlackScore = 0;
+    double avgBlackScore() const { return games ? double(sumBlackScore) / double(games) : 0.0; }
+};
+
+struct MoveFigures : Figures {
+    int move = 0;  // the square, in the orientation of the queried position
+};
+
+struct PositionStats : Figures {
+    std::vector<MoveFigures> moves;  // by games played, most first
+    std::string opening;             // deepest named opening of the queried position
+};
+
+struct ArchiveInfo {
+    std::string path;
+    int schemaVersion = 0;
+    std::int64_t games = 0;
+    std::int64_t players = 0;
+    std::int64_t events = 0;
+    std::int64_t positions = 0;
+    std::int64_t fileBytes = 0;  // database file plus its WAL
+};
+
+// ---- Named openings -----------------------------------------------------------------------
+
+struct Opening {
+    std::string name;
+    std::vector<int> moves;  // from the standard start
+};
+// The catalogue shipped with the program.
+const std::vector<Opening>& openingCatalogue();
+// The deepest catalogue opening whose position the game reaches at the same ply (under any
+// symmetry, through transpositions). Only games from the standard start have openings.
+std::optional<Opening> deepestOpening(const std::vector<int>& moves);
+// The opening of exactly this position (null when none is named).
+std::optional<Opening> openingOfPosition(const core::Position& position);
+
+// ---- The archive --------------------------------------------------------------------------
+
+class Archive {
+public:
+    enum class Mode { ReadWrite, ReadOnly };
+
+    // $OTHELLO_DB, else $XDG_DATA_HOME/othello-db/games.sqlite (XDG default ~/.local/share).
+    static std::filesystem::path defaultDatabasePath();
+
+    // Opens (creating it and its folder in ReadWrite mode) and migrates the database. Throws
+    // StorageError when it cannot be opened, is not an archive, or is newer than this program.
+    explicit Archive(const std::filesystem::path& path, Mode mode = Mode::ReadWrite);
+    ~Archive();
+    Archive(const Archive&) = delete;
+    Archive& operator=(const Archive&) = delete;
+    Archive(Archive&&) noexcept;
+    Archive& operator=(Archive&&) noexcept;
+
+    const std::filesystem::path& path() const;
+
+    // Reads the files (folders recursively, WTHOR name files skipped) and stores their games in
+    // transactions of ImportOptions::batchGames games. Killing the process at any moment keeps
+    // every batch committed before; running the same import again adds exactly the rest.
+    ImportResult importFiles(const std::vector<std::filesystem::path>& paths,
+                             const ImportOptions& options = {});
+    // Stores records already read (records with an error are counted as rejected).
+    ImportResult importRecords(const std::vector<importers::GameRecord>& records,
+                               const ImportOptions& options = {});
+
+    SearchResult search(const SearchFilter& filter);
+    std::int64_t count(const SearchFilter& filter);
+    // Calls `visit` for every matching game in order (limit/offset respected); export uses it.
+    void forEachGame(const SearchFilter& filter,
+                     const std::function<void(const StoredGame&)>& visit);
+
+    std::optional<StoredGame> game(std::int64_t id);
+    // The first ply at which game `id` reaches `position` under any symmetry; nullopt if never.
+    std::optional<int> reachPly(std::int64_t id, const core::Position& position);
+
+    // Games reaching the position and the moves played next, in the query's orientation.
+    PositionStats stats(const core::Position& position);
+
+    ArchiveInfo info();
+
+    // Gives every game of player `from` to player `to` (created if needed; if both exist the
+    // two are merged). Returns the number of games changed; throws StorageError when `from`
+    // is not a player. Names are matched exactly (after trimming).
+    std::int64_t renamePlayer(const std::string& from, const std::string& to);
+
+    struct Impl;  // the connection; defined in storage/ArchiveImpl.h, not part of the API
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+// Lower-case, Latin-1 accents removed (é -> e, ß -> ss, æ -> ae), other UTF-8 kept: the key of
+// case- and accent-insensitive matching.
+std::string foldText(const std::string& utf8);
+
+}  // namespace othello::storage

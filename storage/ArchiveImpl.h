@@ -1,0 +1,116 @@
+#pragma once
+// Private to storage/: the connection behind an Archive, the schema and shared helpers.
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "Archive.h"
+#include "core/Symmetry.h"
+
+namespace othello::storage {
+
+// Positions with at most this many discs (14 plies from the start) have their statistics kept
+// in position_stats: they are the ones thousands of games reach (about 140,000 distinct ones in
+// the world archive); deeper ones are aggregated from the positions index. A database keeps
+// the value it was created with in meta.stats_max_discs.
+inline constexpr int kStatsCacheMaxDiscs = 18;
+// positions.next for the last position of a game (no move follows).
+inline constexpr int kNoNextMove = 255;
+
+// positions.entry: game_id << 24 | ply << 16 | next << 8 | shallow << 7 | result, where
+// shallow marks positions with at most stats_max_discs discs (counted in position_stats).
+constexpr std::int64_t packEntry(std::int64_t game, int ply, int next, int result) {
+    return (game << 24) | (std::int64_t{ply & 255} << 16) | (std::int64_t{next & 255} << 8) |
+           std::int64_t{result & 255};
+}
+constexpr std::int64_t entryGame(std::int64_t e) { return e >> 24; }
+constexpr int entryPly(std::int64_t e) { return static_cast<int>((e >> 16) & 255); }
+constexpr int entryNext(std::int64_t e) { return static_cast<int>((e >> 8) & 255); }
+constexpr int entryResult(std::int64_t e) { return static_cast<int>(e & 127); }
+constexpr bool entryShallow(std::int64_t e) { return (e & 128) != 0; }
+inline constexpr std::int64_t kShallowBit = 128;
+
+// Moves stored one byte per ply: the square 0..63, core::kPass (64) for a pass.
+std::string encodeMoves(const std::vector<int>& moves);
+std::vector<int> decodeMoves(const void* data, int size);
+// A non-standard start: 17 bytes (black, white little-endian, side to move).
+std::string encodeStart(const core::Position& p);
+core::Position decodeStart(const void* data, int size);
+// Hash of the start position and the moves: the duplicate key.
+std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves);
+// The key of the moves of `key` followed by `move`.
+std::int64_t extendMovesKey(std::int64_t key, int move);
+// Black's result on the 64-disc scale used by statistics and result filters: the final score of
+// a finished game; for an unfinished one the stated result, else the discs with the empties
+// given to the leader.
+int resultBlack(const importers::GameRecord& r);
+
+// The canonical form of a position and the symmetries that leave it unchanged.
+struct CanonicalForm {
+    core::Position position;
+    core::Symmetry symmetry = 0;    // transformPosition(original, symmetry) == position
+    std::uint8_t stabilizer = 1;    // bit t set: transformPosition(position, t) == position
+};
+CanonicalForm canonicalForm(const core::Position& p);
+
+struct Archive::Impl {
+    std::filesystem::path path;
+    SQLite::Database db;
+    bool readOnly = false;
+    int statsMaxDiscs = kStatsCacheMaxDiscs;  // from meta
+
+    Impl(const std::filesystem::path& p, bool ro);
+
+    // Re-indexes games stored without their positions (an import killed before its index
+    // transaction committed). Returns the number of games indexed.
+    std::int64_t indexPendingGames();
+    std::int64_t scalar(const char* sql);
+    void readSettings();
+    // The statement for `sql`, prepared on first use and kept (bindings cleared, reset).
+    SQLite::Statement& statement(const std::string& sql);
+    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+};
+
+// The secondary indexes of games (as in the schema). An import into an empty archive drops
+// them for its first batch and builds them at the end, which is cheaper than updating them row
+// by row; an import finding them missing (a killed bulk load) builds them first.
+inline constexpr const char* kGameIndexesSql =
+    "CREATE INDEX IF NOT EXISTS games_year ON games(year);"
+    "CREATE INDEX IF NOT EXISTS games_black ON games(black_id);"
+    "CREATE INDEX IF NOT EXISTS games_white ON games(white_id);"
+    "CREATE INDEX IF NOT EXISTS games_event ON games(event_id);";
+inline constexpr const char* kDropGameIndexesSql =
+    "DROP INDEX IF EXISTS games_year; DROP INDEX IF EXISTS games_black;"
+    "DROP INDEX IF EXISTS games_white; DROP INDEX IF EXISTS games_event;";
+
+// Makes the othello_rows2 / othello_rows7 tables PositionIndexer::flush reads from.
+void registerPositionRows(SQLite::Database& db);
+
+// Writes positions and position statistics for games; used by import and recovery.
+class PositionIndexer {
+public:
+    PositionIndexer(SQLite::Database& db, int statsMaxDiscs)
+        : db_(db), statsMaxDiscs_(statsMaxDiscs) {}
+    // Queues every position of one game (its moves replayed from start).
+    void add(std::int64_t gameId, const core::Position& start, const std::vector<int>& moves,
+             int resultBlack);
+    std::size_t pending() const { return rows_.size(); }
+    // Writes the queued rows in key order inside the caller's transaction.
+    void flush();
+
+private:
+    struct Row {
+        std::int64_t hash;
+        std::int64_t entry;
+    };
+    SQLite::Database& db_;
+    int statsMaxDiscs_;
+    std::vector<Row> rows_;
+    bool ordered_ = true;  // games added in increasing id order
+};
+
+}  // namespace othello::storage

@@ -1,0 +1,431 @@
+// Reading the archive: search, games, statistics, info, renaming players.
+#include <algorithm>
+#include <map>
+#include <variant>
+
+#include "ArchiveImpl.h"
+
+namespace othello::storage {
+namespace {
+
+using Value = std::variant<std::int64_t, std::string>;
+
+// User text inside a LIKE pattern: %, _ and the escape character itself match literally.
+std::string likeContains(const std::string& text) {
+    std::string out = "%";
+    for (char c : foldText(text)) {
+        if (c == '%' || c == '_' || c == '\\') out += '\\';
+        out += c;
+    }
+    out += '%';
+    return out;
+}
+
+struct Query {
+    std::string from;
+    std::string where;
+    std::vector<Value> values;
+    bool position = false;
+    bool onlyPosition = false;  // no filter besides the position
+    std::int64_t hash = 0;
+    int discs = 0;
+
+    void add(const std::string& condition) {
+        where += where.empty() ? " WHERE " : " AND ";
+        where += condition;
+    }
+    void bindAll(SQLite::Statement& s) const {
+        int i = 1;
+        for (const Value& v : values) {
+            if (const auto* n = std::get_if<std::int64_t>(&v)) s.bind(i++, *n);
+            else s.bind(i++, std::get<std::string>(v));
+        }
+    }
+};
+
+Query buildQuery(const SearchFilter& f) {
+    Query q;
+    if (f.position) {
+        q.position = true;
+        q.from = " FROM positions p CROSS JOIN games g ON g.id = (p.entry >> 24)";
+        q.hash = static_cast<std::int64_t>(core::positionHash(*f.position));
+        q.discs = 64 - core::popcount(f.position->empties());
+        q.add("p.hash = ?");
+        q.values.emplace_back(q.hash);
+    } else {
+        q.from = " FROM games g";
+    }
+    const char* playerIn = "(SELECT id FROM players WHERE folded LIKE ? ESCAPE '\\')";
+    if (!f.player.empty()) {
+        q.add(std::string("(g.black_id IN ") + playerIn + " OR g.white_id IN " + playerIn + ")");
+        q.values.emplace_back(likeContains(f.player));
+        q.values.emplace_back(likeContains(f.player));
+    }
+    if (!f.black.empty()) {
+        q.add(std::string("g.black_id IN ") + playerIn);
+        q.values.emplace_back(likeContains(f.black));
+    }
+    if (!f.white.empty()) {
+        q.add(std::string("g.white_id IN ") + playerIn);
+        q.values.emplace_back(likeContains(f.white));
+    }
+    if (!f.event.empty()) {
+        q.add("g.event_id IN (SELECT id FROM events WHERE folded LIKE ? ESCAPE '\\')");
+        q.values.emplace_back(likeContains(f.event));
+    }
+    if (f.yearFrom) {
+        q.add("g.year >= ?");
+        q.values.emplace_back(static_cast<std::int64_t>(*f.yearFrom));
+    }
+    if (f.yearTo) {
+        q.add("g.year <= ?");
+        q.values.emplace_back(static_cast<std::int64_t>(*f.yearTo));
+    }
+    switch (f.result) {
+        case ResultFilter::Any: break;
+        case ResultFilter::BlackWin: q.add("g.black_score > 32"); break;
+        case ResultFilter::WhiteWin: q.add("g.black_score < 32"); break;
+        case ResultFilter::Draw: q.add("g.black_score = 32"); break;
+    }
+    q.onlyPosition = q.position && q.values.size() == 1 && f.result == ResultFilter::Any;
+    return q;
+}
+
+std::string orderBy(const SearchFilter& f, bool position) {
+    const char* dir = f.descending ? " DESC" : "";
+    // Within one hash, entries sort by game id (its high bits).
+    const std::string id = std::string(position ? "p.entry" : "g.id") + dir;
+    switch (f.sort) {
+        case SortKey::Id: return " ORDER BY " + id;
+        case SortKey::Year: return std::string(" ORDER BY g.year") + dir + ", " + id;
+        case SortKey::Black: return std::string(" ORDER BY pb.name COLLATE NOCASE") + dir + ", " + id;
+        case SortKey::White: return std::string(" ORDER BY pw.name COLLATE NOCASE") + dir + ", " + id;
+        case SortKey::Event: return std::string(" ORDER BY e.name COLLATE NOCASE") + dir + ", " + id;
+        case SortKey::Score: return std::string(" ORDER BY g.black_score") + dir + ", " + id;
+        case SortKey::Ply:
+            if (position) return std::string(" ORDER BY (p.entry >> 16) & 255") + dir + ", " + id;
+            return " ORDER BY " + id;
+    }
+    return " ORDER BY " + id;
+}
+
+// LIMIT and OFFSET as parameters, bound after the filter's values.
+const char* kLimit = " LIMIT ? OFFSET ?";
+void bindLimit(SQLite::Statement& s, const Query& q, const SearchFilter& f) {
+    const int first = static_cast<int>(q.values.size()) + 1;
+    s.bind(first, f.limit < 0 ? std::int64_t{-1} : f.limit);
+    s.bind(first + 1, std::max<std::int64_t>(0, f.offset));
+}
+
+// A statement prepared once per connection and reused; reset when the scope ends, so that no
+// read transaction stays open between calls (a reader must see each new import batch).
+class Reused {
+public:
+    Reused(Archive::Impl& impl, const std::string& sql) : s_(impl.statement(sql)) {}
+    ~Reused() { s_.reset(); }
+    Reused(const Reused&) = delete;
+    Reused& operator=(const Reused&) = delete;
+    operator SQLite::Statement&() { return s_; }
+    SQLite::Statement* operator->() { return &s_; }
+
+private:
+    SQLite::Statement& s_;
+};
+
+const char* kRowJoins =
+    " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id"
+    " LEFT JOIN events e ON e.id = g.event_id";
+
+}  // namespace
+
+std::optional<SortKey> parseSortKey(const std::string& name) {
+    static const std::map<std::string, SortKey> keys = {
+        {"id", SortKey::Id},       {"year", SortKey::Year},   {"black", SortKey::Black},
+        {"white", SortKey::White}, {"event", SortKey::Event}, {"score", SortKey::Score},
+        {"ply", SortKey::Ply}};
+    const auto it = keys.find(name);
+    if (it == keys.end()) return std::nullopt;
+    return it->second;
+}
+
+std::int64_t Archive::count(const SearchFilter& filter) {
+    const Query q = buildQuery(filter);
+    if (q.onlyPosition && q.discs <= impl_->statsMaxDiscs) {
+        // Popular shallow positions: the cached statistics hold the count.
+        Reused guard(*impl_, "SELECT coalesce(sum(games), 0) FROM position_stats WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, q.hash);
+        s.executeStep();
+        return s.getColumn(0).getInt64();
+    }
+    if (q.onlyPosition) {
+        // The index alone: one key range, no game rows read.
+        Reused guard(*impl_, "SELECT count(*) FROM positions WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, q.hash);
+        s.executeStep();
+        return s.getColumn(0).getInt64();
+    }
+    Reused guard(*impl_, "SELECT count(*)" + q.from + q.where);
+    SQLite::Statement& s = guard;
+    q.bindAll(s);
+    s.executeStep();
+    return s.getColumn(0).getInt64();
+}
+
+SearchResult Archive::search(const SearchFilter& filter) {
+    SearchResult out;
+    const Query q = buildQuery(filter);
+    Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
+                                        "g.black_score, g.complete, g.moves, g.start, ") +
+                                (q.position ? "(p.entry >> 16) & 255" : "NULL") + q.from + kRowJoins + q.where +
+                                orderBy(filter, q.position) + kLimit);
+    SQLite::Statement& s = guard;
+    q.bindAll(s);
+    bindLimit(s, q, filter);
+    while (s.executeStep()) {
+        GameRow row;
+        row.id = s.getColumn(0).getInt64();
+        row.black = s.getColumn(1).getString();
+        row.white = s.getColumn(2).getString();
+        row.event = s.getColumn(3).getString();
+        row.year = s.getColumn(4).getInt();
+        row.blackScore = s.getColumn(5).getInt();
+        row.whiteScore = 64 - row.blackScore;
+        row.complete = s.getColumn(6).getInt() != 0;
+        const auto moves = s.getColumn(7);
+        row.moves = decodeMoves(moves.getBlob(), moves.getBytes());
+        if (!s.getColumn(8).isNull() && filter.withOpenings) {
+            // Openings are named from the standard start only.
+        } else if (filter.withOpenings) {
+            if (auto o = deepestOpening(row.moves)) row.opening = o->name;
+        }
+        if (q.position) row.ply = s.getColumn(9).getInt();
+        out.games.push_back(std::move(row));
+    }
+    const bool partial = filter.limit >= 0 &&
+                         (static_cast<std::int64_t>(out.games.size()) >= filter.limit ||
+                          filter.offset > 0);
+    out.total = partial ? count(filter)
+                        : std::max<std::int64_t>(0, filter.offset) +
+                              static_cast<std::int64_t>(out.games.size());
+    return out;
+}
+
+void Archive::forEachGame(const SearchFilter& filter,
+                          const std::function<void(const StoredGame&)>& visit) {
+    const Query q = buildQuery(filter);
+    std::vector<std::int64_t> ids;
+    {
+        SQLite::Statement s(impl_->db, std::string("SELECT g.id") + q.from + kRowJoins + q.where +
+                                           orderBy(filter, q.position) + kLimit);
+        q.bindAll(s);
+        bindLimit(s, q, filter);
+        while (s.executeStep()) ids.push_back(s.getColumn(0).getInt64());
+    }
+    for (std::int64_t id : ids)
+        if (auto g = game(id)) visit(*g);
+}
+
+std::optional<StoredGame> Archive::game(std::int64_t id) {
+    Reused guard(*impl_,
+                        "SELECT pb.name, pw.name, e.name, g.round, g.date, g.year, g.place, "
+                        "g.black_discs, g.white_discs, g.stated_black, g.stated_result, "
+                        "g.theoretical, g.theoretical_depth, g.complete, g.start, g.moves, "
+                        "src.path, g.source_line, g.source_record, g.format "
+                        "FROM games g JOIN players pb ON pb.id = g.black_id "
+                        "JOIN players pw ON pw.id = g.white_id "
+                        "LEFT JOIN events e ON e.id = g.event_id "
+                        "LEFT JOIN sources src ON src.id = g.source_id WHERE g.id = ?");
+    SQLite::Statement& s = guard;
+    s.bind(1, id);
+    if (!s.executeStep()) return std::nullopt;
+    StoredGame out;
+    out.id = id;
+    importers::GameRecord& r = out.record;
+    const auto optInt = [&s](int i) -> std::optional<int> {
+        if (s.getColumn(i).isNull()) return std::nullopt;
+        return s.getColumn(i).getInt();
+    };
+    r.black = s.getColumn(0).getString();
+    r.white = s.getColumn(1).getString();
+    r.event = s.getColumn(2).getString();
+    r.round = s.getColumn(3).getString();
+    r.date = s.getColumn(4).getString();
+    r.year = s.getColumn(5).getInt();
+    r.place = s.getColumn(6).getString();
+    r.score = core::Score{s.getColumn(7).getInt(), s.getColumn(8).getInt()};
+    r.statedBlackDiscs = optInt(9);
+    r.statedResult = s.getColumn(10).getString();
+    r.theoreticalScore = optInt(11);
+    r.theoreticalDepth = optInt(12);
+    r.status = s.getColumn(13).getInt() ? importers::GameStatus::Complete
+                                        : importers::GameStatus::Incomplete;
+    const auto start = s.getColumn(14), moves = s.getColumn(15);
+    r.standardStart = start.isNull();
+    r.start = decodeStart(start.getBlob(), start.getBytes());
+    r.moves = decodeMoves(moves.getBlob(), moves.getBytes());
+    r.source.path = s.getColumn(16).getString();
+    r.source.line = s.getColumn(17).isNull() ? 0 : s.getColumn(17).getInt();
+    r.source.record = s.getColumn(18).isNull() ? -1 : s.getColumn(18).getInt64();
+    r.format = static_cast<importers::Format>(s.getColumn(19).getInt());
+    if (r.standardStart)
+        if (auto o = deepestOpening(r.moves)) out.opening = o->name;
+    return out;
+}
+
+std::optional<int> Archive::reachPly(std::int64_t id, const core::Position& position) {
+    const auto g = game(id);
+    if (!g) return std::nullopt;
+    const std::uint64_t target = core::positionHash(position);
+    const core::ReplayResult r = core::replay(g->record.start, g->record.moves);
+    for (std::size_t i = 0; i < r.positions.size(); ++i)
+        if (core::positionHash(r.positions[i]) == target) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+PositionStats Archive::stats(const core::Position& position) {
+    PositionStats out;
+    const CanonicalForm q = canonicalForm(position);
+    const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
+    std::map<int, Figures> byNext;
+    if (64 - core::popcount(position.empties()) <= impl_->statsMaxDiscs) {
+        Reused guard(*impl_, "SELECT next, games, black_wins, draws, white_wins, sum_black "
+                                "FROM position_stats WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, hash);
+        while (s.executeStep()) {
+            Figures& f = byNext[s.getColumn(0).getInt()];
+            f.games += s.getColumn(1).getInt64();
+            f.blackWins += s.getColumn(2).getInt64();
+            f.draws += s.getColumn(3).getInt64();
+            f.whiteWins += s.getColumn(4).getInt64();
+            f.sumBlackScore += s.getColumn(5).getInt64();
+        }
+    } else {
+        Reused guard(*impl_, "SELECT entry FROM positions WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, hash);
+        std::array<Figures, 256> acc{};
+        while (s.executeStep()) {
+            const std::int64_t e = s.getColumn(0).getInt64();
+            const int next = entryNext(e);
+            const int score = entryResult(e);
+            Figures& f = acc[static_cast<std::size_t>(next)];
+            ++f.games;
+            f.blackWins += score > 32;
+            f.draws += score == 32;
+            f.whiteWins += score < 32;
+            f.sumBlackScore += score;
+        }
+        for (int i = 0; i < 256; ++i)
+            if (acc[static_cast<std::size_t>(i)].games) byNext[i] = acc[static_cast<std::size_t>(i)];
+    }
+    // Moves that a symmetry of the position maps onto each other are one move: merge them and
+    // show the spelling most games used, in the query's orientation.
+    struct Orbit {
+        Figures total;
+        int shown = 0;
+        std::int64_t shownGames = -1;
+    };
+    std::map<int, Orbit> orbits;
+    const core::Symmetry back = core::inverse(q.symmetry);
+    for (const auto& [next, f] : byNext) {
+        out.games += f.games;
+        out.blackWins += f.blackWins;
+        out.draws += f.draws;
+        out.whiteWins += f.whiteWins;
+        out.sumBlackScore += f.sumBlackScore;
+        if (next == kNoNextMove) continue;
+        int key = next;
+        for (core::Symmetry t = 0; t < core::kSymmetryCount; ++t)
+            if (q.stabilizer & (1u << t)) key = std::min(key, core::transformSquare(next, t));
+        Orbit& o = orbits[key];
+        o.total.games += f.games;
+        o.total.blackWins += f.blackWins;
+        o.total.draws += f.draws;
+        o.total.whiteWins += f.whiteWins;
+        o.total.sumBlackScore += f.sumBlackScore;
+        if (f.games > o.shownGames) {
+            o.shownGames = f.games;
+            o.shown = next == core::kPass ? core::kPass : core::transformSquare(next, back);
+        }
+    }
+    for (const auto& [key, o] : orbits) {
+        MoveFigures m;
+        static_cast<Figures&>(m) = o.total;
+        m.move = o.shown;
+        out.moves.push_back(m);
+    }
+    std::stable_sort(out.moves.begin(), out.moves.end(),
+                     [](const MoveFigures& a, const MoveFigures& b) { return a.games > b.games; });
+    if (auto o = openingOfPosition(position)) out.opening = o->name;
+    return out;
+}
+
+ArchiveInfo Archive::info() {
+    ArchiveInfo out;
+    out.path = impl_->path.string();
+    out.schemaVersion = static_cast<int>(impl_->scalar("PRAGMA user_version"));
+    out.games = impl_->scalar("SELECT count(*) FROM games");
+    out.players = impl_->scalar("SELECT count(*) FROM players");
+    out.events = impl_->scalar("SELECT count(*) FROM events");
+    out.positions = impl_->scalar(
+        "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE id <= "
+        "(SELECT value FROM meta WHERE key = 'indexed_upto')");
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal"}) {
+        const auto size = std::filesystem::file_size(impl_->path.string() + suffix, ec);
+        if (!ec) out.fileBytes += static_cast<std::int64_t>(size);
+    }
+    return out;
+}
+
+std::int64_t Archive::renamePlayer(const std::string& from, const std::string& to) {
+    const auto trimmed = [](const std::string& s) {
+        const auto b = s.find_first_not_of(" \t");
+        if (b == std::string::npos) return std::string();
+        return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+    };
+    const std::string oldName = trimmed(from), newName = trimmed(to);
+    if (newName.empty()) throw StorageError("the new player name is empty");
+    SQLite::Database& db = impl_->db;
+    SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+    const auto idOf = [&db](const std::string& name) -> std::optional<std::int64_t> {
+        SQLite::Statement s(db, "SELECT id FROM players WHERE name = ?");
+        s.bind(1, name);
+        if (!s.executeStep()) return std::nullopt;
+        return s.getColumn(0).getInt64();
+    };
+    const auto oldId = idOf(oldName);
+    if (!oldId) throw StorageError("no player named \"" + oldName + "\"");
+    if (oldName == newName) return 0;
+    std::int64_t changed = 0;
+    if (const auto newId = idOf(newName)) {
+        for (const char* sql : {"UPDATE games SET black_id = ? WHERE black_id = ?",
+                                "UPDATE games SET white_id = ? WHERE white_id = ?"}) {
+            SQLite::Statement s(db, sql);
+            s.bind(1, *newId);
+            s.bind(2, *oldId);
+            changed += s.exec();
+        }
+        SQLite::Statement del(db, "DELETE FROM players WHERE id = ?");
+        del.bind(1, *oldId);
+        del.exec();
+    } else {
+        SQLite::Statement s(db, "UPDATE players SET name = ?, folded = ? WHERE id = ?");
+        s.bind(1, newName);
+        s.bind(2, foldText(newName));
+        s.bind(3, *oldId);
+        s.exec();
+        SQLite::Statement c(db, "SELECT count(*) FROM games WHERE black_id = ? OR white_id = ?");
+        c.bind(1, *oldId);
+        c.bind(2, *oldId);
+        c.executeStep();
+        changed = c.getColumn(0).getInt64();
+    }
+    t.commit();
+    return changed;
+}
+
+}  // namespace othello::storage

@@ -1,0 +1,337 @@
+// One import: duplicates out, games stored in batches, then their positions indexed.
+#include "ImportSession.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace othello::storage {
+
+using importers::Diagnostic;
+using importers::GameRecord;
+using importers::Severity;
+
+ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
+    : impl_(impl), db_(impl.db), options_(options), indexer_(impl.db, impl.statsMaxDiscs),
+      start_(std::chrono::steady_clock::now()) {
+    if (impl.readOnly) throw StorageError("the database is open read-only");
+    impl_.indexPendingGames();
+    if (impl_.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
+                     "name LIKE 'games\\_%' ESCAPE '\\'") < 4) {
+        SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
+        db_.exec(kGameIndexesSql);
+        t.commit();
+    }
+    load();
+    bulkLoad_ = known_.empty();
+}
+
+void ImportSession::add(const GameRecord& r) {
+    ++progress_.gamesRead;
+    if (!r.ok()) {
+        reject(r);
+        return;
+    }
+    const std::int64_t key = movesKey(r.start, r.moves);
+    const std::string& fb = folded(r.black);
+    const std::string& fw = folded(r.white);
+    const Known* other = nullptr;
+    if (auto it = known_.find(key); it != known_.end()) {
+        for (const Known& k : it->second) {
+            if (foldedOf_[k.black] == fb && foldedOf_[k.white] == fw) {
+                ++result_.duplicates;
+                ++progress_.duplicates;
+                return;
+            }
+            other = &k;
+        }
+    }
+    if (!tx_) {
+        tx_.emplace(db_, SQLite::TransactionBehavior::IMMEDIATE);
+        if (bulkLoad_ && !indexesDropped_) {
+            db_.exec(kDropGameIndexesSql);
+            indexesDropped_ = true;
+        }
+    }
+    const std::int64_t id = insertGame(r, key);
+    if (other) {
+        ++result_.possibleDuplicates;
+        note(r, "possible-duplicate",
+             "same moves as game " + std::to_string(other->id) + " under other names (" +
+                 displayName(other->black) + " - " + displayName(other->white) + ")");
+    }
+    known_[key].push_back(Known{id, playerId(r.black), playerId(r.white)});
+    checkPrefixOf(r, id);
+    if (!r.complete()) {
+        addIncomplete(key, id);
+        newIncomplete_.push_back(id);
+    }
+    ++result_.imported;
+    ++progress_.imported;
+    if (++inBatch_ >= options_.batchGames) commitBatch();
+}
+
+void ImportSession::commitBatch() {
+    if (tx_) {
+        tx_->commit();
+        tx_.reset();
+    }
+    inBatch_ = 0;
+    // Bound memory on huge imports: index what is committed so far.
+    if (indexer_.pending() > 40'000'000) indexPositions();
+    report();
+}
+
+void ImportSession::report() {
+    progress_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (options_.progress) options_.progress(progress_);
+}
+
+void ImportSession::finish() {
+    commitBatch();
+    trace("games stored");
+    indexPositions();
+    trace("positions indexed");
+    reportPrefixes();
+    trace("prefixes checked");
+}
+
+void ImportSession::trace(const char* phase) {
+    static const bool on = std::getenv("OTHELLO_IMPORT_TRACE") != nullptr;
+    if (!on) return;
+    std::fprintf(stderr, "import: %-18s %.3f s\n", phase,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+}
+
+void ImportSession::load() {
+    SQLite::Statement players(db_, "SELECT id, name, folded FROM players");
+    while (players.executeStep()) {
+        const std::int64_t id = players.getColumn(0).getInt64();
+        playerIds_[players.getColumn(1).getString()] = id;
+        nameOf_[id] = players.getColumn(1).getString();
+        foldedOf_[id] = players.getColumn(2).getString();
+    }
+    SQLite::Statement events(db_, "SELECT id, name FROM events");
+    while (events.executeStep())
+        eventIds_[events.getColumn(1).getString()] = events.getColumn(0).getInt64();
+    SQLite::Statement games(db_,
+                            "SELECT id, moves_key, black_id, white_id, complete FROM games");
+    while (games.executeStep()) {
+        const std::int64_t id = games.getColumn(0).getInt64();
+        const std::int64_t key = games.getColumn(1).getInt64();
+        known_[key].push_back(
+            Known{id, games.getColumn(2).getInt64(), games.getColumn(3).getInt64()});
+        if (!games.getColumn(4).getInt()) addIncomplete(key, id);
+    }
+}
+
+std::string ImportSession::displayName(std::int64_t id) {
+    const std::string& n = nameOf_[id];
+    return n.empty() ? "?" : n;
+}
+
+const std::string& ImportSession::folded(const std::string& name) {
+    auto it = foldCache_.find(name);
+    if (it == foldCache_.end()) it = foldCache_.emplace(name, foldText(name)).first;
+    return it->second;
+}
+
+std::int64_t ImportSession::playerId(const std::string& name) {
+    if (auto it = playerIds_.find(name); it != playerIds_.end()) return it->second;
+    if (!insertPlayer_)
+        insertPlayer_.emplace(db_, "INSERT INTO players(name, folded) VALUES(?, ?)");
+    insertPlayer_->bind(1, name);
+    insertPlayer_->bind(2, folded(name));
+    insertPlayer_->exec();
+    insertPlayer_->reset();
+    const std::int64_t id = db_.getLastInsertRowid();
+    playerIds_[name] = id;
+    nameOf_[id] = name;
+    foldedOf_[id] = folded(name);
+    return id;
+}
+
+std::optional<std::int64_t> ImportSession::eventId(const std::string& name) {
+    if (name.empty()) return std::nullopt;
+    if (auto it = eventIds_.find(name); it != eventIds_.end()) return it->second;
+    SQLite::Statement s(db_, "INSERT INTO events(name, folded) VALUES(?, ?)");
+    s.bind(1, name);
+    s.bind(2, foldText(name));
+    s.exec();
+    return eventIds_[name] = db_.getLastInsertRowid();
+}
+
+std::optional<std::int64_t> ImportSession::sourceId(const std::string& path) {
+    if (path.empty()) return std::nullopt;
+    if (auto it = sourceIds_.find(path); it != sourceIds_.end()) return it->second;
+    SQLite::Statement s(db_, "INSERT INTO sources(path) VALUES(?) ON CONFLICT(path) DO "
+                             "UPDATE SET path = excluded.path RETURNING id");
+    s.bind(1, path);
+    s.executeStep();
+    return sourceIds_[path] = s.getColumn(0).getInt64();
+}
+
+std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
+    if (!insertGame_)
+        insertGame_.emplace(
+            db_,
+            "INSERT INTO games(black_id, white_id, event_id, round, date, year, place, "
+            "black_score, black_discs, white_discs, stated_black, stated_result, "
+            "theoretical, theoretical_depth, complete, start, moves, moves_key, source_id, "
+            "source_line, source_record, format) "
+            "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    SQLite::Statement& s = *insertGame_;
+    const auto bindText = [&s](int i, const std::string& v) {
+        if (v.empty()) s.bind(i); else s.bindNoCopy(i, v);
+    };
+    const auto bindOpt = [&s](int i, const auto& v) {
+        if (v) s.bind(i, static_cast<int>(*v)); else s.bind(i);
+    };
+    const int result = resultBlack(r);
+    s.bind(1, playerId(r.black));
+    s.bind(2, playerId(r.white));
+    bindOpt(3, eventId(r.event));
+    bindText(4, r.round);
+    bindText(5, r.date);
+    s.bind(6, r.year);
+    bindText(7, r.place);
+    s.bind(8, result);
+    s.bind(9, r.score.black);
+    s.bind(10, r.score.white);
+    bindOpt(11, r.statedBlackDiscs);
+    bindText(12, r.statedResult);
+    bindOpt(13, r.theoreticalScore);
+    bindOpt(14, r.theoreticalDepth);
+    s.bind(15, r.complete() ? 1 : 0);
+    const bool standard = r.start == core::Position::start();
+    const std::string start = standard ? std::string() : encodeStart(r.start);
+    if (standard) s.bind(16); else s.bindNoCopy(16, start.data(), static_cast<int>(start.size()));
+    const std::string moves = encodeMoves(r.moves);
+    s.bindNoCopy(17, moves.data(), static_cast<int>(moves.size()));
+    s.bind(18, key);
+    if (auto src = sourceId(r.source.path)) s.bind(19, *src); else s.bind(19);
+    if (r.source.line > 0) s.bind(20, r.source.line); else s.bind(20);
+    if (r.source.record >= 0) s.bind(21, r.source.record); else s.bind(21);
+    s.bind(22, static_cast<int>(r.format));
+    s.exec();
+    s.reset();
+    const std::int64_t id = db_.getLastInsertRowid();
+    indexer_.add(id, r.start, r.moves, result);
+    lastId_ = std::max(lastId_, id);
+    return id;
+}
+
+void ImportSession::addIncomplete(std::int64_t key, std::int64_t id) {
+    incomplete_.emplace(key, id);
+    const auto bit = static_cast<std::uint64_t>(key) & (kBloomBits - 1);
+    bloom_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+}
+
+void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
+    if (incomplete_.empty()) return;
+    std::int64_t key = movesKey(r.start, {});
+    for (std::size_t n = 0; n + 1 < r.moves.size(); ++n) {
+        key = extendMovesKey(key, r.moves[n]);
+        const auto bit = static_cast<std::uint64_t>(key) & (kBloomBits - 1);
+        if (!(bloom_[bit / 64] >> (bit % 64) & 1)) continue;
+        const auto it = incomplete_.find(key);
+        if (it != incomplete_.end() && it->second != id) addPrefix(it->second, id, r);
+    }
+}
+
+void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const GameRecord& r) {
+    if (!prefixPairs_.emplace(shorter, longer).second) return;
+    ++result_.prefixes;
+    note(r, "prefix",
+         "game " + std::to_string(shorter) + " is a prefix of game " + std::to_string(longer));
+}
+
+void ImportSession::reportPrefixes() {
+    if (newIncomplete_.empty()) return;
+    SQLite::Statement game(db_, "SELECT start, moves, source_line, source_record, "
+                                "(SELECT path FROM sources WHERE id = source_id) "
+                                "FROM games WHERE id = ?");
+    SQLite::Statement reach(db_, "SELECT entry FROM positions WHERE hash = ?");
+    const auto load = [&game](std::int64_t id, core::Position& start,
+                              std::vector<int>& moves) {
+        game.reset();
+        game.bind(1, id);
+        if (!game.executeStep()) return false;
+        const auto s = game.getColumn(0), m = game.getColumn(1);
+        start = decodeStart(s.getBlob(), s.getBytes());
+        moves = decodeMoves(m.getBlob(), m.getBytes());
+        return true;
+    };
+    for (std::int64_t id : newIncomplete_) {
+        core::Position start, otherStart;
+        std::vector<int> moves, other;
+        if (!load(id, start, moves)) continue;
+        GameRecord where;
+        where.source.path = game.getColumn(4).isNull() ? "" : game.getColumn(4).getString();
+        where.source.line = game.getColumn(2).isNull() ? 0 : game.getColumn(2).getInt();
+        where.source.record =
+            game.getColumn(3).isNull() ? -1 : game.getColumn(3).getInt64();
+        const core::ReplayResult rr = core::replay(start, moves);
+        reach.reset();
+        reach.bind(1, static_cast<std::int64_t>(core::positionHash(rr.final())));
+        std::vector<std::int64_t> candidates;
+        while (reach.executeStep() && candidates.size() < 200) {
+            const std::int64_t e = reach.getColumn(0).getInt64();
+            if (entryGame(e) != id && entryPly(e) == static_cast<int>(moves.size()))
+                candidates.push_back(entryGame(e));
+        }
+        for (std::int64_t c : candidates) {
+            if (!load(c, otherStart, other) || !(otherStart == start) ||
+                other.size() <= moves.size() ||
+                !std::equal(moves.begin(), moves.end(), other.begin()))
+                continue;
+            addPrefix(id, c, where);
+        }
+    }
+}
+
+void ImportSession::indexPositions() {
+    if (!indexer_.pending() && !indexesDropped_) return;
+    SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
+    if (indexesDropped_) {
+        db_.exec(kGameIndexesSql);
+        indexesDropped_ = false;
+        bulkLoad_ = false;
+    }
+    indexer_.flush();
+    SQLite::Statement s(db_, "UPDATE meta SET value = max(value, ?) WHERE key = 'indexed_upto'");
+    s.bind(1, lastId_);
+    s.exec();
+    trace("positions written");
+    t.commit();
+}
+
+void ImportSession::reject(const GameRecord& r) {
+    ++result_.rejected;
+    ++progress_.rejected;
+    bool any = false;
+    for (const Diagnostic& d : r.diagnostics) {
+        if (d.severity != Severity::Error) continue;
+        result_.errors.push_back(d);
+        any = true;
+    }
+    if (!any) {
+        Diagnostic d;
+        d.where = r.source;
+        d.code = "rejected";
+        d.message = "record rejected";
+        result_.errors.push_back(d);
+    }
+}
+
+void ImportSession::note(const GameRecord& r, const char* code, std::string message) {
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.where = r.source;
+    d.code = code;
+    d.message = std::move(message);
+    result_.notes.push_back(std::move(d));
+}
+
+}  // namespace othello::storage

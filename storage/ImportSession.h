@@ -1,0 +1,84 @@
+#pragma once
+// Private to storage/: one import into an archive. Reads nothing itself: the caller feeds it
+// records (add), then calls finish(). Games are committed in batches (ImportOptions::batchGames);
+// their positions are indexed at the end in one transaction that also advances
+// meta.indexed_upto, so a kill between the two leaves games that the next import indexes first.
+#include <chrono>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+#include "ArchiveImpl.h"
+
+namespace othello::storage {
+
+class ImportSession {
+public:
+    ImportSession(Archive::Impl& impl, const ImportOptions& options);
+    ImportResult& result() { return result_; }
+    ImportProgress& progress() { return progress_; }
+    bool cancelled() const { return options_.cancel && options_.cancel->load(); }
+
+    // Stores one record (or counts it as rejected / duplicate).
+    void add(const importers::GameRecord& r);
+    // Commits the open batch and reports progress.
+    void commitBatch();
+    void report();
+    // Commits, indexes the positions, reports prefixes. Call once, at the end.
+    void finish();
+
+    // OTHELLO_IMPORT_TRACE=1 prints the time of each phase (for tuning).
+    void trace(const char* phase);
+
+private:
+    struct Known {
+        std::int64_t id;
+        std::int64_t black;
+        std::int64_t white;
+    };
+    void load();
+    std::string displayName(std::int64_t id);
+    const std::string& folded(const std::string& name);
+    std::int64_t playerId(const std::string& name);
+    std::optional<std::int64_t> eventId(const std::string& name);
+    std::optional<std::int64_t> sourceId(const std::string& path);
+    std::int64_t insertGame(const importers::GameRecord& r, std::int64_t key);
+    void addIncomplete(std::int64_t key, std::int64_t id);
+
+    // Reports stored unfinished games that are a prefix of this one.
+    void checkPrefixOf(const importers::GameRecord& r, std::int64_t id);
+    void addPrefix(std::int64_t shorter, std::int64_t longer, const importers::GameRecord& r);
+
+    // New unfinished games that are a prefix of a stored game: the games reaching their last
+    // position at the same ply, compared move by move.
+    void reportPrefixes();
+    void indexPositions();
+    void reject(const importers::GameRecord& r);
+    void note(const importers::GameRecord& r, const char* code, std::string message);
+    Archive::Impl& impl_;
+    SQLite::Database& db_;
+    const ImportOptions& options_;
+    PositionIndexer indexer_;
+    std::chrono::steady_clock::time_point start_;
+    ImportResult result_;
+    ImportProgress progress_;
+    std::optional<SQLite::Transaction> tx_;
+    std::size_t inBatch_ = 0;
+    bool bulkLoad_ = false;        // the archive had no games when the import began
+    bool indexesDropped_ = false;  // games' secondary indexes wait for the end
+    std::int64_t lastId_ = 0;
+    std::optional<SQLite::Statement> insertGame_, insertPlayer_;
+    std::unordered_map<std::int64_t, std::vector<Known>> known_;
+    // Unfinished games by moves key, and a bit filter of their keys: every prefix of every new
+    // game is looked up, and almost none is there.
+    std::unordered_map<std::int64_t, std::int64_t> incomplete_;
+    static constexpr std::uint64_t kBloomBits = std::uint64_t{1} << 20;
+    std::vector<std::uint64_t> bloom_ = std::vector<std::uint64_t>(kBloomBits / 64);
+    std::vector<std::int64_t> newIncomplete_;
+    std::set<std::pair<std::int64_t, std::int64_t>> prefixPairs_;
+    std::unordered_map<std::string, std::int64_t> playerIds_, eventIds_, sourceIds_;
+    std::unordered_map<std::int64_t, std::string> nameOf_, foldedOf_;
+    std::unordered_map<std::string, std::string> foldCache_;
+};
+
+}  // namespace othello::storage

@@ -1,0 +1,118 @@
+// `othello-db check`: text lines, JSON, exit codes.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "ReaderTestSupport.h"
+
+using namespace othello::importers::testing;
+using nlohmann::json;
+
+namespace {
+
+bool hasLine(const std::string& out, const std::string& wanted) {
+    std::istringstream lines(out);
+    for (std::string l; std::getline(lines, l);)
+        if (l == wanted) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("check: good files exit 0 with a summary") {
+    const CliRun r = runCli(
+        {"check", str(sourcePath("samples/games.moves")), str(sourcePath("samples/games.pgn")),
+         str(sourcePath("samples/games.csv")), str(sourcePath("samples/wc1992.transcript"))});
+    CHECK(r.exitCode == 0);
+    CHECK(hasLine(r.out, "16 records in 4 files: 14 complete, 2 incomplete, 0 errors, 0 warnings"));
+}
+
+TEST_CASE("check: a bad record prints path:line: error: message [code] and exits 1") {
+    const std::string file = str(fixture("moves/occupied.moves"));
+    const CliRun r = runCli({"check", file});
+    CHECK(r.exitCode == 1);
+    std::string wanted = file;
+    wanted.append(":3: error: move 5 (f5, black): square is occupied [occupied]");
+    CHECK(hasLine(r.out, wanted));
+    CHECK(hasLine(r.out, "2 records in 1 file: 0 complete, 1 incomplete, 1 error, 0 warnings"));
+}
+
+TEST_CASE("check: transcript repairs are printed after the error") {
+    const CliRun r = runCli({"check", str(fixture("transcript/illegal-move.transcript"))});
+    CHECK(r.exitCode == 1);
+    CHECK(r.out.find("note: repair 1: swap 4 (c3) and 3 (d3) -> complete 20-44 (the declared "
+                     "score)") != std::string::npos);
+}
+
+TEST_CASE("check: --json has games and summary with the documented fields") {
+    const CliRun r = runCli({"check", "--json", str(fixture("transcript/illegal-move.transcript")),
+                             str(sourcePath("samples/wc1992.transcript")),
+                             str(fixture("moves/occupied.moves"))});
+    CHECK(r.exitCode == 1);
+    const json j = json::parse(r.out);
+    REQUIRE(j["games"].size() == 4);
+    const json& bad = j["games"][0];
+    CHECK(bad["status"] == "error");
+    CHECK(bad["format"] == "transcript");
+    CHECK(bad["error"]["code"] == "no-flips");
+    CHECK(bad["error"]["line"] == 10);
+    CHECK(bad["error"]["move_number"] == 3);
+    CHECK(bad["error"]["square"] == "d3");
+    CHECK(!bad["error"]["message"].get<std::string>().empty());
+    REQUIRE(bad["repairs"].size() == 1);
+    CHECK(bad["repairs"][0]["change"] == "swap 4 (c3) and 3 (d3)");
+    CHECK(bad["repairs"][0]["black"] == 20);
+    CHECK(bad["repairs"][0]["white"] == 44);
+    CHECK(bad["repairs"][0]["matches_declared_score"] == true);
+
+    const json& good = j["games"][1];
+    CHECK(good["status"] == "complete");
+    CHECK(good["source"].get<std::string>().find("wc1992.transcript:5") != std::string::npos);
+    CHECK(good["moves"].size() == 60);
+    CHECK(good["moves"][0] == "f5");
+    CHECK(good["passes"] == 2);
+    CHECK(good["black"] == 20);
+    CHECK(good["white"] == 44);
+    CHECK(good["names"]["black"] == "Penloup Dominique");
+    CHECK(good["names"]["white"] == "Juhem Philippe");
+    CHECK(good["event"] == "World Othello Championship");
+    CHECK(good["year"] == 1992);
+
+    CHECK(j["games"][2]["status"] == "incomplete");
+    CHECK(j["games"][3]["error"]["square"] == "f5");
+    CHECK(j["summary"]["complete"] == 1);
+    CHECK(j["summary"]["incomplete"] == 1);
+    CHECK(j["summary"]["error"] == 2);
+}
+
+TEST_CASE("check: --strict counts warnings as errors") {
+    const std::string file = str(fixture("csv/winner-mismatch.csv"));
+    const CliRun lax = runCli({"check", file});
+    CHECK(lax.exitCode == 0);
+    CHECK(lax.out.find(":3: warning: ") != std::string::npos);
+    CHECK(lax.out.find("[winner-mismatch]") != std::string::npos);
+    CHECK(runCli({"check", "--strict", file}).exitCode == 1);
+}
+
+TEST_CASE("check: --format overrides detection") {
+    const std::string file = str(sourcePath("samples/games.csv"));
+    const CliRun r = runCli({"check", "--json", "--format", "moves", file});
+    CHECK(r.exitCode == 1);
+    CHECK(json::parse(r.out)["games"][0]["format"] == "moves");
+    CHECK(runCli({"check", "--format", "nonsense", file}).exitCode == 2);
+}
+
+TEST_CASE("check: usage errors and unreadable files exit 2") {
+    CHECK(runCli({"check"}).exitCode == 2);
+    const CliRun missing = runCli({"check", "/nonexistent/file.pgn"});
+    CHECK(missing.exitCode == 2);
+    CHECK(hasLine(missing.out,
+                  "/nonexistent/file.pgn: error: no such file or not readable "
+                  "[unreadable]"));
+    // One readable file among unreadable ones: the bad one counts as bad input.
+    CHECK(
+        runCli({"check", "/nonexistent/file.pgn", str(sourcePath("samples/games.pgn"))}).exitCode ==
+        1);
+    CHECK(runCli({"check", str(fixture("csv/no-moves-column.csv"))}).exitCode == 2);
+}

@@ -1,0 +1,105 @@
+// `othello-db convert` and the writers behind it: every format written and read back.
+#include <catch2/catch.hpp>
+
+#include "ReaderTestSupport.h"
+#include "importers/Writer.h"
+
+using namespace othello;
+using namespace othello::importers;
+using namespace othello::importers::testing;
+
+namespace {
+
+// The same games: moves, status and score (metadata is checked where the format keeps it).
+void checkSameGames(const std::vector<GameRecord>& a, const std::vector<GameRecord>& b) {
+    REQUIRE(a.size() == b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        INFO("game " << i);
+        CHECK(a[i].moves == b[i].moves);
+        CHECK(a[i].status == b[i].status);
+        CHECK(a[i].score == b[i].score);
+        CHECK(a[i].start == b[i].start);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("convert: every sample through every writer reads back to the same games") {
+    const std::filesystem::path dir = tempDir("convert");
+    const Format targets[] = {Format::Moves, Format::Transcript, Format::Ggf, Format::Pgn,
+                              Format::Wthor};
+    for (const char* rel : {"samples/games.moves", "samples/wc1992.transcript", "samples/games.pgn",
+                            "samples/games.csv"}) {
+        const FileResult in = readFile(sourcePath(rel));
+        REQUIRE(!in.records.empty());
+        for (Format to : targets) {
+            INFO(rel << " -> " << formatName(to));
+            std::string leaf = std::filesystem::path(rel).stem().string();
+            leaf.push_back('.');
+            leaf.append(to == Format::Wthor ? "wtb" : formatName(to));
+            const std::filesystem::path out = dir / leaf;
+            const CliRun r =
+                runCli({"convert", str(sourcePath(rel)), "--to", formatName(to), "-o", str(out)});
+            CHECK(r.exitCode == 0);
+            CHECK(r.err.empty());
+            const FileResult back = readFile(out);
+            CHECK(back.format == to);
+            checkSameGames(in.records, back.records);
+            if (to != Format::Moves) {
+                // Names are kept (WTHOR writes an unknown name as "?").
+                for (std::size_t i = 0; i < in.records.size() && i < back.records.size(); ++i) {
+                    if (to == Format::Wthor && in.records[i].black.empty()) continue;
+                    CHECK(in.records[i].black == back.records[i].black);
+                    CHECK(in.records[i].white == back.records[i].white);
+                }
+            }
+        }
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("convert: bad records are reported and skipped, exit 1") {
+    const std::filesystem::path dir = tempDir("convert-bad");
+    const CliRun r = runCli({"convert", str(fixture("moves/occupied.moves")), "--to", "pgn", "-o",
+                             str(dir / "out.pgn")});
+    CHECK(r.exitCode == 1);
+    CHECK(r.err.find("[occupied]") != std::string::npos);
+    CHECK(r.err.find("[not-converted]") != std::string::npos);
+    const FileResult back = readFile(dir / "out.pgn");
+    CHECK(back.records.size() == 1);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("convert: to standard output, and usage errors") {
+    const std::string in = str(sourcePath("samples/game.moves"));
+    const CliRun r = runCli({"convert", in, "--to", "transcript", "-o", "-"});
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find(" 1 45 32 19 18 31 24 44 43") == std::string::npos);
+    CHECK(r.out.find("1 45 32 19 18 31 24 44 43") != std::string::npos);
+    CHECK(runCli({"convert", in, "--to", "csv", "-o", "x"}).exitCode == 2);
+    CHECK(runCli({"convert", in, "-o", "x"}).exitCode == 2);
+    CHECK(runCli({"convert", "/nonexistent", "--to", "pgn", "-o", "/tmp/x.pgn"}).exitCode == 2);
+    CHECK(runCli({"convert", in, "--to", "wthor", "-o", "-"}).exitCode == 2);
+}
+
+TEST_CASE("writer: games a format cannot hold are left out, with the reason") {
+    GameRecord g;
+    g.start = core::Position(core::bit(0), core::bit(1), core::Color::Black);
+    g.standardStart = false;
+    g.status = GameStatus::Incomplete;
+    std::string why;
+    CHECK(!canWrite(g, Format::Moves, &why));
+    CHECK(!why.empty());
+    CHECK(!canWrite(g, Format::Transcript));
+    CHECK(canWrite(g, Format::Pgn));
+    CHECK(canWrite(g, Format::Ggf));
+    GameRecord bad;
+    bad.status = GameStatus::Error;
+    CHECK(!canWrite(bad, Format::Pgn, &why));
+    CHECK(writeGamesToString({g, bad}, Format::Moves).empty());
+    CHECK_THROWS(writeGamesToString({g}, Format::Wthor));
+    // PGN keeps a set-up board as a FEN tag.
+    const FileResult back = readWith("fen.pgn", writeGamesToString({g}, Format::Pgn), Format::Auto);
+    REQUIRE(back.records.size() == 1);
+    CHECK(back.records[0].start == g.start);
+}

@@ -1,0 +1,149 @@
+// The front door: format detection from content, --format, --strict, unreadable files,
+// hostile input through readText, the same games from PGN and WTHOR.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "ReaderTestSupport.h"
+
+using namespace othello;
+using namespace othello::importers;
+using namespace othello::importers::testing;
+
+TEST_CASE("reader: the format is detected from the content, whatever the file name") {
+    const std::pair<const char*, Format> files[] = {
+        {"samples/games.moves", Format::Moves},
+        {"samples/game.moves", Format::Moves},
+        {"samples/wc1992.transcript", Format::Transcript},
+        {"samples/games.pgn", Format::Pgn},
+        {"samples/games.csv", Format::Csv}};
+    for (const auto& [rel, format] : files) {
+        INFO(rel);
+        const std::string text = slurp(sourcePath(rel));
+        // Under a name that says nothing.
+        CHECK(detectFormat("/nonexistent/file.txt", text) == format);
+        CHECK(readWith("file.txt", text, Format::Auto).format == format);
+        CHECK(readFile(sourcePath(rel)).format == format);
+    }
+    CHECK(detectFormat("x.ggf", "(;GM[Othello]PC[x]TY[8]B[f5];)") == Format::Ggf);
+    CHECK(detectFormat("x", "f5d6c3") == Format::Moves);
+    CHECK(detectFormat("x", "Black: A\nWhite: B\n") == Format::Transcript);
+    CHECK(detectFormat("x", "id,winner\n1,1\n") == Format::Csv);
+}
+
+TEST_CASE("reader: --format overrides detection") {
+    const std::string text = slurp(sourcePath("samples/games.csv"));
+    const FileResult asMoves = readWith("games.csv", text, Format::Moves);
+    CHECK(asMoves.format == Format::Moves);
+    REQUIRE(!asMoves.records.empty());
+    CHECK(!asMoves.records[0].ok());  // the header is no move list
+    ReadOptions o;
+    o.format = Format::Transcript;
+    const FileResult t = readFile(fixture("transcript/missing-grid.transcript"), o);
+    CHECK(t.format == Format::Transcript);
+}
+
+TEST_CASE("reader: --strict turns warnings into record errors") {
+    const std::string text = slurp(fixture("pgn/result-mismatch.pgn"));
+    CHECK(readWith("a.pgn", text, Format::Auto).records[0].ok());
+    CHECK(!readWith("a.pgn", text, Format::Auto, true).records[0].ok());
+}
+
+TEST_CASE("reader: unreadable files are file errors") {
+    const FileResult missing = readFile("/nonexistent/games.pgn");
+    CHECK(!missing.readable);
+    REQUIRE(missing.fileDiagnostics.size() == 1);
+    CHECK(missing.fileDiagnostics[0].code == "unreadable");
+    CHECK(missing.fileDiagnostics[0].where.path == "/nonexistent/games.pgn");
+    const FileResult dir = readFile(sourcePath("samples"));
+    CHECK(!dir.readable);
+    const FileResult empty = readWith("empty", "", Format::Auto);
+    CHECK(empty.readable);
+    CHECK(empty.records.empty());
+}
+
+TEST_CASE("reader: names that are not UTF-8 are taken as Latin-1") {
+    const std::string text =
+        "[Event \"Caf\xE9\"]\n[Black \"J\xFCrgen\"]\n[Result \"*\"]\n1. F5 *\n";
+    const FileResult r = readWith("latin1.pgn", text, Format::Auto);
+    REQUIRE(r.records.size() == 1);
+    CHECK(r.records[0].event == "Caf\xC3\xA9");
+    CHECK(r.records[0].black == "J\xC3\xBCrgen");
+}
+
+TEST_CASE("reader: mangled input never crashes, every record gets a status") {
+    // Deterministic mutations of every sample and fixture; each read must end with records
+    // that are either good or carry an error diagnostic.
+    std::vector<std::string> texts;
+    for (const char* rel : {"samples/games.moves", "samples/wc1992.transcript", "samples/games.pgn",
+                            "samples/games.csv"})
+        texts.push_back(slurp(sourcePath(rel)));
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(fixture(""))) {
+        if (entry.is_regular_file()) texts.push_back(slurp(entry.path()));
+    }
+    std::mt19937 rng(12345);
+    const Format formats[] = {Format::Auto, Format::Moves, Format::Transcript, Format::Pgn,
+                              Format::Csv};
+    int reads = 0;
+    for (const std::string& original : texts) {
+        for (int round = 0; round < 12; ++round) {
+            std::string t = original;
+            const int edits = 1 + static_cast<int>(rng() % 8);
+            for (int e = 0; e < edits && !t.empty(); ++e) {
+                const std::size_t at = rng() % t.size();
+                switch (rng() % 4) {
+                    case 0:
+                        t[at] = static_cast<char>(rng() % 256);
+                        break;
+                    case 1:
+                        t.erase(at, 1 + rng() % 16);
+                        break;
+                    case 2:
+                        t.insert(at, std::string(1 + rng() % 4, "\n|,\t\"[{(#0 9-"[rng() % 13]));
+                        break;
+                    case 3:
+                        t.insert(at, t.substr(rng() % t.size(), rng() % 64));
+                        break;
+                }
+            }
+            for (Format f : formats) {
+                const FileResult r = readWith("mutant", t, f);
+                ++reads;
+                for (const GameRecord& g : r.records) {
+                    if (!g.ok()) CHECK(firstError(g) != nullptr);
+                    CHECK(g.moves.size() <= 124);
+                }
+            }
+        }
+    }
+    CHECK(reads > 100);
+    // Degenerate shapes: a very long line, a huge number, deep nesting.
+    CHECK(readWith("long", std::string(200000, 'f'), Format::Auto).records.size() == 1);
+    CHECK(readWith("num", std::string(5000, '9'), Format::Transcript).records.size() == 1);
+    CHECK(readWith("nest", "[Event \"x\"]\n" + std::string(100000, '(') + "f5", Format::Pgn)
+              .records.size() == 1);
+    CHECK(readWith("quote", "id,moves\n1,\"" + std::string(100000, 'x'), Format::Csv)
+              .records.size() == 1);
+}
+
+TEST_CASE("reader: PGN and WTHOR of 2021 and 2025 give the same games") {
+    for (const char* year : {"2021", "2025"}) {
+        const auto pgn = shared(std::string("pgn/WTH_") + year + ".pgn");
+        const auto wtb = shared(std::string("wthor/WTH_") + year + ".wtb");
+        if (pgn.empty() || wtb.empty()) {
+            WARN("shared data absent, skipped: WTH_" << year);
+            continue;
+        }
+        INFO(year);
+        const FileResult a = readFile(pgn);
+        const FileResult b = readFile(wtb);
+        CHECK(b.format == Format::Wthor);
+        REQUIRE(a.records.size() == b.records.size());
+        std::size_t same = 0;
+        for (std::size_t i = 0; i < a.records.size(); ++i)
+            same += a.records[i].moves == b.records[i].moves &&
+                    a.records[i].black == b.records[i].black &&
+                    a.records[i].white == b.records[i].white;
+        CHECK(same == a.records.size());
+    }
+}

@@ -1,0 +1,248 @@
+// The archive: schema, import and duplicates, games, players, openings.
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <catch2/catch.hpp>
+
+#include "StorageTestUtil.h"
+#include "core/Symmetry.h"
+#include "storage/Archive.h"
+
+using namespace storagetest;
+using othello::storage::Archive;
+using othello::storage::StorageError;
+
+namespace {
+
+// Appending rather than "x" + std::string: g++ 12 warns falsely (-Wrestrict) on the latter.
+std::string join(const char* a, const std::string& b) {
+    std::string s(a);
+    s += b;
+    return s;
+}
+
+const char* kTiger = "f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1e7d7d8e6f6b6e1b1c7a6a7b2f7g3g5h4h5g2h1g1a1a2b7c8b8a8h3h6g6e8h7h2h8g8g7f8";
+
+}  // namespace
+
+TEST_CASE("a new archive has the schema, WAL and the version", "[storage]") {
+    TempDir dir("schema");
+    const auto db = dir / "sub" / "games.sqlite";
+    { Archive a(db); }
+    SQLite::Database raw(db.string());
+    CHECK(raw.execAndGet("PRAGMA user_version").getInt() == othello::storage::kSchemaVersion);
+    CHECK(raw.execAndGet("PRAGMA journal_mode").getString() == "wal");
+    Archive again(db);  // reopening does not migrate twice
+    CHECK(again.info().games == 0);
+}
+
+TEST_CASE("a database newer than the program is refused and left alone", "[storage]") {
+    TempDir dir("newer");
+    const auto db = dir / "games.sqlite";
+    { Archive a(db); }
+    {
+        SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+        raw.exec("PRAGMA user_version = 99");
+        raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    const std::string before = readFile(db);
+    CHECK_THROWS_AS(Archive(db), StorageError);
+    CHECK_THROWS_WITH(Archive(db), Catch::Contains("newer"));
+    CHECK(readFile(db) == before);
+}
+
+TEST_CASE("an SQLite file that is not an archive, and garbage, are refused", "[storage]") {
+    TempDir dir("foreign");
+    {
+        SQLite::Database raw((dir / "other.sqlite").string(),
+                             SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        raw.exec("CREATE TABLE t(x)");
+    }
+    CHECK_THROWS_AS(Archive(dir / "other.sqlite"), StorageError);
+    writeFile(dir / "garbage.sqlite", std::string(5000, 'x'));
+    CHECK_THROWS_AS(Archive(dir / "garbage.sqlite"), StorageError);
+    CHECK_THROWS_AS(Archive(dir / "missing.sqlite", Archive::Mode::ReadOnly), StorageError);
+}
+
+TEST_CASE("the default database path follows OTHELLO_DB and XDG_DATA_HOME", "[storage]") {
+    const char* oldDb = std::getenv("OTHELLO_DB");
+    const std::string saved = oldDb ? oldDb : "";
+    setenv("OTHELLO_DB", "/tmp/x/y.sqlite", 1);
+    CHECK(Archive::defaultDatabasePath() == "/tmp/x/y.sqlite");
+    unsetenv("OTHELLO_DB");
+    setenv("XDG_DATA_HOME", "/tmp/xdg", 1);
+    CHECK(Archive::defaultDatabasePath() == "/tmp/xdg/othello-db/games.sqlite");
+    unsetenv("XDG_DATA_HOME");
+    setenv("HOME", "/home/someone", 1);
+    CHECK(Archive::defaultDatabasePath() == "/home/someone/.local/share/othello-db/games.sqlite");
+    if (oldDb) setenv("OTHELLO_DB", saved.c_str(), 1);
+}
+
+TEST_CASE("import counts, exact duplicates, other names, prefixes", "[storage]") {
+    TempDir dir("dups");
+    Archive a(dir / "games.sqlite");
+    std::mt19937_64 rng(7);
+    std::vector<importers::GameRecord> records;
+    for (int i = 0; i < 50; ++i)
+        records.push_back(makeRecord(join("P", std::to_string(i % 7)), join("Q", std::to_string(i % 5)),
+                                     join("Open ", std::to_string(1990 + i % 3)), 1990 + i % 3,
+                                     randomGame(rng)));
+    auto first = a.importRecords(records);
+    CHECK(first.imported == 50);
+    CHECK(first.duplicates == 0);
+    CHECK(first.rejected == 0);
+
+    auto again = a.importRecords(records);
+    CHECK(again.imported == 0);
+    CHECK(again.duplicates == 50);
+    CHECK(a.info().games == 50);
+
+    // Case and accents do not make another player; other names make a possible duplicate.
+    auto same = records[0];
+    same.black = join("p", records[0].black.substr(1));
+    auto other = records[1];
+    other.black = "Somebody Else";
+    const auto r = a.importRecords({same, other});
+    CHECK(r.duplicates == 1);
+    CHECK(r.imported == 1);
+    CHECK(r.possibleDuplicates == 1);
+    REQUIRE(r.notes.size() == 1);
+    CHECK(r.notes[0].code == "possible-duplicate");
+
+    // An unfinished game that is a prefix of a stored one, and a stored unfinished game that
+    // is a prefix of a new one: both reported, both kept.
+    const auto full = core::parseMoves(kTiger).moves;
+    const std::vector<int> half(full.begin(), full.begin() + 20);
+    auto p1 = a.importRecords({makeRecord("A", "B", "", 0, full)});
+    CHECK(p1.prefixes == 0);
+    auto p2 = a.importRecords({makeRecord("A", "B", "", 0, half)});
+    CHECK(p2.imported == 1);
+    CHECK(p2.prefixes == 1);
+    const std::vector<int> quarter(full.begin(), full.begin() + 10);
+    const std::vector<int> third(full.begin(), full.begin() + 15);
+    auto p3 = a.importRecords({makeRecord("C", "D", "", 0, quarter)});
+    CHECK(p3.prefixes == 2);  // a prefix of the 20-move game and of the full game
+    auto p4 = a.importRecords({makeRecord("E", "F", "", 0, third)});
+    CHECK(p4.prefixes >= 2);  // has the 10-move game as a prefix; is a prefix of two others
+    for (const auto& n : p4.notes) CHECK(n.code == "prefix");
+}
+
+TEST_CASE("rejected records are counted with their diagnostics", "[storage]") {
+    TempDir dir("rejected");
+    Archive a(dir / "games.sqlite");
+    auto bad = makeRecord("A", "B", "", 0, "f5 d6 a1");
+    REQUIRE(!bad.ok());
+    auto good = makeRecord("A", "B", "", 0, "f5 d6 c3");
+    const auto r = a.importRecords({bad, good});
+    CHECK(r.rejected == 1);
+    CHECK(r.imported == 1);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].moveNumber == 3);
+}
+
+TEST_CASE("a stored game comes back whole", "[storage]") {
+    TempDir dir("game");
+    Archive a(dir / "games.sqlite");
+    auto rec = makeRecord("Penloup Éric", "Juhem Marc", "Championnat du monde", 1992, kTiger);
+    rec.round = "7";
+    rec.place = "Barcelona";
+    rec.theoreticalScore = 22;
+    rec.theoreticalDepth = 24;
+    rec.statedBlackDiscs = 20;
+    REQUIRE(rec.complete());
+    a.importRecords({rec});
+    const auto g = a.game(1);
+    REQUIRE(g);
+    CHECK(g->record.black == rec.black);
+    CHECK(g->record.white == rec.white);
+    CHECK(g->record.event == rec.event);
+    CHECK(g->record.round == "7");
+    CHECK(g->record.place == "Barcelona");
+    CHECK(g->record.year == 1992);
+    CHECK(g->record.moves == rec.moves);
+    CHECK(g->record.score == rec.score);
+    CHECK(g->record.complete());
+    CHECK(g->record.theoreticalScore == 22);
+    CHECK(g->record.theoreticalDepth == 24);
+    CHECK(g->record.statedBlackDiscs == 20);
+    CHECK(g->record.source.path == "test.moves");
+    CHECK(g->opening == "Nicolet");
+    CHECK(!a.game(2));
+    CHECK(a.reachPly(1, core::replay(core::Position::start(), core::parseMoves("f5d6c3").moves)
+                            .final()) == 3);
+}
+
+TEST_CASE("games from a set-up board keep their start", "[storage]") {
+    TempDir dir("setup");
+    Archive a(dir / "games.sqlite");
+    // A board string: the position after f5 d6, Black to move.
+    const auto after = core::replay(core::Position::start(), core::parseMoves("f5d6").moves);
+    const auto board = core::parseBoard(core::boardStringWithSide(after.final()));
+    REQUIRE(!board.error);
+    importers::GameRecord r;
+    r.black = "A";
+    r.white = "B";
+    r.start = board.position;
+    r.standardStart = false;
+    importers::replayRecord(r, core::parseMoves("c3").moves, r.source);
+    REQUIRE(r.ok());
+    CHECK(a.importRecords({r}).imported == 1);
+    const auto g = a.game(1);
+    REQUIRE(g);
+    CHECK(!g->record.standardStart);
+    CHECK(g->record.start == board.position);
+    CHECK(g->opening.empty());
+}
+
+TEST_CASE("rename-player renames, and merges two spellings", "[storage]") {
+    TempDir dir("rename");
+    Archive a(dir / "games.sqlite");
+    std::mt19937_64 rng(3);
+    a.importRecords({makeRecord("Tamenori Hideshi", "X", "", 2000, randomGame(rng)),
+                     makeRecord("Tamenori H.", "Y", "", 2000, randomGame(rng)),
+                     makeRecord("Z", "Tamenori H.", "", 2000, randomGame(rng))});
+    CHECK(a.info().players == 5);
+    CHECK(a.renamePlayer("Tamenori H.", "Tamenori Hideshi") == 2);
+    CHECK(a.info().players == 4);
+    othello::storage::SearchFilter f;
+    f.player = "tamenori hideshi";
+    CHECK(a.search(f).total == 3);
+    CHECK(a.renamePlayer("X", "Xavier") == 1);
+    CHECK(a.game(1)->record.white == "Xavier");
+    CHECK_THROWS_AS(a.renamePlayer("Nobody", "Somebody"), StorageError);
+}
+
+TEST_CASE("foldText folds case and Latin-1 accents", "[storage]") {
+    using othello::storage::foldText;
+    CHECK(foldText("Éric PENLOUP") == "eric penloup");
+    CHECK(foldText("Ærøskøbing Straße") == "aeroskobing strasse");
+    CHECK(foldText("Çà et là") == "ca et la");
+    CHECK(foldText("東京 Open") == "東京 open");
+    CHECK(foldText(std::string("caf\xE9")) == "cafe");  // a stray Latin-1 byte
+}
+
+TEST_CASE("the openings catalogue replays and matches under symmetry", "[storage]") {
+    using namespace othello::storage;
+    const auto& cat = openingCatalogue();
+    // Every line of storage/openings.txt that is not a comment is in the catalogue.
+    std::ifstream in(std::string(OTHELLO_SOURCE_DIR) + "/storage/openings.txt");
+    int lines = 0;
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] != '#') ++lines;
+    CHECK(static_cast<int>(cat.size()) == lines);
+    CHECK(lines > 40);
+    const auto tiger = core::parseMoves("f5 d6 c3 d3 c4").moves;
+    REQUIRE(deepestOpening(tiger));
+    CHECK(deepestOpening(tiger)->name == "Tiger");
+    for (core::Symmetry s = 0; s < 8; ++s) {
+        const auto moves = core::transformMoves(tiger, s);
+        if (!core::replay(core::Position::start(), moves).error) {
+            REQUIRE(deepestOpening(moves));
+            CHECK(deepestOpening(moves)->name == "Tiger");
+        }
+    }
+    // The Tiger reflected in the a8-h1 diagonal.
+    CHECK(deepestOpening(core::parseMoves("d3 c5 f6 f5 e6").moves)->name == "Tiger");
+    CHECK(!deepestOpening(core::parseMoves("f5").moves));
+    CHECK(deepestOpening(core::parseMoves("f5 d6 c3 d3 c4 f4 c5 b3 c2 e3 d2").moves)->name ==
+          "Nicolet");
+}

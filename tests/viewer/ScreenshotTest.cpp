@@ -1,0 +1,120 @@
+// othello-viewer --screenshot on a known game at a known ply, at 1280x800 and 1920x1080: the
+// PNG must have the window's size, a green board of sensible size and the right disc on every
+// square (the expected board comes from the engine), so a broken layout fails here.
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "ViewerFixture.h"
+#include "core/Notation.h"
+#include "core/Replay.h"
+#include "storage/Archive.h"
+
+using namespace othello;
+
+class ScreenshotTest : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase();
+    void screenshot_data();
+    void screenshot();
+
+  private:
+    QTemporaryDir dir_;
+    QString db_;
+    core::Position expected_;
+    std::int64_t gameId_ = 0;
+    static constexpr int kPly = 23;
+};
+
+void ScreenshotTest::initTestCase() {
+    db_ = viewer::test::makeFixtureArchive(dir_.path());
+    storage::Archive archive(db_.toStdString(), storage::Archive::Mode::ReadOnly);
+    storage::SearchFilter filter;
+    filter.player = "Kovacs";
+    filter.limit = 1;
+    const auto found = archive.search(filter);
+    QVERIFY(!found.games.empty());
+    gameId_ = found.games.front().id;
+    const auto game = archive.game(gameId_);
+    QVERIFY(game.has_value());
+    const core::ReplayResult r = core::replay(game->record.start, game->record.moves);
+    QVERIFY(int(r.positions.size()) > kPly);
+    expected_ = r.positions[kPly];
+}
+
+void ScreenshotTest::screenshot_data() {
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("height");
+    QTest::newRow("1280x800") << 1280 << 800;
+    QTest::newRow("1920x1080") << 1920 << 1080;
+}
+
+namespace {
+
+bool isBoardGreen(QRgb c) {  // Theme.boardGreen #1b7f3b
+    return std::abs(qRed(c) - 0x1b) < 12 && std::abs(qGreen(c) - 0x7f) < 12 &&
+           std::abs(qBlue(c) - 0x3b) < 12;
+}
+
+}  // namespace
+
+void ScreenshotTest::screenshot() {
+    QFETCH(int, width);
+    QFETCH(int, height);
+    const QString png = dir_.filePath(QStringLiteral("shot-%1x%2.png").arg(width).arg(height));
+    QProcess viewer;
+    viewer.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    viewer.start(
+        QStringLiteral(OTHELLO_VIEWER),
+        {QStringLiteral("--db"), db_, QStringLiteral("--game"), QString::number(gameId_),
+         QStringLiteral("--ply"), QString::number(kPly), QStringLiteral("--size"),
+         QStringLiteral("%1x%2").arg(width).arg(height), QStringLiteral("--screenshot"), png});
+    QVERIFY(viewer.waitForFinished(60000));
+    QCOMPARE(viewer.exitCode(), 0);
+
+    QImage image(png);
+    QVERIFY2(!image.isNull(), qPrintable(png));
+    QCOMPARE(image.size(), QSize(width, height));
+
+    // The board: the bounding box of its green squares.
+    int left = width, right = -1, topY = height, bottom = -1;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            if (isBoardGreen(image.pixel(x, y))) {
+                left = std::min(left, x);
+                right = std::max(right, x);
+                topY = std::min(topY, y);
+                bottom = std::max(bottom, y);
+            }
+    QVERIFY2(right > left && bottom > topY, "no board green in the screenshot");
+    const int w = right - left + 1, h = bottom - topY + 1;
+    QVERIFY2(std::abs(w - h) <= 3,
+             qPrintable(QStringLiteral("board %1x%2 is not square").arg(w).arg(h)));
+    QVERIFY2(h >= height * 6 / 10, qPrintable(QStringLiteral("board only %1 px high").arg(h)));
+    QVERIFY(left < width / 2);  // the board is on the left half
+
+    // Every square: sample a disc-covered point beside the centre (away from the marks).
+    const double cell = w / 8.0;
+    int checked = 0;
+    for (int sq = 0; sq < 64; ++sq) {
+        const int x = left + int((core::columnOf(sq) + 0.5 - 0.28) * cell);
+        const int y = topY + int((core::rowOf(sq) + 0.5) * cell);
+        const QRgb c = image.pixel(x, y);
+        const int grey = qGray(c);
+        const QString where = QString::fromStdString(core::squareName(sq));
+        if (expected_.black() & core::bit(sq))
+            QVERIFY2(grey < 60, qPrintable(where + QStringLiteral(" should be black")));
+        else if (expected_.white() & core::bit(sq))
+            QVERIFY2(grey > 200, qPrintable(where + QStringLiteral(" should be white")));
+        else
+            QVERIFY2(isBoardGreen(c), qPrintable(where + QStringLiteral(" should be empty")));
+        ++checked;
+    }
+    QCOMPARE(checked, 64);
+}
+
+QTEST_GUILESS_MAIN(ScreenshotTest)
+#include "ScreenshotTest.moc"

@@ -1,0 +1,296 @@
+// Commands that read record files without storing them: check (read, replay, diagnose) and
+// convert (read, replay, write in another format).
+#include <fmt/core.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "Command.h"
+#include "core/Notation.h"
+#include "importers/Reader.h"
+#include "importers/Writer.h"
+
+namespace othello::cli {
+namespace {
+
+using namespace othello::importers;
+using nlohmann::json;
+
+// A --format / --to value.
+CLI::Validator formatValidator(bool output) {
+    return CLI::Validator(
+        [output](std::string& value) -> std::string {
+            const auto f = parseFormat(value);
+            if (!f || (output && (*f == Format::Auto || *f == Format::Csv)))
+                return output ? "expected one of moves, transcript, ggf, pgn, wthor"
+                              : "expected one of auto, moves, transcript, wthor, ggf, pgn, csv";
+            return {};
+        },
+        output ? "moves|transcript|ggf|pgn|wthor" : "auto|moves|transcript|wthor|ggf|pgn|csv");
+}
+
+// "path:line: error: message [code]" (the column is in the JSON output).
+std::string problemLine(const Diagnostic& d) {
+    std::string s = d.where.describe();
+    s += ": ";
+    s += severityName(d.severity);
+    s += ": ";
+    s += d.message;
+    if (!d.code.empty()) s += " [" + d.code + "]";
+    return s;
+}
+
+json squareJson(int square) {
+    if (square < 0 || square >= 64) return nullptr;
+    return core::squareName(square);
+}
+
+json diagnosticJson(const Diagnostic& d) {
+    json j;
+    j["severity"] = severityName(d.severity);
+    j["source"] = d.where.describe();
+    j["line"] = d.where.line > 0 ? json(d.where.line) : json(nullptr);
+    j["column"] = d.where.column > 0 ? json(d.where.column) : json(nullptr);
+    if (d.where.record >= 0) j["record"] = d.where.record;
+    if (d.where.byteOffset >= 0) j["byte_offset"] = d.where.byteOffset;
+    j["move_number"] = d.moveNumber > 0 ? json(d.moveNumber) : json(nullptr);
+    j["square"] = squareJson(d.square);
+    j["code"] = d.code;
+    j["message"] = d.message;
+    return j;
+}
+
+json movesJson(const std::vector<int>& moves) {
+    json a = json::array();
+    for (int m : moves)
+        if (m != core::kPass) a.push_back(core::squareName(m));
+    return a;
+}
+
+int passesOf(const std::vector<int>& moves) {
+    int n = 0;
+    for (int m : moves) n += m == core::kPass;
+    return n;
+}
+
+json gameJson(const GameRecord& g) {
+    json j;
+    j["source"] = g.source.describe();
+    j["format"] = formatName(g.format);
+    j["status"] = statusName(g.status);
+    j["moves"] = movesJson(g.moves);
+    j["passes"] = g.passes();
+    j["black"] = g.score.black;
+    j["white"] = g.score.white;
+    j["names"] = {{"black", g.black}, {"white", g.white}};
+    j["event"] = g.event;
+    j["year"] = g.year > 0 ? json(g.year) : json(nullptr);
+    if (!g.date.empty()) j["date"] = g.date;
+    if (!g.round.empty()) j["round"] = g.round;
+    if (!g.place.empty()) j["place"] = g.place;
+    if (!g.gameId.empty()) j["id"] = g.gameId;
+    if (!g.statedResult.empty()) j["stated_result"] = g.statedResult;
+    if (!g.standardStart) j["start"] = core::boardStringWithSide(g.start);
+    json warnings = json::array();
+    for (const Diagnostic& d : g.diagnostics) {
+        if (d.severity == Severity::Warning) warnings.push_back(diagnosticJson(d));
+    }
+    if (!warnings.empty()) j["warnings"] = warnings;
+    if (g.status == GameStatus::Error) {
+        for (const Diagnostic& d : g.diagnostics) {
+            if (d.severity == Severity::Error) {
+                j["error"] = diagnosticJson(d);
+                break;
+            }
+        }
+        if (!j.contains("error") && !g.diagnostics.empty())  // --strict: a warning rejected it
+            j["error"] = diagnosticJson(g.diagnostics.front());
+        json errors = json::array();
+        for (const Diagnostic& d : g.diagnostics)
+            if (d.severity == Severity::Error) errors.push_back(diagnosticJson(d));
+        if (errors.size() > 1) j["errors"] = errors;
+    }
+    if (g.format == Format::Transcript && g.status == GameStatus::Error) {
+        json repairs = json::array();
+        for (const RepairCandidate& r : g.repairs) {
+            repairs.push_back({{"change", r.change},
+                               {"changed_moves", r.changedMoves},
+                               {"status", statusName(r.status)},
+                               {"black", r.score.black},
+                               {"white", r.score.white},
+                               {"matches_declared_score", r.matchesStatedScore},
+                               {"moves", movesJson(r.moves)},
+                               {"passes", passesOf(r.moves)}});
+        }
+        j["repairs"] = repairs;
+    }
+    return j;
+}
+
+struct Counts {
+    int complete = 0, incomplete = 0, error = 0, warnings = 0, files = 0, unreadable = 0;
+    int fileWarnings = 0;  // about a whole file (a WTHOR size mismatch, no names file)
+};
+
+struct CheckOptions {
+    std::vector<std::string> files;
+    std::string format = "auto";
+    bool strict = false;
+    bool json = false;
+};
+
+int runCheck(const CheckOptions& o) {
+    ReadOptions ro;
+    ro.format = parseFormat(o.format).value_or(Format::Auto);
+    ro.strict = o.strict;
+    Counts n;
+    json games = json::array();
+    json files = json::array();
+    for (const std::string& path : o.files) {
+        const FileResult r = readFile(path, ro);
+        ++n.files;
+        if (!r.readable) ++n.unreadable;
+        json fileDiagnostics = json::array();
+        for (const Diagnostic& d : r.fileDiagnostics) {
+            if (o.json)
+                fileDiagnostics.push_back(diagnosticJson(d));
+            else
+                fmt::print("{}\n", problemLine(d));
+            n.warnings += d.severity == Severity::Warning;
+            n.fileWarnings += d.severity == Severity::Warning;
+        }
+        if (o.json)
+            files.push_back({{"path", path},
+                             {"format", formatName(r.format)},
+                             {"readable", r.readable},
+                             {"records", r.records.size()},
+                             {"diagnostics", fileDiagnostics}});
+        for (const GameRecord& g : r.records) {
+            switch (g.status) {
+                case GameStatus::Complete:
+                    ++n.complete;
+                    break;
+                case GameStatus::Incomplete:
+                    ++n.incomplete;
+                    break;
+                case GameStatus::Error:
+                    ++n.error;
+                    break;
+            }
+            for (const Diagnostic& d : g.diagnostics) n.warnings += d.severity == Severity::Warning;
+            if (o.json) {
+                games.push_back(gameJson(g));
+                continue;
+            }
+            for (const Diagnostic& d : g.diagnostics) fmt::print("{}\n", problemLine(d));
+            if (g.status == GameStatus::Error) {
+                for (std::size_t i = 0; i < g.repairs.size(); ++i) {
+                    const RepairCandidate& c = g.repairs[i];
+                    fmt::print("{}: note: repair {}: {} -> {} {}-{}{}\n", g.source.describe(),
+                               i + 1, c.change, statusName(c.status), c.score.black, c.score.white,
+                               c.matchesStatedScore ? " (the declared score)" : "");
+                }
+            }
+        }
+    }
+    const int total = n.complete + n.incomplete + n.error;
+    if (o.json) {
+        json out;
+        out["games"] = std::move(games);
+        out["files"] = std::move(files);
+        out["summary"] = {{"complete", n.complete}, {"incomplete", n.incomplete},
+                          {"error", n.error},       {"warnings", n.warnings},
+                          {"files", n.files},       {"unreadable_files", n.unreadable},
+                          {"records", total}};
+        fmt::print("{}\n", out.dump(-1, ' ', false, json::error_handler_t::replace));
+    } else {
+        fmt::print(
+            "{} record{} in {} file{}: {} complete, {} incomplete, {} error{}, {} warning{}"
+            "{}\n",
+            total, total == 1 ? "" : "s", n.files, n.files == 1 ? "" : "s", n.complete,
+            n.incomplete, n.error, n.error == 1 ? "" : "s", n.warnings, n.warnings == 1 ? "" : "s",
+            n.unreadable
+                ? fmt::format(" ({} file{} unreadable)", n.unreadable, n.unreadable == 1 ? "" : "s")
+                : std::string());
+    }
+    if (n.unreadable == n.files) return kExitUsage;
+    const bool strictFailure = o.strict && n.fileWarnings > 0;  // --strict: warnings are errors
+    return n.error > 0 || n.unreadable > 0 || strictFailure ? kExitBadInput : kExitOk;
+}
+
+RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<CheckOptions>();
+    auto* sub = app.add_subcommand(
+        "check", "Read and replay record files without storing them; report every problem");
+    sub->add_option("FILE", o->files,
+                    "Record files (move lists, transcripts, WTHOR, GGF, PGN, "
+                    "CSV)")
+        ->required();
+    sub->add_option("--format", o->format, "Read every file as this format (default: detected)")
+        ->check(formatValidator(false));
+    sub->add_flag("--strict", o->strict, "Count warnings as errors");
+    sub->add_flag("--json", o->json, "Print a JSON object: games and summary");
+    sub->callback([o, &action] { action = [o] { return runCheck(*o); }; });
+});
+
+struct ConvertOptions {
+    std::string input;
+    std::string to;
+    std::string output;
+    std::string format = "auto";
+    bool strict = false;
+};
+
+int runConvert(const ConvertOptions& o) {
+    ReadOptions ro;
+    ro.format = parseFormat(o.format).value_or(Format::Auto);
+    ro.strict = o.strict;
+    const Format to = *parseFormat(o.to);
+    if (o.output == "-" && to == Format::Wthor) {
+        fmt::print(stderr, "error: WTHOR is binary: give a file name with -o\n");
+        return kExitUsage;
+    }
+    const FileResult r = readFile(o.input, ro);
+    for (const Diagnostic& d : r.fileDiagnostics) fmt::print(stderr, "{}\n", problemLine(d));
+    if (!r.readable) return kExitUsage;
+    std::vector<GameRecord> games;
+    int skipped = 0;
+    for (const GameRecord& g : r.records) {
+        for (const Diagnostic& d : g.diagnostics) fmt::print(stderr, "{}\n", problemLine(d));
+        std::string why;
+        if (!canWrite(g, to, &why)) {
+            ++skipped;
+            fmt::print(stderr, "{}: error: not converted: {} [not-converted]\n",
+                       g.source.describe(), why);
+            continue;
+        }
+        games.push_back(g);
+    }
+    if (o.output == "-") {
+        fmt::print("{}", writeGamesToString(games, to));
+    } else {
+        writeGamesToFile(games, to, o.output);
+        fmt::print("{} game{} written to {} ({}){}\n", games.size(), games.size() == 1 ? "" : "s",
+                   o.output, formatName(to),
+                   skipped ? fmt::format("; {} skipped", skipped) : std::string());
+    }
+    return skipped ? kExitBadInput : kExitOk;
+}
+
+RegisterCommand convertCommand(40, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<ConvertOptions>();
+    auto* sub = app.add_subcommand(
+        "convert", "Convert a record file to another format (every record replayed first)");
+    sub->add_option("IN", o->input, "Input file (format detected, or --format)")->required();
+    sub->add_option("--to", o->to, "Output format")->required()->check(formatValidator(true));
+    sub->add_option("-o,--output", o->output, "Output file ('-': standard output)")->required();
+    sub->add_option("--format", o->format, "Input format (default: detected)")
+        ->check(formatValidator(false));
+    sub->add_flag("--strict", o->strict, "Count warnings as errors (such records are skipped)");
+    sub->callback([o, &action] { action = [o] { return runConvert(*o); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli

@@ -1,0 +1,97 @@
+// othello-db export and rename-player.
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "StorageCli.h"
+#include "importers/Writer.h"
+
+namespace othello::cli {
+namespace {
+
+struct ExportOptions {
+    FilterOptions filter;
+    std::string to, out, db;
+    bool json = false;
+};
+
+int runExport(const ExportOptions& o) {
+    const auto format = importers::parseFormat(o.to);
+    if (!format || (*format != importers::Format::Wthor && *format != importers::Format::Ggf &&
+                    *format != importers::Format::Pgn && *format != importers::Format::Moves &&
+                    *format != importers::Format::Transcript))
+        throw InputError("--to: expected wthor, ggf, pgn, moves or transcript, got \"" + o.to +
+                         "\"");
+    const storage::SearchFilter f = makeFilter(o.filter);
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    std::vector<importers::GameRecord> games;
+    std::int64_t skipped = 0;
+    archive.forEachGame(f, [&](const storage::StoredGame& g) {
+        if (importers::canWrite(g.record, *format)) games.push_back(g.record);
+        else ++skipped;
+    });
+    try {
+        importers::writeGamesToFile(games, *format, o.out);
+    } catch (const std::exception& e) {
+        throw InputError(e.what());
+    }
+    if (o.json) {
+        fmt::print("{}\n", nlohmann::json{{"exported", games.size()}, {"skipped", skipped},
+                                          {"path", o.out}}
+                               .dump());
+    } else {
+        fmt::print("exported {} games to {} ({}){}\n", games.size(), o.out,
+                   importers::formatName(*format),
+                   skipped ? fmt::format("; {} games this format cannot hold were left out", skipped)
+                           : "");
+    }
+    return kExitOk;
+}
+
+RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<ExportOptions>();
+    auto* sub = app.add_subcommand("export", "Write the games matching the filters to a file");
+    addFilterOptions(sub, o->filter, false);
+    sub->add_option("--to", o->to, "wthor, ggf, pgn, moves or transcript")->required();
+    sub->add_option("-o,--output", o->out, "The file to write (WTHOR: the .wtb; WTHOR.JOU and "
+                                           "WTHOR.TRN go beside it)")
+        ->required();
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {exported, skipped, path}");
+    sub->callback([o, &action] { action = [o] { return runExport(*o); }; });
+});
+
+struct RenameOptions {
+    std::string from, to, db;
+    bool json = false;
+};
+
+int runRename(const RenameOptions& o) {
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadWrite);
+    std::int64_t changed = 0;
+    try {
+        changed = archive.renamePlayer(o.from, o.to);
+    } catch (const storage::StorageError& e) {
+        throw InputError(e.what());
+    }
+    if (o.json)
+        fmt::print("{}\n", nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}}.dump());
+    else
+        fmt::print("{} games now name \"{}\" instead of \"{}\"\n", changed, o.to, o.from);
+    return kExitOk;
+}
+
+RegisterCommand renameCommand(110, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<RenameOptions>();
+    auto* sub = app.add_subcommand(
+        "rename-player", "Rename a player, merging two spellings of one player into one");
+    sub->add_option("OLD", o->from, "The name as stored")->required();
+    sub->add_option("NEW", o->to, "The new name (an existing player: the two are merged)")
+        ->required();
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {games, from, to}");
+    sub->callback([o, &action] { action = [o] { return runRename(*o); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli

@@ -1,0 +1,115 @@
+// othello-db import: files and folders into the archive, with progress and a summary.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <memory>
+
+#include "StorageCli.h"
+
+namespace othello::cli {
+namespace {
+
+struct ImportCommandOptions {
+    std::vector<std::string> paths;
+    std::string format;
+    std::string db;
+    bool strict = false;
+    bool json = false;
+    bool quiet = false;
+    int showNotes = 20;
+};
+
+// A bar with games/s on a terminal, a plain line per file otherwise (logs, pipes).
+void showProgress(const storage::ImportProgress& p, bool terminal, std::size_t& lastFile) {
+    const double rate = p.seconds > 0 ? double(p.gamesRead) / p.seconds : 0.0;
+    if (terminal) {
+        const int width = 30;
+        const double frac = p.filesTotal ? double(p.filesDone) / double(p.filesTotal) : 0.0;
+        const int filled = static_cast<int>(frac * width);
+        fmt::print(stderr, "\r[{}{}] {}/{} files, {} games, {:.0f} games/s   ",
+                   std::string(static_cast<std::size_t>(filled), '#'),
+                   std::string(static_cast<std::size_t>(width - filled), '.'), p.filesDone,
+                   p.filesTotal, p.gamesRead, rate);
+        std::fflush(stderr);
+    } else if (p.filesDone != lastFile) {
+        lastFile = p.filesDone;
+        fmt::print(stderr, "{}/{} files, {} games read ({:.0f} games/s): {}\n", p.filesDone,
+                   p.filesTotal, p.gamesRead, rate, p.currentFile);
+    }
+}
+
+int runImport(const ImportCommandOptions& o) {
+    storage::ImportOptions io;
+    if (!o.format.empty()) {
+        const auto f = importers::parseFormat(o.format);
+        if (!f) throw InputError("--format: unknown format \"" + o.format + "\"");
+        io.format = *f;
+    }
+    io.strict = o.strict;
+    const bool terminal = !o.json && !o.quiet && isatty(STDERR_FILENO);
+    std::size_t lastFile = 0;
+    if (!o.json && !o.quiet)
+        io.progress = [terminal, &lastFile](const storage::ImportProgress& p) {
+            showProgress(p, terminal, lastFile);
+        };
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadWrite);
+    std::vector<std::filesystem::path> paths(o.paths.begin(), o.paths.end());
+    storage::ImportResult r;
+    try {
+        r = archive.importFiles(paths, io);
+    } catch (const storage::StorageError& e) {
+        throw InputError(e.what());
+    }
+    if (terminal) fmt::print(stderr, "\n");
+    const int code = r.filesRead == 0 ? kExitUsage
+                     : (r.rejected > 0 || r.filesUnreadable > 0) ? kExitBadInput
+                                                                 : kExitOk;
+    if (o.json) {
+        nlohmann::json j;
+        j["imported"] = r.imported;
+        j["duplicates"] = r.duplicates;
+        j["rejected"] = r.rejected;
+        j["possible_duplicates"] = r.possibleDuplicates;
+        j["prefixes"] = r.prefixes;
+        j["files_read"] = r.filesRead;
+        j["files_unreadable"] = r.filesUnreadable;
+        j["errors"] = nlohmann::json::array();
+        for (const auto& d : r.errors) j["errors"].push_back(diagnosticJson(d));
+        j["notes"] = nlohmann::json::array();
+        for (const auto& d : r.notes) j["notes"].push_back(diagnosticJson(d));
+        fmt::print("{}\n", j.dump());
+        return code;
+    }
+    for (const auto& d : r.errors) fmt::print(stderr, "{}\n", d.format());
+    const int shown = std::min<int>(o.showNotes, static_cast<int>(r.notes.size()));
+    for (int i = 0; i < shown; ++i)
+        fmt::print(stderr, "{}\n", r.notes[static_cast<std::size_t>(i)].format());
+    if (static_cast<int>(r.notes.size()) > shown)
+        fmt::print(stderr, "... and {} more notes (--notes N shows more)\n",
+                   r.notes.size() - static_cast<std::size_t>(shown));
+    fmt::print("imported {}, duplicates {}, rejected {} ({} possible duplicates under other "
+               "names, {} prefixes of other games; {} files read, {} unreadable)\n",
+               r.imported, r.duplicates, r.rejected, r.possibleDuplicates, r.prefixes,
+               r.filesRead, r.filesUnreadable);
+    return code;
+}
+
+RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<ImportCommandOptions>();
+    auto* sub = app.add_subcommand(
+        "import", "Store the games of files and folders in the archive (duplicates skipped)");
+    sub->add_option("PATHS", o->paths, "Files or folders (read recursively)")->required();
+    sub->add_option("--format", o->format,
+                    "moves, transcript, wthor, ggf, pgn or csv (default: detected per file)");
+    sub->add_flag("--strict", o->strict, "Reject records with warnings too");
+    sub->add_option("--notes", o->showNotes,
+                    "Print at most N notes (possible duplicates, prefixes); default 20");
+    sub->add_flag("--quiet", o->quiet, "No progress output");
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json,
+                  "Print {imported, duplicates, rejected, errors: [...], notes: [...]}");
+    sub->callback([o, &action] { action = [o] { return runImport(*o); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli

@@ -1,0 +1,134 @@
+// othello-db search and stats: games by players, event, year, result and position.
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "StorageCli.h"
+#include "core/Notation.h"
+
+namespace othello::cli {
+namespace {
+
+struct SearchOptions {
+    FilterOptions filter;
+    std::string db;
+    bool json = false;
+};
+
+std::string shorten(const std::string& s, std::size_t width) {
+    if (s.size() <= width) return s;
+    return s.substr(0, width - 1) + "~";
+}
+
+int runSearch(const SearchOptions& o) {
+    storage::SearchFilter f = makeFilter(o.filter);
+    f.withOpenings = true;
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    const storage::SearchResult r = archive.search(f);
+    std::string queryOpening;
+    if (f.position)
+        if (auto op = storage::openingOfPosition(*f.position)) queryOpening = op->name;
+    if (o.json) {
+        nlohmann::json j;
+        j["total"] = r.total;
+        j["games"] = nlohmann::json::array();
+        for (const auto& row : r.games) j["games"].push_back(gameRowJson(row));
+        if (f.position) j["opening"] = queryOpening;
+        fmt::print("{}\n", j.dump());
+        return kExitOk;
+    }
+    if (!queryOpening.empty()) fmt::print("position: {}\n", queryOpening);
+    fmt::print("{} games", r.total);
+    if (!r.games.empty())
+        fmt::print(", showing {}-{}", f.offset + 1, f.offset + static_cast<std::int64_t>(r.games.size()));
+    fmt::print("\n");
+    bool unfinished = false;
+    for (const auto& g : r.games) {
+        std::string score = scoreText(g.blackScore, g.whiteScore);
+        if (!g.complete) score += '*';
+        unfinished |= !g.complete;
+        fmt::print("#{:<7} {:4} {:<20} {:>6} {:<20} {:<24}", g.id, g.year,
+                   shorten(g.black.empty() ? "?" : g.black, 20), score,
+                   shorten(g.white.empty() ? "?" : g.white, 20), shorten(g.event, 24));
+        if (g.ply) fmt::print(" ply {:2}", *g.ply);
+        if (!g.opening.empty()) fmt::print("  [{}]", g.opening);
+        fmt::print("\n         {}\n", core::movesString(g.moves, true));
+    }
+    if (unfinished)
+        fmt::print("* unfinished game: the result the record states, else the discs with the "
+                   "empty squares given to the leader\n");
+    return kExitOk;
+}
+
+RegisterCommand searchCommand(60, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<SearchOptions>();
+    auto* sub = app.add_subcommand("search", "Find games by player, event, year, result or "
+                                             "position (filters combine)");
+    addFilterOptions(sub, o->filter, true);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {total, games: [{id, black, white, event, year, "
+                                     "black_score, moves, ply}]}");
+    sub->callback([o, &action] { action = [o] { return runSearch(*o); }; });
+});
+
+struct StatsOptions {
+    std::string moves, position, db;
+    bool json = false;
+};
+
+nlohmann::json figuresJson(const storage::Figures& f) {
+    return {{"games", f.games},           {"black_wins", f.blackWins},
+            {"draws", f.draws},           {"white_wins", f.whiteWins},
+            {"avg_black_score", f.avgBlackScore()}};
+}
+
+std::string moveName(int square) { return square == core::kPass ? "pass" : core::squareName(square); }
+
+int runStats(const StatsOptions& o) {
+    const auto position = queryPosition(o.moves, o.position);
+    if (!position) throw InputError("give --moves SEQ or --position BOARD");
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    const storage::PositionStats s = archive.stats(*position);
+    if (o.json) {
+        nlohmann::json j = figuresJson(s);
+        j["opening"] = s.opening;
+        j["moves"] = nlohmann::json::array();
+        for (const auto& m : s.moves) {
+            nlohmann::json mj = figuresJson(m);
+            mj["move"] = moveName(m.move);
+            j["moves"].push_back(mj);
+        }
+        fmt::print("{}\n", j.dump());
+        return kExitOk;
+    }
+    fmt::print("{}", core::boardDiagram(*position, position->legalMoves()));
+    if (!s.opening.empty()) fmt::print("opening: {}\n", s.opening);
+    const auto pct = [](std::int64_t n, std::int64_t d) { return d ? 100.0 * double(n) / double(d) : 0.0; };
+    fmt::print("{} games: Black wins {} ({:.1f}%), draws {}, White wins {} ({:.1f}%), average "
+               "Black score {:.1f}\n",
+               s.games, s.blackWins, pct(s.blackWins, s.games), s.draws, s.whiteWins,
+               pct(s.whiteWins, s.games), s.avgBlackScore());
+    if (!s.moves.empty()) fmt::print("{:<6} {:>7} {:>7} {:>6} {:>7} {:>9}\n", "move", "games",
+                                     "black%", "draws", "white%", "avg black");
+    for (const auto& m : s.moves)
+        fmt::print("{:<6} {:>7} {:>6.1f}% {:>6} {:>6.1f}% {:>9.1f}\n", moveName(m.move), m.games,
+                   pct(m.blackWins, m.games), m.draws, pct(m.whiteWins, m.games),
+                   m.avgBlackScore());
+    return kExitOk;
+}
+
+RegisterCommand statsCommand(70, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<StatsOptions>();
+    auto* sub = app.add_subcommand(
+        "stats", "Results of the games reaching a position and of each next move played");
+    sub->add_option("--moves", o->moves, "The position after these moves from the start");
+    sub->add_option("--position", o->position,
+                    "A board: 64 characters X/O/- row by row from a1, then the side to move");
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {games, black_wins, draws, white_wins, "
+                                     "avg_black_score, moves: [...]}");
+    sub->callback([o, &action] { action = [o] { return runStats(*o); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli

@@ -1,0 +1,49 @@
+#pragma once
+// The command-line choices the QML side reads (a singleton owned by main), and the signal the
+// window sends once the first game is on screen (used by --screenshot and --bench).
+#include <QtQml/qqmlregistration.h>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QQmlEngine;
+class QJSEngine;
+
+namespace othello::viewer {
+
+class AppOptions : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_SINGLETON
+    Q_PROPERTY(QString databasePath MEMBER databasePath CONSTANT)
+    Q_PROPERTY(qint64 gameId MEMBER gameId CONSTANT)
+    Q_PROPERTY(int ply MEMBER ply CONSTANT)
+    Q_PROPERTY(bool animations MEMBER animations CONSTANT)
+    Q_PROPERTY(int tab MEMBER tab CONSTANT)
+    Q_PROPERTY(QStringList importPaths MEMBER importPaths CONSTANT)
+
+  public:
+    // The instance QML sees; created on first use, owned by C++.
+    static AppOptions* instance();
+    static AppOptions* create(QQmlEngine*, QJSEngine*);
+
+    QString databasePath;  // empty: the default database
+    qint64 gameId = 0;     // 0: the first game of the archive
+    int ply = -1;          // -1: the ply the game is opened at by default (0)
+    bool animations = true;
+    QStringList importPaths;  // files/folders to import once the archive is open
+    int tab = 0;              // the tab shown first: 0 moves, 1 tree, 2 search, 3 import
+
+    // Called by the window once the first game (or the reason there is none) is shown.
+    Q_INVOKABLE void markLoaded();
+    bool loaded() const { return loaded_; }
+
+  signals:
+    void firstGameShown();
+
+  private:
+    explicit AppOptions(QObject* parent = nullptr) : QObject(parent) {}
+    bool loaded_ = false;
+};
+
+}  // namespace othello::viewer

@@ -1,0 +1,211 @@
+#include "ArchiveBackend.h"
+
+#include <QLocale>
+
+#ifdef OTHELLO_VIEWER_HAS_STORAGE
+#include "storage/Archive.h"
+#endif
+
+namespace othello::viewer {
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+}  // namespace
+
+#ifdef OTHELLO_VIEWER_HAS_STORAGE
+
+namespace st = othello::storage;
+
+struct ArchiveBackend::Impl {
+    explicit Impl(const std::filesystem::path& path, st::Archive::Mode mode)
+        : archive(path, mode) {}
+    st::Archive archive;
+};
+
+QString ArchiveBackend::defaultPath() {
+    return QString::fromStdString(st::Archive::defaultDatabasePath().string());
+}
+
+ArchiveBackend::ArchiveBackend(const QString& path, bool create) {
+    const std::filesystem::path p = path.toStdString();
+    try {
+        if (!create && !std::filesystem::exists(p))
+            throw BackendError("no database at " + p.string());
+        impl_ = std::make_unique<Impl>(p, st::Archive::Mode::ReadWrite);
+    } catch (const st::StorageError& e) {
+        throw BackendError(e.what());
+    } catch (const std::filesystem::filesystem_error& e) {
+        throw BackendError(e.what());
+    }
+}
+
+ArchiveBackend::~ArchiveBackend() = default;
+
+SearchPage ArchiveBackend::search(const SearchQuery& query, qint64 offset, qint64 limit) {
+    st::SearchFilter f;
+    f.player = query.player.trimmed().toStdString();
+    f.event = query.event.trimmed().toStdString();
+    if (query.yearFrom > 0) f.yearFrom = query.yearFrom;
+    if (query.yearTo > 0) f.yearTo = query.yearTo;
+    static constexpr st::ResultFilter results[] = {
+        st::ResultFilter::Any, st::ResultFilter::BlackWin, st::ResultFilter::WhiteWin,
+        st::ResultFilter::Draw};
+    f.result = results[query.result];
+    f.position = query.position;
+    static constexpr st::SortKey sorts[] = {
+        st::SortKey::Id,    st::SortKey::Year,  st::SortKey::Black, st::SortKey::White,
+        st::SortKey::Event, st::SortKey::Score, st::SortKey::Ply};
+    f.sort = sorts[query.sort];
+    if (f.sort == st::SortKey::Ply && !f.position) f.sort = st::SortKey::Id;
+    f.descending = query.descending;
+    f.offset = offset;
+    f.limit = limit;
+    try {
+        st::SearchResult r = impl_->archive.search(f);
+        SearchPage page;
+        page.total = r.total;
+        page.rows.reserve(r.games.size());
+        for (const st::GameRow& g : r.games)
+            page.rows.push_back(SearchRow{g.id, qs(g.black), qs(g.white), qs(g.event), g.year,
+                                          g.blackScore, g.whiteScore, g.ply.value_or(-1)});
+        return page;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
+    std::optional<st::StoredGame> stored;
+    try {
+        stored = impl_->archive.game(id);
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+    if (!stored) return std::nullopt;
+    const importers::GameRecord& r = stored->record;
+    GameInfo g;
+    g.id = stored->id;
+    g.black = qs(r.black);
+    g.white = qs(r.white);
+    g.event = qs(r.event);
+    g.round = qs(r.round);
+    g.date = qs(r.date);
+    g.year = r.year;
+    g.result = QStringLiteral("%1–%2").arg(r.score.black).arg(r.score.white);
+    if (!r.complete()) g.result += QObject::tr(" (unfinished)");
+    if (r.theoreticalScore) {
+        g.theoretical = QString::number(*r.theoreticalScore);
+        if (r.theoreticalDepth)
+            g.theoretical += QObject::tr(" (solved at %1 empties)").arg(*r.theoreticalDepth);
+    }
+    g.opening = qs(stored->opening);
+    g.source = qs(r.source.describe());
+    g.start = r.start;
+    g.moves = r.moves;
+    return g;
+}
+
+TreeData ArchiveBackend::stats(const core::Position& position) {
+    try {
+        const st::PositionStats s = impl_->archive.stats(position);
+        TreeData t{s.games,           s.blackWins,   s.draws, s.whiteWins,
+                   s.avgBlackScore(), qs(s.opening), {}};
+        t.moves.reserve(s.moves.size());
+        for (const st::MoveFigures& m : s.moves)
+            t.moves.push_back(
+                TreeMove{m.move, m.games, m.blackWins, m.draws, m.whiteWins, m.avgBlackScore()});
+        return t;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+qint64 ArchiveBackend::gameCount() {
+    try {
+        return impl_->archive.count(st::SearchFilter{});
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+QString ArchiveBackend::summary() {
+    try {
+        const st::ArchiveInfo info = impl_->archive.info();
+        QLocale locale(QLocale::English);
+        return QObject::tr("%1 games, %2 players, %3 events")
+            .arg(locale.toString(qlonglong(info.games)), locale.toString(qlonglong(info.players)),
+                 locale.toString(qlonglong(info.events)));
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
+                                          const std::function<void(const ImportStatus&)>& progress,
+                                          const std::atomic<bool>* cancel) {
+    std::vector<std::filesystem::path> files;
+    for (const QString& p : paths) files.emplace_back(p.toStdString());
+    st::ImportOptions options;
+    options.cancel = cancel;
+    options.batchGames = 2000;  // short transactions: readers see games early, cancel is quick
+    auto convert = [](const st::ImportProgress& p) {
+        return ImportStatus{int(p.filesDone), int(p.filesTotal), qs(p.currentFile), p.gamesRead,
+                            p.imported,       p.duplicates,      p.rejected,        p.seconds};
+    };
+    options.progress = [&](const st::ImportProgress& p) { progress(convert(p)); };
+    try {
+        const st::ImportResult r = impl_->archive.importFiles(files, options);
+        ImportOutcome out;
+        out.status.filesDone = int(r.filesRead + r.filesUnreadable);
+        out.status.filesTotal = int(files.size());
+        out.status.imported = r.imported;
+        out.status.duplicates = r.duplicates;
+        out.status.rejected = r.rejected;
+        out.cancelled = r.cancelled;
+        for (const importers::Diagnostic& d : r.errors)
+            out.rejections.push_back(Rejection{qs(d.where.describe()), qs(d.code), qs(d.format())});
+        return out;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+#else  // Built before storage/ has sources: every call reports that plainly.
+
+struct ArchiveBackend::Impl {};
+
+QString ArchiveBackend::defaultPath() {
+    return {};
+}
+ArchiveBackend::ArchiveBackend(const QString&, bool) {
+    throw BackendError("this build has no storage library");
+}
+ArchiveBackend::~ArchiveBackend() = default;
+SearchPage ArchiveBackend::search(const SearchQuery&, qint64, qint64) {
+    return {};
+}
+std::optional<GameInfo> ArchiveBackend::game(qint64) {
+    return std::nullopt;
+}
+TreeData ArchiveBackend::stats(const core::Position&) {
+    return {};
+}
+QString ArchiveBackend::summary() {
+    return qs("");
+}
+qint64 ArchiveBackend::gameCount() {
+    return 0;
+}
+ImportOutcome ArchiveBackend::importFiles(const QStringList&,
+                                          const std::function<void(const ImportStatus&)>&,
+                                          const std::atomic<bool>*) {
+    return {};
+}
+
+#endif
+
+}  // namespace othello::viewer

@@ -1,0 +1,120 @@
+#pragma once
+// The viewer's only door to storage/: one archive connection with Qt-side types. An object
+// belongs to the thread that created it (storage connections are per thread); the viewer
+// creates them on its worker threads only, never on the UI thread.
+#include <QString>
+#include <QStringList>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "GameInfo.h"
+
+namespace othello::viewer {
+
+struct BackendError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct SearchQuery {
+    enum Result { AnyResult, BlackWin, WhiteWin, Draw };
+    enum Sort { ById, ByYear, ByBlack, ByWhite, ByEvent, ByScore, ByPly };
+    QString player;
+    QString event;
+    int yearFrom = 0;  // 0: open
+    int yearTo = 0;
+    Result result = AnyResult;
+    std::optional<core::Position> position;  // games reaching it, any symmetry
+    Sort sort = ById;
+    bool descending = false;
+};
+
+struct SearchRow {
+    qint64 id = 0;
+    QString black;
+    QString white;
+    QString event;
+    int year = 0;
+    int blackScore = 0;
+    int whiteScore = 0;
+    int ply = -1;  // position searches: the ply reaching the position
+};
+
+struct SearchPage {
+    qint64 total = 0;
+    std::vector<SearchRow> rows;
+};
+
+struct TreeMove {
+    int square = 0;
+    qint64 games = 0;
+    qint64 blackWins = 0;
+    qint64 draws = 0;
+    qint64 whiteWins = 0;
+    double avgBlackScore = 0;
+};
+
+struct TreeData {
+    qint64 games = 0;
+    qint64 blackWins = 0;
+    qint64 draws = 0;
+    qint64 whiteWins = 0;
+    double avgBlackScore = 0;
+    QString opening;
+    std::vector<TreeMove> moves;
+};
+
+struct ImportStatus {
+    int filesDone = 0;
+    int filesTotal = 0;
+    QString currentFile;
+    qint64 gamesRead = 0;
+    qint64 imported = 0;
+    qint64 duplicates = 0;
+    qint64 rejected = 0;
+    double seconds = 0;
+};
+
+struct Rejection {
+    QString location;  // "path:line" or "path#record"
+    QString code;
+    QString message;  // the whole diagnostic line
+};
+
+struct ImportOutcome {
+    ImportStatus status;
+    bool cancelled = false;
+    std::vector<Rejection> rejections;
+};
+
+class ArchiveBackend {
+  public:
+    // The database othello-db uses by default.
+    static QString defaultPath();
+
+    // Opens (creating when `create`) the archive; throws BackendError with the reason.
+    ArchiveBackend(const QString& path, bool create);
+    ~ArchiveBackend();
+    ArchiveBackend(const ArchiveBackend&) = delete;
+    ArchiveBackend& operator=(const ArchiveBackend&) = delete;
+
+    SearchPage search(const SearchQuery& query, qint64 offset, qint64 limit);
+    std::optional<GameInfo> game(qint64 id);
+    TreeData stats(const core::Position& position);
+    // "12,345 games, 678 players" for the status line.
+    QString summary();
+    qint64 gameCount();
+
+    ImportOutcome importFiles(const QStringList& paths,
+                              const std::function<void(const ImportStatus&)>& progress,
+                              const std::atomic<bool>* cancel);
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace othello::viewer

@@ -1,0 +1,91 @@
+#pragma once
+// The window's link to the archive: opens it on a worker thread, loads games, runs searches
+// and keeps the tree in step with the board. Every database call runs on the worker (its own
+// connection); the import runs on another. Failures land in `errorText`, never in silence.
+#include <QtQml/qqmlregistration.h>
+#include <QObject>
+#include <memory>
+
+#include "GameController.h"
+#include "ImportController.h"
+#include "SearchModel.h"
+#include "TreeModel.h"
+
+namespace othello::viewer {
+
+class DbThread;
+
+class ArchiveClient : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(othello::viewer::GameController* game READ game WRITE setGame NOTIFY gameChanged)
+    Q_PROPERTY(QString databasePath READ databasePath NOTIFY stateChanged)
+    Q_PROPERTY(bool ready READ ready NOTIFY stateChanged)
+    Q_PROPERTY(bool loadingGame READ loadingGame NOTIFY stateChanged)
+    Q_PROPERTY(QString errorText READ errorText NOTIFY stateChanged)
+    Q_PROPERTY(QString summary READ summary NOTIFY stateChanged)
+    Q_PROPERTY(qint64 gameCount READ gameCount NOTIFY stateChanged)
+    Q_PROPERTY(othello::viewer::SearchModel* results READ results CONSTANT)
+    Q_PROPERTY(othello::viewer::TreeModel* tree READ tree CONSTANT)
+    Q_PROPERTY(othello::viewer::ImportController* importer READ importer CONSTANT)
+
+  public:
+    explicit ArchiveClient(QObject* parent = nullptr);
+    ~ArchiveClient() override;
+
+    GameController* game() const { return game_; }
+    void setGame(GameController* game);
+    QString databasePath() const { return path_; }
+    bool ready() const { return ready_; }
+    bool loadingGame() const { return loadingGame_; }
+    QString errorText() const { return errorText_; }
+    QString summary() const { return summary_; }
+    qint64 gameCount() const { return gameCount_; }
+    SearchModel* results() { return results_.get(); }
+    TreeModel* tree() { return tree_.get(); }
+    ImportController* importer() { return importer_.get(); }
+
+    // Opens `path` ("" = the default database) and shows game `gameId` at `ply` (gameId 0:
+    // the first game; ply < 0: the start). Emits firstGameShown once done either way.
+    Q_INVOKABLE void open(const QString& path, qint64 gameId = 0, int ply = -1);
+    // Loads game `id` onto the board at `ply` (clamped).
+    Q_INVOKABLE void openGame(qint64 id, int ply = 0);
+    // Opens search result `row` at the ply where it reaches the searched position.
+    Q_INVOKABLE void openResult(int row);
+    // Runs a search. `openingMoves` (typed moves) or, when `atBoard`, the board's position
+    // restricts it to games reaching that position. Returns "" or why the query is unusable.
+    Q_INVOKABLE QString search(const QString& player, const QString& event, int yearFrom,
+                               int yearTo, int result, const QString& openingMoves, bool atBoard);
+    // Plays tree row `row` on the board (as analysis when it leaves the game).
+    Q_INVOKABLE bool playTreeMove(int row);
+    Q_INVOKABLE void clearError();
+
+  signals:
+    void gameChanged();
+    void stateChanged();
+    void firstGameShown();
+    void gameShown(qint64 id);
+
+  private:
+    void refreshTree();
+    void refreshSummary();
+    void openFirstGame();
+    void finishGameLoad(qint64 id, int ply, std::optional<GameInfo> game, QString error,
+                        bool first);
+
+    GameController* game_ = nullptr;
+    QString path_;
+    bool ready_ = false;
+    bool loadingGame_ = false;
+    bool treeQueued_ = false;
+    QString errorText_;
+    QString summary_;
+    qint64 gameCount_ = 0;
+    int loadGeneration_ = 0;
+    std::unique_ptr<SearchModel> results_;
+    std::unique_ptr<TreeModel> tree_;
+    std::unique_ptr<ImportController> importer_;
+    std::unique_ptr<DbThread> worker_;  // last: it stops (and its replies die) first
+};
+
+}  // namespace othello::viewer

@@ -1,0 +1,138 @@
+import QtQuick
+import Othello.Viewer
+
+// The board: 8x8 green squares with a-h / 1-8 coordinates, discs, the last move marked, the
+// legal moves of the side to move. A click plays a legal move, or cycles a square in the
+// editor. Flips fade briefly when `animate` is on (off in tests and screenshots).
+Item {
+    id: root
+    required property GameController game
+    property bool animate: true
+    property Theme theme: Theme {}
+
+    // Room for the coordinates around a square board.
+    readonly property real margin: Math.max(14, side * 0.045)
+    readonly property real side: Math.min(width, height)
+    readonly property real cell: (side - 2 * margin) / 8
+
+    implicitWidth: 480
+    implicitHeight: 480
+
+    Rectangle {
+        id: frame
+        objectName: "boardFrame"
+        width: root.side
+        height: root.side
+        anchors.centerIn: parent
+        color: root.theme.boardFrame
+        radius: 4
+
+        Repeater {
+            model: 8
+            delegate: Text {
+                required property int index
+                x: root.margin + (index + 0.5) * root.cell - width / 2
+                y: (root.margin - height) / 2
+                text: String.fromCharCode(97 + index)
+                color: "#f0e6d2"
+                font.pixelSize: root.margin * 0.62
+                font.bold: true
+            }
+        }
+        Repeater {
+            model: 8
+            delegate: Text {
+                required property int index
+                x: (root.margin - width) / 2
+                y: root.margin + (index + 0.5) * root.cell - height / 2
+                text: index + 1
+                color: "#f0e6d2"
+                font.pixelSize: root.margin * 0.62
+                font.bold: true
+            }
+        }
+
+        Rectangle {
+            id: grid
+            objectName: "boardGrid"
+            x: root.margin
+            y: root.margin
+            width: Math.round(root.cell * 8) + 1
+            height: Math.round(root.cell * 8) + 1
+            color: root.theme.boardLine
+
+            Repeater {
+                model: root.game.board
+                delegate: Rectangle {
+                    id: squareItem
+                    required property int square
+                    required property string name
+                    required property int disc
+                    required property bool legal
+                    required property bool lastMove
+                    required property bool flipped
+                    objectName: "square_" + name
+                    // Whole pixels, one-pixel grid lines between the squares.
+                    readonly property int col: square % 8
+                    readonly property int row: Math.floor(square / 8)
+                    x: Math.round(col * root.cell) + 1
+                    y: Math.round(row * root.cell) + 1
+                    width: Math.round((col + 1) * root.cell) - Math.round(col * root.cell) - 1
+                    height: Math.round((row + 1) * root.cell) - Math.round(row * root.cell) - 1
+                    color: root.theme.boardGreen
+
+                    Rectangle {
+                        id: discItem
+                        anchors.centerIn: parent
+                        width: parent.width * 0.84
+                        height: width
+                        radius: width / 2
+                        visible: squareItem.disc !== 0 || opacity > 0
+                        opacity: squareItem.disc !== 0 ? 1 : 0
+                        color: squareItem.disc === 2 ? root.theme.whiteDisc : root.theme.blackDisc
+                        border.color: squareItem.disc === 2 ? "#9a9a9a" : "#000000"
+                        border.width: 1
+                        Behavior on color {
+                            enabled: root.animate
+                            ColorAnimation { duration: 160 }
+                        }
+                        Behavior on opacity {
+                            enabled: root.animate
+                            NumberAnimation { duration: 120 }
+                        }
+                    }
+                    // The last move: a small red dot on its disc.
+                    Rectangle {
+                        visible: squareItem.lastMove && squareItem.disc !== 0
+                        anchors.centerIn: parent
+                        width: parent.width * 0.2
+                        height: width
+                        radius: width / 2
+                        color: root.theme.lastMoveMark
+                    }
+                    // A legal move of the side to move: a small translucent disc of its colour.
+                    Rectangle {
+                        visible: squareItem.legal && !root.game.editing
+                        anchors.centerIn: parent
+                        width: parent.width * 0.24
+                        height: width
+                        radius: width / 2
+                        color: root.game.sideToMove === 1 ? "#80000000" : "#a0ffffff"
+                    }
+                    MouseArea {
+                        anchors.fill: parent
+                        cursorShape: (squareItem.legal || root.game.editing) ? Qt.PointingHandCursor
+                                                                             : Qt.ArrowCursor
+                        onClicked: {
+                            root.forceActiveFocus()  // leave any text field: keys step again
+                            if (root.game.editing)
+                                root.game.cycleSquare(squareItem.square)
+                            else
+                                root.game.playMove(squareItem.square)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Othello.Viewer
+
+// Players, event, year, round, result, theoretical score and the named opening.
+Rectangle {
+    id: root
+    required property GameController game
+    property Theme theme: Theme {}
+    color: root.theme.panel
+    radius: 4
+    implicitHeight: layout.implicitHeight + root.theme.unit
+
+    function orDash(s) { return s !== "" ? s : "—" }
+
+    ColumnLayout {
+        id: layout
+        anchors.fill: parent
+        anchors.margins: root.theme.unit * 0.5
+        spacing: root.theme.unit * 0.2
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: root.theme.unit * 0.4
+            Rectangle {
+                Layout.preferredWidth: root.theme.unit * 1.1
+                Layout.preferredHeight: width
+                radius: width / 2
+                color: root.theme.blackDisc
+            }
+            Label {
+                objectName: "headerBlack"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                text: root.orDash(root.game.blackName)
+                font.pixelSize: root.theme.unit * 1.2
+                font.bold: true
+                elide: Text.ElideRight
+            }
+            Label {
+                objectName: "headerResult"
+                text: root.game.result !== "" ? root.game.result : "vs"
+                font.pixelSize: root.theme.unit * 1.2
+                font.bold: true
+            }
+            Label {
+                objectName: "headerWhite"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                horizontalAlignment: Text.AlignRight
+                text: root.orDash(root.game.whiteName)
+                font.pixelSize: root.theme.unit * 1.2
+                font.bold: true
+                elide: Text.ElideRight
+            }
+            Rectangle {
+                Layout.preferredWidth: root.theme.unit * 1.1
+                Layout.preferredHeight: width
+                radius: width / 2
+                color: root.theme.whiteDisc
+                border.color: "#777777"
+            }
+        }
+        GridLayout {
+            Layout.fillWidth: true
+            columns: 4
+            columnSpacing: root.theme.unit * 0.6
+            rowSpacing: root.theme.unit * 0.1
+            Label { text: qsTr("Event"); color: root.theme.mutedText; font.pixelSize: root.theme.unit * 0.9 }
+            Label {
+                objectName: "headerEvent"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                text: root.orDash(root.game.event) + (root.game.round !== "" ? qsTr(", round %1").arg(root.game.round) : "")
+                font.pixelSize: root.theme.unit * 0.9
+                elide: Text.ElideRight
+            }
+            Label { text: qsTr("Year"); color: root.theme.mutedText; font.pixelSize: root.theme.unit * 0.9 }
+            Label {
+                objectName: "headerYear"
+                text: root.game.year > 0 ? root.game.year : "—"
+                font.pixelSize: root.theme.unit * 0.9
+            }
+            Label { text: qsTr("Opening"); color: root.theme.mutedText; font.pixelSize: root.theme.unit * 0.9 }
+            Label {
+                objectName: "headerOpening"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                text: root.orDash(root.game.opening)
+                font.pixelSize: root.theme.unit * 0.9
+                elide: Text.ElideRight
+            }
+            Label { text: qsTr("Theoretical"); color: root.theme.mutedText; font.pixelSize: root.theme.unit * 0.9 }
+            Label {
+                objectName: "headerTheoretical"
+                text: root.orDash(root.game.theoretical)
+                font.pixelSize: root.theme.unit * 0.9
+                Layout.maximumWidth: root.width * 0.35
+                elide: Text.ElideRight
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+#pragma once
+// A game as the viewer shows it: header fields plus start position and moves. Filled from the
+// archive (on a worker thread) or built locally (a new game, a set-up position).
+#include <QString>
+#include <vector>
+
+#include "core/Position.h"
+
+namespace othello::viewer {
+
+struct GameInfo {
+    qint64 id = 0;  // 0: not from the archive
+    QString black;
+    QString white;
+    QString event;
+    QString round;
+    QString date;
+    int year = 0;
+    QString result;       // "33–31" or "" when unknown
+    QString theoretical;  // "36 (at 24 empties)" or ""
+    QString opening;      // deepest named opening reached, or ""
+    QString source;       // where the game was imported from
+    core::Position start = core::Position::start();
+    std::vector<int> moves;  // squares and core::kPass
+};
+
+}  // namespace othello::viewer

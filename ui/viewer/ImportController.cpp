@@ -1,0 +1,138 @@
+#include "ImportController.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLocale>
+
+#include "DbThread.h"
+
+namespace othello::viewer {
+
+QVariant RejectionModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Rejection& r = rows_[std::size_t(index.row())];
+    switch (role) {
+        case LocationRole:
+            return r.location;
+        case CodeRole:
+            return r.code;
+        case Qt::DisplayRole:
+        case MessageRole:
+            return r.message;
+        default:
+            return {};
+    }
+}
+
+void RejectionModel::setRows(std::vector<Rejection> rows) {
+    beginResetModel();
+    rows_ = std::move(rows);
+    endResetModel();
+}
+
+QString RejectionModel::messageAt(int row) const {
+    return row >= 0 && row < rowCount() ? rows_[std::size_t(row)].message : QString();
+}
+
+ImportController::ImportController(QObject* parent)
+    : QObject(parent), worker_(std::make_unique<DbThread>(QStringLiteral("othello-import"))) {}
+
+ImportController::~ImportController() {
+    if (cancel_) *cancel_ = true;  // stop after the current batch, committing it
+}
+
+double ImportController::progress() const {
+    if (!running_) return 1.0;
+    if (status_.filesTotal <= 0) return -1.0;
+    return double(status_.filesDone) / double(status_.filesTotal);
+}
+
+bool ImportController::start(const QList<QUrl>& urls) {
+    QStringList paths;
+    for (const QUrl& url : urls)
+        if (url.isLocalFile()) paths << url.toLocalFile();
+    if (paths.isEmpty()) {
+        errorText_ = tr("Nothing to import: drop local files or folders.");
+        emit stateChanged();
+        return false;
+    }
+    return startPaths(paths);
+}
+
+bool ImportController::startPaths(const QStringList& paths) {
+    if (running_ || paths.isEmpty()) return false;
+    running_ = true;
+    status_ = ImportStatus{};
+    status_.filesTotal = int(paths.size());
+    errorText_.clear();
+    statusText_ = tr("Reading %1…").arg(QFileInfo(paths.front()).fileName());
+    rejections_.setRows({});
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    emit stateChanged();
+
+    worker_->open(databasePath_, true);
+    auto cancel = cancel_;
+    worker_->post([this, paths, cancel](ArchiveBackend* archive, const QString& openError) {
+        ImportOutcome outcome;
+        QString error = openError;
+        if (archive) {
+            QElapsedTimer sinceReport;
+            sinceReport.start();
+            auto progress = [&](const ImportStatus& s) {
+                // A few reports a second are enough for a progress bar.
+                if (sinceReport.elapsed() < 100) return;
+                sinceReport.restart();
+                DbThread::reply(this, [this, s] { onProgress(s); });
+            };
+            try {
+                outcome = archive->importFiles(paths, progress, cancel.get());
+            } catch (const std::exception& e) {
+                error = QString::fromStdString(e.what());
+            }
+        }
+        DbThread::reply(
+            this, [this, outcome = std::move(outcome), error] { onFinished(outcome, error); });
+    });
+    return true;
+}
+
+void ImportController::cancel() {
+    if (!running_ || !cancel_) return;
+    *cancel_ = true;
+    statusText_ = tr("Cancelling after the current batch…");
+    emit stateChanged();
+}
+
+void ImportController::onProgress(const ImportStatus& status) {
+    if (!running_) return;
+    status_ = status;
+    QLocale locale(QLocale::English);
+    statusText_ = tr("%1 — %2 games read, %3 imported, %4 duplicates, %5 rejected")
+                      .arg(QFileInfo(status.currentFile).fileName(),
+                           locale.toString(status.gamesRead), locale.toString(status.imported),
+                           locale.toString(status.duplicates), locale.toString(status.rejected));
+    emit stateChanged();
+}
+
+void ImportController::onFinished(const ImportOutcome& outcome, const QString& error) {
+    running_ = false;
+    status_ = outcome.status;
+    QLocale locale(QLocale::English);
+    if (!error.isEmpty()) {
+        errorText_ = tr("Import failed: %1").arg(error);
+        statusText_.clear();
+    } else {
+        statusText_ = tr("%1: %2 imported, %3 duplicates, %4 rejected")
+                          .arg(outcome.cancelled ? tr("Cancelled") : tr("Done"),
+                               locale.toString(outcome.status.imported),
+                               locale.toString(outcome.status.duplicates),
+                               locale.toString(outcome.status.rejected));
+    }
+    rejections_.setRows(outcome.rejections);
+    cancel_.reset();
+    emit stateChanged();
+    emit finished();
+}
+
+}  // namespace othello::viewer

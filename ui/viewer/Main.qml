@@ -1,0 +1,26 @@
+import QtQuick
+import QtQuick.Controls
+import Othello.Viewer
+
+ApplicationWindow {
+    id: window
+    width: 1280
+    height: 800
+    minimumWidth: 800
+    minimumHeight: 560
+    visible: true
+    title: pane.game.gameId > 0
+           ? qsTr("%1 – %2 · Othello archive").arg(pane.game.blackName).arg(pane.game.whiteName)
+           : qsTr("Othello archive")
+
+    ViewerPane {
+        id: pane
+        anchors.fill: parent
+        databasePath: AppOptions.databasePath
+        gameId: AppOptions.gameId
+        ply: AppOptions.ply
+        animations: AppOptions.animations
+        importPaths: AppOptions.importPaths
+        Component.onCompleted: tabs.currentIndex = AppOptions.importPaths.length > 0 ? 3 : AppOptions.tab
+    }
+}

@@ -1,0 +1,55 @@
+#pragma once
+// The move list: one row per move number with Black's and White's move side by side.
+// Passes are shown ("pass"); a line that starts with White to move leaves Black's first cell
+// empty. Each cell carries the ply reached after it so a click can jump there.
+#include <QtQml/qqmlregistration.h>
+#include <QAbstractListModel>
+#include <vector>
+
+#include "core/Replay.h"
+
+namespace othello::viewer {
+
+class MoveListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("MoveListModel belongs to a GameController")
+
+  public:
+    enum Role {
+        NumberRole = Qt::UserRole + 1,  // 1-based move number
+        BlackTextRole,                  // "f5", "pass" or "" (no cell)
+        WhiteTextRole,
+        BlackPlyRole,  // ply reached after Black's move; -1 when no cell
+        WhitePlyRole,
+        BlackAnalysisRole,  // the move belongs to the analysis line
+        WhiteAnalysisRole,
+    };
+    Q_ENUM(Role)
+
+    explicit MoveListModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    // Shows `plies`; plies from index `analysisFrom` on (when >= 0) are the analysis line.
+    void setLine(const std::vector<core::Ply>& plies, int analysisFrom);
+
+    // The row showing the move that leads to `ply` (ply >= 1); -1 when none.
+    Q_INVOKABLE int rowOfPly(int ply) const;
+
+  private:
+    struct Cell {
+        QString text;
+        int ply = -1;
+        bool analysis = false;
+    };
+    struct Row {
+        Cell black;
+        Cell white;
+    };
+    std::vector<Row> rows_;
+};
+
+}  // namespace othello::viewer

@@ -1,0 +1,149 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Othello.Viewer
+
+// The moves played next from the board's position in the archive. A click plays the move
+// (an analysis line when it leaves the game).
+Item {
+    id: root
+    required property ArchiveClient archive
+    required property GameController game
+    property Theme theme: Theme {}
+    readonly property TreeModel tree: archive.tree
+    readonly property real rowHeight: root.theme.unit * 2
+    readonly property var columns: [0.14, 0.24, 0.2, 0.14, 0.14, 0.14]
+
+    function colX(i) {
+        var x = 0
+        for (var k = 0; k < i; ++k) x += columns[k] * width
+        return x
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: root.theme.unit * 0.3
+
+        Label {
+            objectName: "treeSummary"
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            font.pixelSize: root.theme.unit
+            text: root.tree.errorText !== "" ? qsTr("Tree unavailable: %1").arg(root.tree.errorText)
+                : !root.archive.ready ? qsTr("No archive open")
+                : root.tree.games === 0 ? qsTr("No game in the archive reaches this position.")
+                : qsTr("%1 games reach this position: Black wins %2%, %3 draws, average %4 discs for Black")
+                    .arg(root.tree.games).arg(root.tree.blackWinPercent.toFixed(1))
+                    .arg(root.tree.draws).arg(root.tree.averageScore.toFixed(1))
+            color: root.tree.errorText !== "" ? root.theme.error : root.theme.text
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: root.tree.opening !== ""
+            text: qsTr("Opening: %1").arg(root.tree.opening)
+            font.pixelSize: root.theme.unit * 0.9
+            color: root.theme.mutedText
+            elide: Text.ElideRight
+        }
+        Item {
+            Layout.fillWidth: true
+            Layout.preferredHeight: root.rowHeight
+            Repeater {
+                model: [qsTr("Move"), qsTr("Games"), qsTr("Share"), qsTr("Black %"), qsTr("Draws"), qsTr("Avg")]
+                delegate: Label {
+                    required property int index
+                    required property string modelData
+                    x: root.colX(index)
+                    width: root.columns[index] * root.width
+                    height: root.rowHeight
+                    verticalAlignment: Text.AlignVCenter
+                    horizontalAlignment: index === 0 ? Text.AlignLeft : Text.AlignRight
+                    leftPadding: root.theme.unit * 0.4
+                    rightPadding: root.theme.unit * 0.4
+                    text: modelData
+                    font.bold: true
+                    font.pixelSize: root.theme.unit * 0.9
+                }
+            }
+        }
+        ListView {
+            id: list
+            objectName: "treeView"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: root.tree
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar {}
+            delegate: Rectangle {
+                id: row
+                required property int index
+                required property string move
+                required property var games
+                required property double share
+                required property double blackWinPercent
+                required property var draws
+                required property double averageScore
+                objectName: "tree_" + move
+                width: ListView.view.width
+                height: root.rowHeight
+                color: hover.hovered ? "#dde8fb" : index % 2 ? "#f0f0ee" : "#fbfbfa"
+                HoverHandler { id: hover }
+
+                Label {
+                    x: root.colX(0); width: root.columns[0] * root.width; height: parent.height
+                    leftPadding: root.theme.unit * 0.4
+                    verticalAlignment: Text.AlignVCenter
+                    text: row.move
+                    font.bold: true
+                    font.pixelSize: root.theme.unit
+                }
+                Label {
+                    x: root.colX(1); width: root.columns[1] * root.width; height: parent.height
+                    rightPadding: root.theme.unit * 0.4
+                    verticalAlignment: Text.AlignVCenter
+                    horizontalAlignment: Text.AlignRight
+                    text: Number(row.games).toLocaleString(Qt.locale("en_US"), "f", 0)
+                    font.pixelSize: root.theme.unit
+                }
+                Rectangle {
+                    x: root.colX(2) + root.theme.unit * 0.4
+                    anchors.verticalCenter: parent.verticalCenter
+                    width: Math.max(1, row.share * (root.columns[2] * root.width - root.theme.unit * 0.8))
+                    height: parent.height * 0.45
+                    color: root.theme.accent
+                    opacity: 0.7
+                }
+                Label {
+                    x: root.colX(3); width: root.columns[3] * root.width; height: parent.height
+                    rightPadding: root.theme.unit * 0.4
+                    verticalAlignment: Text.AlignVCenter
+                    horizontalAlignment: Text.AlignRight
+                    text: row.blackWinPercent.toFixed(1)
+                    font.pixelSize: root.theme.unit
+                }
+                Label {
+                    x: root.colX(4); width: root.columns[4] * root.width; height: parent.height
+                    rightPadding: root.theme.unit * 0.4
+                    verticalAlignment: Text.AlignVCenter
+                    horizontalAlignment: Text.AlignRight
+                    text: row.draws
+                    font.pixelSize: root.theme.unit
+                }
+                Label {
+                    x: root.colX(5); width: root.columns[5] * root.width; height: parent.height
+                    rightPadding: root.theme.unit * 0.4
+                    verticalAlignment: Text.AlignVCenter
+                    horizontalAlignment: Text.AlignRight
+                    text: row.averageScore.toFixed(1)
+                    font.pixelSize: root.theme.unit
+                }
+                MouseArea {
+                    anchors.fill: parent
+                    cursorShape: Qt.PointingHandCursor
+                    onClicked: root.archive.playTreeMove(row.index)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+#include "ViewerBench.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QQuickWindow>
+#include <QRandomGenerator>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+
+#include "AppOptions.h"
+#include "ArchiveClient.h"
+
+namespace othello::viewer {
+
+ViewerBench::ViewerBench(QQuickWindow* window, QElapsedTimer sinceStart)
+    : window_(window), sinceStart_(sinceStart) {}
+
+template <class Sender, class Signal>
+bool ViewerBench::waitFor(Sender* sender, Signal signal, int timeoutMs) {
+    QEventLoop loop;
+    QTimer timer;
+    timer.setSingleShot(true);
+    connect(sender, signal, &loop, [&loop] { loop.exit(0); });
+    connect(&timer, &QTimer::timeout, &loop, [&loop] { loop.exit(1); });
+    timer.start(timeoutMs);
+    return loop.exec() == 0;
+}
+
+bool ViewerBench::waitFrame() {
+    window_->update();
+    return waitFor(window_, &QQuickWindow::frameSwapped, 2000);
+}
+
+void ViewerBench::report(const char* what, std::vector<double> ms) {
+    if (ms.empty()) {
+        std::printf("%-42s no samples\n", what);
+        failed_ = true;
+        return;
+    }
+    std::sort(ms.begin(), ms.end());
+    const double median = ms[ms.size() / 2];
+    const double p95 = ms[std::min(ms.size() - 1, ms.size() * 95 / 100)];
+    std::printf("%-42s median %8.2f ms   p95 %8.2f ms   max %8.2f ms   (n=%zu)\n", what, median,
+                p95, ms.back(), ms.size());
+    std::fflush(stdout);
+}
+
+void ViewerBench::start() {
+    archive_ = window_->findChild<ArchiveClient*>();
+    game_ = window_->findChild<GameController*>();
+    if (!archive_ || !game_) {
+        std::fprintf(stderr, "bench: the window has no ArchiveClient/GameController\n");
+        QCoreApplication::exit(1);
+        return;
+    }
+    auto begin = [this] {
+        // The first game is in the models; time until a frame shows it.
+        waitFrame();
+        const double startup = double(sinceStart_.nsecsElapsed()) / 1e6;
+        std::printf("%-42s %8.2f ms\n", "startup to first game shown", startup);
+        QTimer::singleShot(0, this, &ViewerBench::run);
+    };
+    if (AppOptions::instance()->loaded())
+        QTimer::singleShot(0, this, begin);
+    else
+        connect(AppOptions::instance(), &AppOptions::firstGameShown, this, begin,
+                Qt::SingleShotConnection);
+}
+
+void ViewerBench::run() {
+    QElapsedTimer t;
+    auto elapsed = [&t] { return double(t.nsecsElapsed()) / 1e6; };
+    std::printf("database: %s (%s)\n", qPrintable(archive_->databasePath()),
+                qPrintable(archive_->summary()));
+    if (!archive_->errorText().isEmpty())
+        std::printf("error shown: %s\n", qPrintable(archive_->errorText()));
+    const qint64 games = archive_->gameCount();
+
+    // Opening games by id: the worker reads the game, the board and lists redraw.
+    std::vector<double> open;
+    QRandomGenerator rng(12345);
+    for (int i = 0; i < 21 && games > 0; ++i) {
+        const qint64 id = 1 + qint64(rng.bounded(quint32(games)));
+        t.start();
+        archive_->openGame(id, 30);
+        if (waitFor(archive_, &ArchiveClient::gameShown) && waitFrame()) open.push_back(elapsed());
+    }
+    report("open a game (worker + first frame)", open);
+
+    // Steps: the action to the frame that shows it (the target is one frame).
+    std::vector<double> steps;
+    game_->first();
+    waitFrame();
+    for (int i = 0; i < 120; ++i) {
+        t.start();
+        game_->step(i < 60 ? 1 : -1);
+        if (waitFrame()) steps.push_back(elapsed());
+    }
+    report("step one move (to frame swapped)", steps);
+    std::vector<double> jumps;
+    for (int i = 0; i < 40; ++i) {
+        t.start();
+        game_->step(i % 2 ? -10 : 10);
+        if (waitFrame()) jumps.push_back(elapsed());
+    }
+    report("step ten moves (to frame swapped)", jumps);
+
+    // Tree updates: stepping, until the tree of the new position is on screen.
+    std::vector<double> tree;
+    game_->first();
+    waitFor(archive_->tree(), &TreeModel::updated);
+    for (int i = 0; i < 40; ++i) {
+        t.start();
+        game_->step(i < 20 ? 1 : -1);
+        if (waitFor(archive_->tree(), &TreeModel::updated) && waitFrame())
+            tree.push_back(elapsed());
+    }
+    report("tree update after a step (to frame)", tree);
+
+    // Searches: the call to the frame showing the first page.
+    struct Query {
+        const char* name;
+        QString player, event;
+        int yearFrom, yearTo, result;
+        QString moves;
+        bool atBoard;
+    };
+    const std::vector<Query> queries = {
+        {"search: all games, by id", {}, {}, 0, 0, 0, {}, false},
+        {"search: player substring", QStringLiteral("tastet"), {}, 0, 0, 0, {}, false},
+        {"search: event + years 1990-1999", {}, QStringLiteral("open"), 1990, 1999, 0, {}, false},
+        {"search: Black wins, 2000-2010", {}, {}, 2000, 2010, 1, {}, false},
+        {"search: opening f5d6c3d3c4", {}, {}, 0, 0, 0, QStringLiteral("f5d6c3d3c4"), false},
+        {"search: position at the board (ply 20)", {}, {}, 0, 0, 0, {}, true},
+    };
+    game_->jump(20);
+    waitFrame();
+    std::vector<double> all, ready, storage;
+    for (const Query& q : queries) {
+        std::vector<double> ms;
+        for (int i = 0; i < 7; ++i) {
+            t.start();
+            archive_->search(q.player, q.event, q.yearFrom, q.yearTo, q.result, q.moves, q.atBoard);
+            if (!waitFor(archive_->results(), &SearchModel::resultsReady)) continue;
+            ready.push_back(elapsed());
+            storage.push_back(archive_->results()->lastQueryMs());
+            if (waitFrame()) ms.push_back(elapsed());
+        }
+        all.insert(all.end(), ms.begin(), ms.end());
+        std::printf("%s: %lld hits\n", q.name, qlonglong(archive_->results()->total()));
+        report("  to the frame showing the first page", ms);
+    }
+    report("search, all queries: the archive's own time", storage);
+    report("search, all queries: first page in the model", ready);
+    report("search, all queries: to the frame", all);
+
+    std::vector<double> sorts;
+    archive_->search({}, {}, 0, 0, 0, {}, false);
+    waitFor(archive_->results(), &SearchModel::resultsReady);
+    for (int column : {SearchModel::YearColumn, SearchModel::BlackColumn, SearchModel::EventColumn,
+                       SearchModel::ScoreColumn, SearchModel::IdColumn}) {
+        t.start();
+        archive_->results()->sortBy(column);
+        if (waitFor(archive_->results(), &SearchModel::resultsReady) && waitFrame())
+            sorts.push_back(elapsed());
+    }
+    report("sort all games by a column", sorts);
+
+    QCoreApplication::exit(failed_ ? 1 : 0);
+}
+
+}  // namespace othello::viewer

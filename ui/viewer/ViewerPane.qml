@@ -1,0 +1,268 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Othello.Viewer
+
+// The whole viewer inside a window: top bar, the board with stepping or editor controls on
+// the left; the game header, disc graph and the Moves / Tree / Search / Import tabs on the
+// right. Everything scales with the window (`theme.unit`).
+Item {
+    id: root
+    property string databasePath: ""
+    property double gameId: 0
+    property int ply: -1
+    property bool animations: true
+    property var importPaths: []  // imported once the archive is open
+    readonly property alias game: game
+    readonly property alias archive: archive
+    readonly property alias tabs: tabs
+    readonly property alias searchPanel: searchPanel
+
+    Theme {
+        id: theme
+        unit: Math.max(11, Math.min(root.width / 1280, root.height / 800) * 14)
+    }
+    GameController { id: game }
+    ArchiveClient {
+        id: archive
+        game: game
+    }
+    Component.onCompleted: archive.open(root.databasePath, root.gameId, root.ply)
+    Connections {
+        target: archive
+        function onFirstGameShown() {
+            if (archive.ready && root.importPaths.length > 0) archive.importer.startPaths(root.importPaths)
+        }
+    }
+
+    // Keys: one move, ten moves, start and end.
+    Shortcut { sequences: ["Left"]; enabled: !game.editing; onActivated: game.step(-1) }
+    Shortcut { sequences: ["Right"]; enabled: !game.editing; onActivated: game.step(1) }
+    Shortcut { sequences: ["Up", "PgUp"]; enabled: !game.editing; onActivated: game.step(-10) }
+    Shortcut { sequences: ["Down", "PgDown"]; enabled: !game.editing; onActivated: game.step(10) }
+    Shortcut { sequences: ["Home"]; enabled: !game.editing; onActivated: game.first() }
+    Shortcut { sequences: ["End"]; enabled: !game.editing; onActivated: game.last() }
+
+    Rectangle {
+        anchors.fill: parent
+        color: "#e9e9e6"
+    }
+
+    DropArea {
+        id: drop
+        anchors.fill: parent
+        keys: ["text/uri-list"]
+        onDropped: (event) => {
+            if (event.hasUrls && archive.importer.start(event.urls)) {
+                tabs.currentIndex = 3
+                event.acceptProposedAction()
+            }
+        }
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        anchors.margins: theme.unit * 0.6
+        spacing: theme.unit * 0.5
+
+        // Top bar: what is open, and the main actions.
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: theme.unit * 0.5
+            Label {
+                text: qsTr("Othello archive")
+                font.pixelSize: theme.unit * 1.3
+                font.bold: true
+            }
+            Label {
+                objectName: "archiveSummary"
+                Layout.fillWidth: true
+                elide: Text.ElideMiddle
+                font.pixelSize: theme.unit * 0.9
+                color: theme.mutedText
+                text: archive.ready ? (archive.gameCount > 0 ? archive.summary : qsTr("The archive is empty: import games (Import tab)"))
+                                      + "  ·  " + archive.databasePath
+                                    : archive.loadingGame ? qsTr("Opening %1…").arg(archive.databasePath) : ""
+            }
+            Button {
+                objectName: "newGame"
+                text: qsTr("New game")
+                font.pixelSize: theme.unit * 0.9
+                focusPolicy: Qt.NoFocus
+                onClicked: game.newGame()
+            }
+            Button {
+                objectName: "editBoard"
+                text: qsTr("Set up position")
+                font.pixelSize: theme.unit * 0.9
+                focusPolicy: Qt.NoFocus
+                enabled: !game.editing
+                onClicked: game.startEditing()
+            }
+        }
+
+        // Errors stay visible, with their reason, until dismissed.
+        Rectangle {
+            objectName: "errorBanner"
+            Layout.fillWidth: true
+            visible: archive.errorText !== ""
+            implicitHeight: errorLabel.implicitHeight + theme.unit
+            color: "#fdecea"
+            border.color: theme.error
+            radius: 4
+            RowLayout {
+                anchors.fill: parent
+                anchors.margins: theme.unit * 0.4
+                Label {
+                    id: errorLabel
+                    objectName: "errorText"
+                    Layout.fillWidth: true
+                    text: archive.errorText
+                    color: theme.error
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: theme.unit
+                }
+                Button {
+                    text: qsTr("Dismiss")
+                    font.pixelSize: theme.unit * 0.9
+                    onClicked: archive.clearError()
+                }
+            }
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            spacing: theme.unit
+
+            // Left: the board and its controls.
+            ColumnLayout {
+                id: left
+                Layout.fillHeight: true
+                Layout.preferredWidth: Math.min(parent.height - controls.implicitHeight - theme.unit * 0.5,
+                                                parent.width * 0.55)
+                Layout.maximumWidth: Layout.preferredWidth
+                Layout.minimumWidth: Layout.preferredWidth
+                spacing: theme.unit * 0.5
+                Board {
+                    id: board
+                    objectName: "board"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    game: game
+                    theme: theme
+                    animate: root.animations
+                }
+                Item {
+                    id: controls
+                    Layout.fillWidth: true
+                    implicitHeight: game.editing ? editor.implicitHeight : nav.implicitHeight
+                    NavigationBar {
+                        id: nav
+                        anchors.fill: parent
+                        visible: !game.editing
+                        game: game
+                        theme: theme
+                    }
+                    EditorBar {
+                        id: editor
+                        anchors.fill: parent
+                        visible: game.editing
+                        game: game
+                        theme: theme
+                        onSearchRequested: {
+                            tabs.currentIndex = 2
+                            searchPanel.searchBoardPosition()
+                        }
+                    }
+                }
+            }
+
+            // Right: header, graph and the tabs; takes the width the board leaves.
+            ColumnLayout {
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                Layout.minimumWidth: 1
+                Layout.fillHeight: true
+                spacing: theme.unit * 0.5
+                GameHeader {
+                    objectName: "gameHeader"
+                    Layout.fillWidth: true
+                    game: game
+                    theme: theme
+                }
+                DiscGraph {
+                    objectName: "discGraph"
+                    Layout.fillWidth: true
+                    Layout.preferredHeight: Math.max(70, root.height * 0.13)
+                    game: game
+                    theme: theme
+                }
+                TabBar {
+                    id: tabs
+                    objectName: "tabs"
+                    Layout.fillWidth: true
+                    font.pixelSize: theme.unit
+                    TabButton { text: qsTr("Moves"); focusPolicy: Qt.NoFocus }
+                    TabButton { text: qsTr("Tree"); focusPolicy: Qt.NoFocus }
+                    TabButton { text: qsTr("Search"); focusPolicy: Qt.NoFocus }
+                    TabButton {
+                        text: archive.importer.running ? qsTr("Import (running)") : qsTr("Import")
+                        focusPolicy: Qt.NoFocus
+                    }
+                }
+                // The tab pages fill one area; only the current one is visible.
+                Item {
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    MoveList {
+                        objectName: "moveList"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === 0
+                        game: game
+                        theme: theme
+                    }
+                    TreePanel {
+                        objectName: "treePanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === 1
+                        archive: archive
+                        game: game
+                        theme: theme
+                    }
+                    SearchPanel {
+                        id: searchPanel
+                        objectName: "searchPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === 2
+                        archive: archive
+                        game: game
+                        theme: theme
+                    }
+                    ImportPanel {
+                        objectName: "importPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === 3
+                        archive: archive
+                        theme: theme
+                    }
+                }
+            }
+        }
+    }
+
+    // Drop feedback over everything.
+    Rectangle {
+        anchors.fill: parent
+        visible: drop.containsDrag
+        color: "#402e6fd8"
+        border.color: theme.accent
+        border.width: 3
+        Label {
+            anchors.centerIn: parent
+            text: qsTr("Drop to import")
+            font.pixelSize: theme.unit * 2
+            color: "white"
+        }
+    }
+}

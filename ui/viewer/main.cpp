@@ -1,0 +1,141 @@
+// othello-viewer [--db PATH] [--game ID] [--ply N] [--screenshot FILE] [--size WxH]
+//                [--tab moves|tree|search|import] [--import PATH]... [--bench]
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+#include <QQuickWindow>
+#include <QTimer>
+#include <QtQml/QQmlExtensionPlugin>
+#include <cstdio>
+
+#include "AppOptions.h"
+#include "ArchiveClient.h"
+#include "ViewerBench.h"
+
+Q_IMPORT_QML_PLUGIN(Othello_ViewerPlugin)
+
+using othello::viewer::AppOptions;
+
+int main(int argc, char* argv[]) {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setApplicationName(QStringLiteral("othello-viewer"));
+    QGuiApplication::setOrganizationName(QStringLiteral("othello-db"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Othello game-record database viewer"));
+    parser.addHelpOption();
+    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Archive to open."),
+                                QStringLiteral("PATH"));
+    const QCommandLineOption game(QStringLiteral("game"), QStringLiteral("Game id to show."),
+                                  QStringLiteral("ID"));
+    const QCommandLineOption ply(QStringLiteral("ply"), QStringLiteral("Ply to show it at."),
+                                 QStringLiteral("N"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render after loading, save a PNG, exit."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Window size (default 1280x800)."),
+                                  QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    const QCommandLineOption bench(QStringLiteral("bench"),
+                                   QStringLiteral("Scripted navigation and searches; prints "
+                                                  "timings (medians) and exits."));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("Tab shown first: moves, tree, search, import."),
+                                 QStringLiteral("NAME"), QStringLiteral("moves"));
+    const QCommandLineOption import(QStringLiteral("import"),
+                                    QStringLiteral("Import a file or folder once the archive is "
+                                                   "open (repeatable)."),
+                                    QStringLiteral("PATH"));
+    parser.addOptions({db, game, ply, screenshot, size, tab, import, bench});
+    parser.process(app);
+
+    AppOptions* options = AppOptions::instance();
+    options->databasePath = parser.value(db);
+    options->importPaths = parser.values(import);
+    bool ok = true;
+    if (parser.isSet(game)) {
+        options->gameId = parser.value(game).toLongLong(&ok);
+        if (!ok || options->gameId <= 0) {
+            std::fprintf(stderr, "othello-viewer: --game wants a positive game id\n");
+            return 2;
+        }
+    }
+    if (parser.isSet(ply)) {
+        options->ply = parser.value(ply).toInt(&ok);
+        if (!ok || options->ply < 0) {
+            std::fprintf(stderr, "othello-viewer: --ply wants a number >= 0\n");
+            return 2;
+        }
+    }
+    const QStringList tabs = {QStringLiteral("moves"), QStringLiteral("tree"),
+                              QStringLiteral("search"), QStringLiteral("import")};
+    options->tab = int(tabs.indexOf(parser.value(tab)));
+    if (options->tab < 0) {
+        std::fprintf(stderr, "othello-viewer: --tab wants moves, tree, search or import\n");
+        return 2;
+    }
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    const int width = wh.size() == 2 ? wh[0].toInt() : 0;
+    const int height = wh.size() == 2 ? wh[1].toInt() : 0;
+    if (width < 320 || height < 240) {
+        std::fprintf(stderr, "othello-viewer: --size wants WxH, at least 320x240\n");
+        return 2;
+    }
+    const bool headless = parser.isSet(screenshot) || parser.isSet(bench);
+    // Renders and screenshots must not catch a flip half-way.
+    options->animations = !parser.isSet(screenshot);
+    // Without a GPU (offscreen, CI), the software scene graph renders reliably.
+    if (QGuiApplication::platformName() == QLatin1String("offscreen") || headless)
+        QQuickWindow::setGraphicsApi(QSGRendererInterface::Software);
+
+    QQmlApplicationEngine engine;
+    engine.addImportPath(QStringLiteral("qrc:/qt/qml"));
+    QObject::connect(
+        &engine, &QQmlApplicationEngine::objectCreationFailed, &app,
+        [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
+    engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Othello/Viewer/Main.qml")));
+    if (engine.rootObjects().isEmpty()) return 1;
+    auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    if (!window) return 1;
+    window->resize(width, height);
+
+    std::unique_ptr<othello::viewer::ViewerBench> benchRun;
+    if (parser.isSet(bench)) {
+        benchRun = std::make_unique<othello::viewer::ViewerBench>(window, sinceStart);
+        benchRun->start();
+    } else if (parser.isSet(screenshot)) {
+        const QString file = parser.value(screenshot);
+        auto save = [window, file] {
+            // Let bindings settle and the layout run once more before grabbing.
+            QTimer::singleShot(200, window, [window, file] {
+                const QImage image = window->grabWindow();
+                if (image.isNull() || !image.save(file)) {
+                    std::fprintf(stderr, "othello-viewer: cannot save %s\n", qPrintable(file));
+                    QCoreApplication::exit(1);
+                    return;
+                }
+                std::printf("%s\n", qPrintable(file));
+                QCoreApplication::exit(0);
+            });
+        };
+        auto* archive = window->findChild<othello::viewer::ArchiveClient*>();
+        if (!options->importPaths.isEmpty() && archive) {
+            // Show the import's outcome: wait for it rather than for the first game.
+            QObject::connect(archive->importer(), &othello::viewer::ImportController::finished,
+                             window, save);
+        } else if (options->loaded()) {
+            save();
+        } else {
+            QObject::connect(options, &AppOptions::firstGameShown, window, save);
+        }
+        // A database that never answers must not hang a script.
+        QTimer::singleShot(30000, window, [] {
+            std::fprintf(stderr, "othello-viewer: timed out waiting for the archive\n");
+            QCoreApplication::exit(1);
+        });
+    }
+    return app.exec();
+}
