@@ -8,13 +8,16 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <ctime>
+#include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/Notation.h"
 #include "core/Symmetry.h"
 #include "importers/Reader.h"
+#include "importers/TranscriptRepair.h"
 #include "importers/WthorReader.h"
 
 using namespace othello;
@@ -90,8 +93,8 @@ void benchmark(const char* label, int runs, ReadAll readAll) {
         hashCpu.push_back(c2 - c1);
         totalCpu.push_back(c2 - c0);
     }
-    std::printf("%s: %zu games (%zu errors), %zu positions, medians over %d runs\n", label,
-                t.games, t.errors, t.positions, runs);
+    std::printf("%s: %zu games (%zu errors), %zu positions, medians over %d runs\n", label, t.games,
+                t.errors, t.positions, runs);
     std::printf("  parse + replay:   wall %.3f s, cpu %.3f s (%.0f games/s)\n", median(parse),
                 median(parseCpu), t.games / median(parseCpu));
     std::printf("  canonical hashes: wall %.3f s, cpu %.3f s (%.1f Mpositions/s)\n", median(hash),
@@ -100,10 +103,42 @@ void benchmark(const char* label, int runs, ReadAll readAll) {
                 median(totalCpu), static_cast<unsigned long long>(t.checksum));
 }
 
+// Transcript repairs (target <= 1 s per diagram): a full 60-move diagram in two bad shapes.
+// Needs no shared data: the game is the 1992 world-championship game of samples/.
+void benchmarkRepairs(int runs) {
+    const auto moves = core::parseMoves(
+                           "f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1e7d7d8e6f6b6e1b1c7"
+                           "a6a7b2f7g3g5h4h5g2h1g1a1a2b7c8b8a8h3h6g6e8h7h2h8g8g7f8")
+                           .moves;
+    TranscriptGrid legal;
+    for (std::size_t i = 0; i < moves.size(); ++i) legal.number[moves[i]] = int(i) + 1;
+    // Two numbers swapped: the replay fails at the earlier one.
+    TranscriptGrid swapped = legal;
+    std::swap(swapped.number[moves[9]], swapped.number[moves[30]]);
+    const auto time = [&](const TranscriptGrid& g, std::optional<int> stated, bool requireScore,
+                          std::size_t& found) {
+        std::vector<double> t;
+        for (int i = 0; i < std::max(runs, 5); ++i) {
+            const auto t0 = std::chrono::steady_clock::now();
+            found = findRepairs(g, stated, requireScore).size();
+            t.push_back(secondsSince(t0));
+        }
+        return median(t);
+    };
+    std::size_t n1 = 0, n2 = 0;
+    const double swap = time(swapped, 20, false, n1);
+    // A legal diagram whose declared score it does not reach: every single edit is replayed.
+    const double score = time(legal, 22, true, n2);
+    std::printf("transcript repairs (target <= 1 s per diagram), medians:\n");
+    std::printf("  two numbers swapped:            %.3f ms (%zu candidates)\n", swap * 1e3, n1);
+    std::printf("  declared score not reached:     %.3f ms (%zu candidates)\n", score * 1e3, n2);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
+    benchmarkRepairs(runs);
     const std::filesystem::path data = OTHELLO_SHARED_DATA;
     if (!std::filesystem::is_directory(data / "wthor")) {
         std::printf("skipped: no shared data at %s\n", data.string().c_str());

@@ -4,9 +4,12 @@
 //
 // Thread-safety: an Archive is a connection. Use one Archive per thread (open the same path in
 // each thread); never share one object between threads without a lock of your own. Any number of
-// readers may run while one thread imports: the file is in WAL mode with a busy timeout, and
-// readers see the last committed import batch. Only one import runs at a time per file (a second
-// writer waits on the busy timeout, then gets a StorageError).
+// readers (ReadOnly or ReadWrite archives) may run while one thread or process imports: the file
+// is in WAL mode with a busy timeout, so a read never fails because of an import. Readers see
+// each committed batch of games at once in plain searches; position searches and statistics
+// see them when the import ends (the position index is written last, in one transaction).
+// Only one import runs at a time per file: a second one, from any thread or process, gets a
+// StorageError ("another import ... is running") at once.
 //
 // Errors: StorageError (a std::runtime_error) for an unusable database (unreadable, corrupt,
 // written by a newer program, which is never modified). Bad records are never exceptions: they
@@ -32,7 +35,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -50,10 +53,10 @@ using ProgressCallback = std::function<void(const ImportProgress&)>;
 
 struct ImportOptions {
     importers::Format format = importers::Format::Auto;  // Auto: detected per file
-    bool strict = false;                                  // reader warnings reject the record
-    ProgressCallback progress;                            // called on the importing thread
-    const std::atomic<bool>* cancel = nullptr;            // set: stop soon, keep what was read
-    std::size_t batchGames = 20000;                       // games per transaction
+    bool strict = false;                                 // reader warnings reject the record
+    ProgressCallback progress;                           // called on the importing thread
+    const std::atomic<bool>* cancel = nullptr;           // set: stop soon, keep what was read
+    std::size_t batchGames = 20000;                      // games per transaction
 };
 
 struct ImportResult {
@@ -61,7 +64,8 @@ struct ImportResult {
     std::int64_t duplicates = 0;          // same start, moves and players as a stored game
     std::int64_t rejected = 0;            // records with an error (see `errors`)
     std::int64_t possibleDuplicates = 0;  // same moves under other names: kept, reported
-    std::int64_t prefixes = 0;            // a game that is a prefix of another: kept, reported
+    std::int64_t prefixes = 0;            // unfinished games that are a prefix of another: kept,
+                                          // each reported once per import
     std::size_t filesRead = 0;
     std::size_t filesUnreadable = 0;
     bool cancelled = false;
@@ -104,9 +108,9 @@ struct GameRow {
     int blackScore = 0;  // final score (empties to the winner) or disc count if unfinished
     int whiteScore = 0;
     bool complete = false;
-    std::vector<int> moves;      // squares and core::kPass
-    std::optional<int> ply;      // position searches: the ply at which the game reaches it
-    std::string opening;         // deepest named opening (SearchFilter::withOpenings)
+    std::vector<int> moves;  // squares and core::kPass
+    std::optional<int> ply;  // position searches: the ply at which the game reaches it
+    std::string opening;     // deepest named opening (SearchFilter::withOpenings)
 };
 
 struct SearchResult {
@@ -168,14 +172,15 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 // ---- The archive --------------------------------------------------------------------------
 
 class Archive {
-public:
+  public:
     enum class Mode { ReadWrite, ReadOnly };
 
     // $OTHELLO_DB, else $XDG_DATA_HOME/othello-db/games.sqlite (XDG default ~/.local/share).
     static std::filesystem::path defaultDatabasePath();
 
-    // Opens (creating it and its folder in ReadWrite mode) and migrates the database. Throws
-    // StorageError when it cannot be opened, is not an archive, or is newer than this program.
+    // Opens (creating it and its folder in ReadWrite mode) and migrates the database (ReadOnly
+    // too: an older archive is upgraded first when the file is writable). Throws StorageError
+    // when it cannot be opened, is not an archive, or is newer than this program.
     explicit Archive(const std::filesystem::path& path, Mode mode = Mode::ReadWrite);
     ~Archive();
     Archive(const Archive&) = delete;
@@ -216,7 +221,7 @@ public:
 
     struct Impl;  // the connection; defined in storage/ArchiveImpl.h, not part of the API
 
-private:
+  private:
     std::unique_ptr<Impl> impl_;
 };
 

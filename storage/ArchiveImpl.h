@@ -27,11 +27,21 @@ constexpr std::int64_t packEntry(std::int64_t game, int ply, int next, int resul
     return (game << 24) | (std::int64_t{ply & 255} << 16) | (std::int64_t{next & 255} << 8) |
            std::int64_t{result & 255};
 }
-constexpr std::int64_t entryGame(std::int64_t e) { return e >> 24; }
-constexpr int entryPly(std::int64_t e) { return static_cast<int>((e >> 16) & 255); }
-constexpr int entryNext(std::int64_t e) { return static_cast<int>((e >> 8) & 255); }
-constexpr int entryResult(std::int64_t e) { return static_cast<int>(e & 127); }
-constexpr bool entryShallow(std::int64_t e) { return (e & 128) != 0; }
+constexpr std::int64_t entryGame(std::int64_t e) {
+    return e >> 24;
+}
+constexpr int entryPly(std::int64_t e) {
+    return static_cast<int>((e >> 16) & 255);
+}
+constexpr int entryNext(std::int64_t e) {
+    return static_cast<int>((e >> 8) & 255);
+}
+constexpr int entryResult(std::int64_t e) {
+    return static_cast<int>(e & 127);
+}
+constexpr bool entryShallow(std::int64_t e) {
+    return (e & 128) != 0;
+}
 inline constexpr std::int64_t kShallowBit = 128;
 
 // Moves stored one byte per ply: the square 0..63, core::kPass (64) for a pass.
@@ -52,10 +62,15 @@ int resultBlack(const importers::GameRecord& r);
 // The canonical form of a position and the symmetries that leave it unchanged.
 struct CanonicalForm {
     core::Position position;
-    core::Symmetry symmetry = 0;    // transformPosition(original, symmetry) == position
-    std::uint8_t stabilizer = 1;    // bit t set: transformPosition(position, t) == position
+    core::Symmetry symmetry = 0;  // transformPosition(original, symmetry) == position
+    std::uint8_t stabilizer = 1;  // bit t set: transformPosition(position, t) == position
 };
 CanonicalForm canonicalForm(const core::Position& p);
+
+// Thrown by a read-only Impl on an archive of an older schema.
+struct NeedsUpgrade : StorageError {
+    using StorageError::StorageError;
+};
 
 struct Archive::Impl {
     std::filesystem::path path;
@@ -82,17 +97,20 @@ inline constexpr const char* kGameIndexesSql =
     "CREATE INDEX IF NOT EXISTS games_year ON games(year);"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black_id);"
     "CREATE INDEX IF NOT EXISTS games_white ON games(white_id);"
-    "CREATE INDEX IF NOT EXISTS games_event ON games(event_id);";
+    "CREATE INDEX IF NOT EXISTS games_event ON games(event_id);"
+    "CREATE INDEX IF NOT EXISTS games_score ON games(black_score);";
+inline constexpr int kGameIndexCount = 5;
 inline constexpr const char* kDropGameIndexesSql =
     "DROP INDEX IF EXISTS games_year; DROP INDEX IF EXISTS games_black;"
-    "DROP INDEX IF EXISTS games_white; DROP INDEX IF EXISTS games_event;";
+    "DROP INDEX IF EXISTS games_white; DROP INDEX IF EXISTS games_event;"
+    "DROP INDEX IF EXISTS games_score;";
 
 // Makes the othello_rows2 / othello_rows7 tables PositionIndexer::flush reads from.
 void registerPositionRows(SQLite::Database& db);
 
 // Writes positions and position statistics for games; used by import and recovery.
 class PositionIndexer {
-public:
+  public:
     PositionIndexer(SQLite::Database& db, int statsMaxDiscs)
         : db_(db), statsMaxDiscs_(statsMaxDiscs) {}
     // Queues every position of one game (its moves replayed from start).
@@ -102,7 +120,7 @@ public:
     // Writes the queued rows in key order inside the caller's transaction.
     void flush();
 
-private:
+  private:
     struct Row {
         std::int64_t hash;
         std::int64_t entry;

@@ -52,7 +52,6 @@ importers::FileResult readOne(const std::filesystem::path& path, const ImportOpt
 
 }  // namespace
 
-
 std::int64_t Archive::Impl::indexPendingGames() {
     const std::int64_t upto = scalar("SELECT value FROM meta WHERE key = 'indexed_upto'");
     if (scalar("SELECT coalesce(max(id), 0) FROM games") <= upto) return 0;
@@ -109,7 +108,8 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
             session.progress().currentFile = file.string();
             const auto t0 = std::chrono::steady_clock::now();
             const importers::FileResult fr = readOne(file, options);
-            readSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            readSeconds +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             ImportResult& res = session.result();
             for (const auto& d : fr.fileDiagnostics)
                 if (d.severity == Severity::Error) res.errors.push_back(d);

@@ -37,8 +37,10 @@ struct Query {
     void bindAll(SQLite::Statement& s) const {
         int i = 1;
         for (const Value& v : values) {
-            if (const auto* n = std::get_if<std::int64_t>(&v)) s.bind(i++, *n);
-            else s.bind(i++, std::get<std::string>(v));
+            if (const auto* n = std::get_if<std::int64_t>(&v))
+                s.bind(i++, *n);
+            else
+                s.bind(i++, std::get<std::string>(v));
         }
     }
 };
@@ -82,10 +84,17 @@ Query buildQuery(const SearchFilter& f) {
         q.values.emplace_back(static_cast<std::int64_t>(*f.yearTo));
     }
     switch (f.result) {
-        case ResultFilter::Any: break;
-        case ResultFilter::BlackWin: q.add("g.black_score > 32"); break;
-        case ResultFilter::WhiteWin: q.add("g.black_score < 32"); break;
-        case ResultFilter::Draw: q.add("g.black_score = 32"); break;
+        case ResultFilter::Any:
+            break;
+        case ResultFilter::BlackWin:
+            q.add("g.black_score > 32");
+            break;
+        case ResultFilter::WhiteWin:
+            q.add("g.black_score < 32");
+            break;
+        case ResultFilter::Draw:
+            q.add("g.black_score = 32");
+            break;
     }
     q.onlyPosition = q.position && q.values.size() == 1 && f.result == ResultFilter::Any;
     return q;
@@ -96,12 +105,18 @@ std::string orderBy(const SearchFilter& f, bool position) {
     // Within one hash, entries sort by game id (its high bits).
     const std::string id = std::string(position ? "p.entry" : "g.id") + dir;
     switch (f.sort) {
-        case SortKey::Id: return " ORDER BY " + id;
-        case SortKey::Year: return std::string(" ORDER BY g.year") + dir + ", " + id;
-        case SortKey::Black: return std::string(" ORDER BY pb.name COLLATE NOCASE") + dir + ", " + id;
-        case SortKey::White: return std::string(" ORDER BY pw.name COLLATE NOCASE") + dir + ", " + id;
-        case SortKey::Event: return std::string(" ORDER BY e.name COLLATE NOCASE") + dir + ", " + id;
-        case SortKey::Score: return std::string(" ORDER BY g.black_score") + dir + ", " + id;
+        case SortKey::Id:
+            return " ORDER BY " + id;
+        case SortKey::Year:
+            return std::string(" ORDER BY g.year") + dir + ", " + id;
+        case SortKey::Black:
+            return std::string(" ORDER BY pb.name COLLATE NOCASE") + dir + ", " + id;
+        case SortKey::White:
+            return std::string(" ORDER BY pw.name COLLATE NOCASE") + dir + ", " + id;
+        case SortKey::Event:
+            return std::string(" ORDER BY e.name COLLATE NOCASE") + dir + ", " + id;
+        case SortKey::Score:
+            return std::string(" ORDER BY g.black_score") + dir + ", " + id;
         case SortKey::Ply:
             if (position) return std::string(" ORDER BY (p.entry >> 16) & 255") + dir + ", " + id;
             return " ORDER BY " + id;
@@ -120,7 +135,7 @@ void bindLimit(SQLite::Statement& s, const Query& q, const SearchFilter& f) {
 // A statement prepared once per connection and reused; reset when the scope ends, so that no
 // read transaction stays open between calls (a reader must see each new import batch).
 class Reused {
-public:
+  public:
     Reused(Archive::Impl& impl, const std::string& sql) : s_(impl.statement(sql)) {}
     ~Reused() { s_.reset(); }
     Reused(const Reused&) = delete;
@@ -128,7 +143,7 @@ public:
     operator SQLite::Statement&() { return s_; }
     SQLite::Statement* operator->() { return &s_; }
 
-private:
+  private:
     SQLite::Statement& s_;
 };
 
@@ -177,9 +192,9 @@ SearchResult Archive::search(const SearchFilter& filter) {
     SearchResult out;
     const Query q = buildQuery(filter);
     Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
-                                        "g.black_score, g.complete, g.moves, g.start, ") +
-                                (q.position ? "(p.entry >> 16) & 255" : "NULL") + q.from + kRowJoins + q.where +
-                                orderBy(filter, q.position) + kLimit);
+                                     "g.black_score, g.complete, g.moves, g.start, ") +
+                             (q.position ? "(p.entry >> 16) & 255" : "NULL") + q.from + kRowJoins +
+                             q.where + orderBy(filter, q.position) + kLimit);
     SQLite::Statement& s = guard;
     q.bindAll(s);
     bindLimit(s, q, filter);
@@ -203,9 +218,9 @@ SearchResult Archive::search(const SearchFilter& filter) {
         if (q.position) row.ply = s.getColumn(9).getInt();
         out.games.push_back(std::move(row));
     }
-    const bool partial = filter.limit >= 0 &&
-                         (static_cast<std::int64_t>(out.games.size()) >= filter.limit ||
-                          filter.offset > 0);
+    const bool partial =
+        filter.limit >= 0 &&
+        (static_cast<std::int64_t>(out.games.size()) >= filter.limit || filter.offset > 0);
     out.total = partial ? count(filter)
                         : std::max<std::int64_t>(0, filter.offset) +
                               static_cast<std::int64_t>(out.games.size());
@@ -229,14 +244,14 @@ void Archive::forEachGame(const SearchFilter& filter,
 
 std::optional<StoredGame> Archive::game(std::int64_t id) {
     Reused guard(*impl_,
-                        "SELECT pb.name, pw.name, e.name, g.round, g.date, g.year, g.place, "
-                        "g.black_discs, g.white_discs, g.stated_black, g.stated_result, "
-                        "g.theoretical, g.theoretical_depth, g.complete, g.start, g.moves, "
-                        "src.path, g.source_line, g.source_record, g.format "
-                        "FROM games g JOIN players pb ON pb.id = g.black_id "
-                        "JOIN players pw ON pw.id = g.white_id "
-                        "LEFT JOIN events e ON e.id = g.event_id "
-                        "LEFT JOIN sources src ON src.id = g.source_id WHERE g.id = ?");
+                 "SELECT pb.name, pw.name, e.name, g.round, g.date, g.year, g.place, "
+                 "g.black_discs, g.white_discs, g.stated_black, g.stated_result, "
+                 "g.theoretical, g.theoretical_depth, g.complete, g.start, g.moves, "
+                 "src.path, g.source_line, g.source_record, g.format "
+                 "FROM games g JOIN players pb ON pb.id = g.black_id "
+                 "JOIN players pw ON pw.id = g.white_id "
+                 "LEFT JOIN events e ON e.id = g.event_id "
+                 "LEFT JOIN sources src ON src.id = g.source_id WHERE g.id = ?");
     SQLite::Statement& s = guard;
     s.bind(1, id);
     if (!s.executeStep()) return std::nullopt;
@@ -290,8 +305,9 @@ PositionStats Archive::stats(const core::Position& position) {
     const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
     std::map<int, Figures> byNext;
     if (64 - core::popcount(position.empties()) <= impl_->statsMaxDiscs) {
-        Reused guard(*impl_, "SELECT next, games, black_wins, draws, white_wins, sum_black "
-                                "FROM position_stats WHERE hash = ?");
+        Reused guard(*impl_,
+                     "SELECT next, games, black_wins, draws, white_wins, sum_black "
+                     "FROM position_stats WHERE hash = ?");
         SQLite::Statement& s = guard;
         s.bind(1, hash);
         while (s.executeStep()) {
@@ -319,7 +335,8 @@ PositionStats Archive::stats(const core::Position& position) {
             f.sumBlackScore += score;
         }
         for (int i = 0; i < 256; ++i)
-            if (acc[static_cast<std::size_t>(i)].games) byNext[i] = acc[static_cast<std::size_t>(i)];
+            if (acc[static_cast<std::size_t>(i)].games)
+                byNext[i] = acc[static_cast<std::size_t>(i)];
     }
     // Moves that a symmetry of the position maps onto each other are one move: merge them and
     // show the spelling most games used, in the query's orientation.

@@ -58,7 +58,8 @@ core::Position decodeStart(const void* data, int size) {
 }
 
 std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves) {
-    std::uint64_t h = mix(start.black() ^ mix(start.white() + 1 + static_cast<int>(start.toMove())));
+    std::uint64_t h =
+        mix(start.black() ^ mix(start.white() + 1 + static_cast<int>(start.toMove())));
     std::int64_t key = static_cast<std::int64_t>(h);
     for (int m : moves) key = extendMovesKey(key, m);
     return key;
@@ -66,7 +67,8 @@ std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves
 
 std::int64_t extendMovesKey(std::int64_t key, int move) {
     return static_cast<std::int64_t>(
-        mix(static_cast<std::uint64_t>(key) ^ (static_cast<std::uint64_t>(move) + 0x9e3779b97f4a7c15ULL)));
+        mix(static_cast<std::uint64_t>(key) ^
+            (static_cast<std::uint64_t>(move) + 0x9e3779b97f4a7c15ULL)));
 }
 
 int resultBlack(const importers::GameRecord& r) {

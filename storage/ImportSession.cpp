@@ -1,6 +1,10 @@
 // One import: duplicates out, games stored in batches, then their positions indexed.
 #include "ImportSession.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -11,13 +15,31 @@ using importers::Diagnostic;
 using importers::GameRecord;
 using importers::Severity;
 
+ImportLock::ImportLock(const std::filesystem::path& database) {
+    const std::string path = database.string() + ".import-lock";
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw StorageError("cannot create " + path);
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd_);
+        throw StorageError("another import into " + database.string() + " is running");
+    }
+}
+
+ImportLock::~ImportLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+}
+
 ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
-    : impl_(impl), db_(impl.db), options_(options), indexer_(impl.db, impl.statsMaxDiscs),
+    : lock_(impl.path),
+      impl_(impl),
+      db_(impl.db),
+      options_(options),
+      indexer_(impl.db, impl.statsMaxDiscs),
       start_(std::chrono::steady_clock::now()) {
     if (impl.readOnly) throw StorageError("the database is open read-only");
     impl_.indexPendingGames();
     if (impl_.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
-                     "name LIKE 'games\\_%' ESCAPE '\\'") < 4) {
+                     "name LIKE 'games\\_%' ESCAPE '\\'") < kGameIndexCount) {
         SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
         db_.exec(kGameIndexesSql);
         t.commit();
@@ -115,8 +137,7 @@ void ImportSession::load() {
     SQLite::Statement events(db_, "SELECT id, name FROM events");
     while (events.executeStep())
         eventIds_[events.getColumn(1).getString()] = events.getColumn(0).getInt64();
-    SQLite::Statement games(db_,
-                            "SELECT id, moves_key, black_id, white_id, complete FROM games");
+    SQLite::Statement games(db_, "SELECT id, moves_key, black_id, white_id, complete FROM games");
     while (games.executeStep()) {
         const std::int64_t id = games.getColumn(0).getInt64();
         const std::int64_t key = games.getColumn(1).getInt64();
@@ -165,8 +186,9 @@ std::optional<std::int64_t> ImportSession::eventId(const std::string& name) {
 std::optional<std::int64_t> ImportSession::sourceId(const std::string& path) {
     if (path.empty()) return std::nullopt;
     if (auto it = sourceIds_.find(path); it != sourceIds_.end()) return it->second;
-    SQLite::Statement s(db_, "INSERT INTO sources(path) VALUES(?) ON CONFLICT(path) DO "
-                             "UPDATE SET path = excluded.path RETURNING id");
+    SQLite::Statement s(db_,
+                        "INSERT INTO sources(path) VALUES(?) ON CONFLICT(path) DO "
+                        "UPDATE SET path = excluded.path RETURNING id");
     s.bind(1, path);
     s.executeStep();
     return sourceIds_[path] = s.getColumn(0).getInt64();
@@ -183,10 +205,16 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     SQLite::Statement& s = *insertGame_;
     const auto bindText = [&s](int i, const std::string& v) {
-        if (v.empty()) s.bind(i); else s.bindNoCopy(i, v);
+        if (v.empty())
+            s.bind(i);
+        else
+            s.bindNoCopy(i, v);
     };
     const auto bindOpt = [&s](int i, const auto& v) {
-        if (v) s.bind(i, static_cast<int>(*v)); else s.bind(i);
+        if (v)
+            s.bind(i, static_cast<int>(*v));
+        else
+            s.bind(i);
     };
     const int result = resultBlack(r);
     s.bind(1, playerId(r.black));
@@ -206,13 +234,25 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
     s.bind(15, r.complete() ? 1 : 0);
     const bool standard = r.start == core::Position::start();
     const std::string start = standard ? std::string() : encodeStart(r.start);
-    if (standard) s.bind(16); else s.bindNoCopy(16, start.data(), static_cast<int>(start.size()));
+    if (standard)
+        s.bind(16);
+    else
+        s.bindNoCopy(16, start.data(), static_cast<int>(start.size()));
     const std::string moves = encodeMoves(r.moves);
     s.bindNoCopy(17, moves.data(), static_cast<int>(moves.size()));
     s.bind(18, key);
-    if (auto src = sourceId(r.source.path)) s.bind(19, *src); else s.bind(19);
-    if (r.source.line > 0) s.bind(20, r.source.line); else s.bind(20);
-    if (r.source.record >= 0) s.bind(21, r.source.record); else s.bind(21);
+    if (auto src = sourceId(r.source.path))
+        s.bind(19, *src);
+    else
+        s.bind(19);
+    if (r.source.line > 0)
+        s.bind(20, r.source.line);
+    else
+        s.bind(20);
+    if (r.source.record >= 0)
+        s.bind(21, r.source.record);
+    else
+        s.bind(21);
     s.bind(22, static_cast<int>(r.format));
     s.exec();
     s.reset();
@@ -241,7 +281,9 @@ void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
 }
 
 void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const GameRecord& r) {
-    if (!prefixPairs_.emplace(shorter, longer).second) return;
+    // Each unfinished game is reported once, with the first longer game found: an opening
+    // line can be the prefix of thousands of games.
+    if (!prefixesReported_.insert(shorter).second) return;
     ++result_.prefixes;
     note(r, "prefix",
          "game " + std::to_string(shorter) + " is a prefix of game " + std::to_string(longer));
@@ -249,12 +291,12 @@ void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const G
 
 void ImportSession::reportPrefixes() {
     if (newIncomplete_.empty()) return;
-    SQLite::Statement game(db_, "SELECT start, moves, source_line, source_record, "
-                                "(SELECT path FROM sources WHERE id = source_id) "
-                                "FROM games WHERE id = ?");
+    SQLite::Statement game(db_,
+                           "SELECT start, moves, source_line, source_record, "
+                           "(SELECT path FROM sources WHERE id = source_id) "
+                           "FROM games WHERE id = ?");
     SQLite::Statement reach(db_, "SELECT entry FROM positions WHERE hash = ?");
-    const auto load = [&game](std::int64_t id, core::Position& start,
-                              std::vector<int>& moves) {
+    const auto load = [&game](std::int64_t id, core::Position& start, std::vector<int>& moves) {
         game.reset();
         game.bind(1, id);
         if (!game.executeStep()) return false;
@@ -270,8 +312,7 @@ void ImportSession::reportPrefixes() {
         GameRecord where;
         where.source.path = game.getColumn(4).isNull() ? "" : game.getColumn(4).getString();
         where.source.line = game.getColumn(2).isNull() ? 0 : game.getColumn(2).getInt();
-        where.source.record =
-            game.getColumn(3).isNull() ? -1 : game.getColumn(3).getInt64();
+        where.source.record = game.getColumn(3).isNull() ? -1 : game.getColumn(3).getInt64();
         const core::ReplayResult rr = core::replay(start, moves);
         reach.reset();
         reach.bind(1, static_cast<std::int64_t>(core::positionHash(rr.final())));
@@ -287,6 +328,7 @@ void ImportSession::reportPrefixes() {
                 !std::equal(moves.begin(), moves.end(), other.begin()))
                 continue;
             addPrefix(id, c, where);
+            break;
         }
     }
 }

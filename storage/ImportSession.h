@@ -5,15 +5,28 @@
 // meta.indexed_upto, so a kill between the two leaves games that the next import indexes first.
 #include <chrono>
 #include <optional>
-#include <set>
+#include <unordered_set>
 #include <unordered_map>
 
 #include "ArchiveImpl.h"
 
 namespace othello::storage {
 
+// One import at a time per database file, across threads and processes: an exclusive flock on
+// "<database>.import-lock", which the kernel releases even when the process is killed.
+class ImportLock {
+  public:
+    explicit ImportLock(const std::filesystem::path& database);
+    ~ImportLock();
+    ImportLock(const ImportLock&) = delete;
+    ImportLock& operator=(const ImportLock&) = delete;
+
+  private:
+    int fd_ = -1;
+};
+
 class ImportSession {
-public:
+  public:
     ImportSession(Archive::Impl& impl, const ImportOptions& options);
     ImportResult& result() { return result_; }
     ImportProgress& progress() { return progress_; }
@@ -30,7 +43,8 @@ public:
     // OTHELLO_IMPORT_TRACE=1 prints the time of each phase (for tuning).
     void trace(const char* phase);
 
-private:
+  private:
+    ImportLock lock_;  // first: taken before anything is read, released last
     struct Known {
         std::int64_t id;
         std::int64_t black;
@@ -75,7 +89,7 @@ private:
     static constexpr std::uint64_t kBloomBits = std::uint64_t{1} << 20;
     std::vector<std::uint64_t> bloom_ = std::vector<std::uint64_t>(kBloomBits / 64);
     std::vector<std::int64_t> newIncomplete_;
-    std::set<std::pair<std::int64_t, std::int64_t>> prefixPairs_;
+    std::unordered_set<std::int64_t> prefixesReported_;  // shorter games already reported
     std::unordered_map<std::string, std::int64_t> playerIds_, eventIds_, sourceIds_;
     std::unordered_map<std::int64_t, std::string> nameOf_, foldedOf_;
     std::unordered_map<std::string, std::string> foldCache_;

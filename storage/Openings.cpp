@@ -59,7 +59,9 @@ const Catalogue& catalogue() {
 
 }  // namespace
 
-const std::vector<Opening>& openingCatalogue() { return catalogue().openings; }
+const std::vector<Opening>& openingCatalogue() {
+    return catalogue().openings;
+}
 
 std::optional<Opening> openingOfPosition(const core::Position& position) {
     const Catalogue& c = catalogue();

@@ -85,7 +85,8 @@ int rowsColumn(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int column) {
         sqlite3_result_null(ctx);
         return SQLITE_OK;
     }
-    sqlite3_result_int64(ctx, c->rows.data[c->rows.columns * c->i + static_cast<std::size_t>(column)]);
+    sqlite3_result_int64(ctx,
+                         c->rows.data[c->rows.columns * c->i + static_cast<std::size_t>(column)]);
     return SQLITE_OK;
 }
 int rowsRowid(sqlite3_vtab_cursor* cur, sqlite3_int64* rowid) {
@@ -150,8 +151,8 @@ void registerPositionRows(SQLite::Database& db) {
 namespace {
 
 // Runs `sql` (reading othello_rowsN) over `count` rows of `columns` integers at `data`.
-void insertRows(SQLite::Database& db, const char* sql, const std::int64_t* data,
-                std::size_t count, std::size_t columns) {
+void insertRows(SQLite::Database& db, const char* sql, const std::int64_t* data, std::size_t count,
+                std::size_t columns) {
     tlsRows = PendingRows{data, count, columns};
     try {
         SQLite::Statement insert(db, sql);

@@ -50,7 +50,12 @@ CREATE TABLE position_stats(
     sum_black INTEGER NOT NULL,
     PRIMARY KEY(hash, next)) WITHOUT ROWID;
 )SQL",
+        // 2: sorting search results by score reads an index instead of sorting every game.
+        R"SQL(
+CREATE INDEX IF NOT EXISTS games_score ON games(black_score);
+)SQL",
     };
+    static_assert(kSchemaVersion == 2, "kSchemaVersion is the number of migrations");
     return list;
 }
 
@@ -88,9 +93,7 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro)
     db.exec("PRAGMA temp_store = MEMORY");
     db.exec("PRAGMA cache_size = -65536");
     if (ro) {
-        if (version < target)
-            throw StorageError("database " + p.string() +
-                               " needs an upgrade: open it once for writing");
+        if (version < target) throw NeedsUpgrade("database " + p.string() + " needs an upgrade");
         readSettings();
         return;
     }
@@ -148,7 +151,14 @@ std::filesystem::path Archive::defaultDatabasePath() {
 
 Archive::Archive(const std::filesystem::path& path, Mode mode) {
     try {
-        impl_ = std::make_unique<Impl>(path, mode == Mode::ReadOnly);
+        try {
+            impl_ = std::make_unique<Impl>(path, mode == Mode::ReadOnly);
+        } catch (const NeedsUpgrade&) {
+            // A reader of an older archive migrates it first (a writable connection, closed
+            // at once), then reads as asked.
+            { Impl migrate(path, false); }
+            impl_ = std::make_unique<Impl>(path, true);
+        }
     } catch (const SQLite::Exception& e) {
         throw StorageError("cannot open database " + path.string() + ": " + e.what());
     }
@@ -158,6 +168,8 @@ Archive::~Archive() = default;
 Archive::Archive(Archive&&) noexcept = default;
 Archive& Archive::operator=(Archive&&) noexcept = default;
 
-const std::filesystem::path& Archive::path() const { return impl_->path; }
+const std::filesystem::path& Archive::path() const {
+    return impl_->path;
+}
 
 }  // namespace othello::storage

@@ -88,10 +88,11 @@ TEST_CASE("cli search, stats, show, info", "[storage][cli]") {
     CHECK(j["total"] == 3);
     REQUIRE(j["games"].size() == 1);
     CHECK(j["games"][0]["year"] == 2001);
-    j = db.json("search --position "
-                "\"------------------------"
-                "---OX------XO---"
-                "------------------------ X\"");
+    j = db.json(
+        "search --position "
+        "\"------------------------"
+        "---OX------XO---"
+        "------------------------ X\"");
     CHECK(j["total"] == 3);
 
     j = db.json("stats --moves f5");
@@ -134,7 +135,8 @@ TEST_CASE("cli export and rename-player", "[storage][cli]") {
     Db db;
     db.json("import " + kFixtures + "players.pgn");
     for (const char* format : {"pgn", "ggf", "moves", "wthor"}) {
-        const auto out = db.dir / (std::string("out.") + (std::string(format) == "wthor" ? "wtb" : format));
+        const auto out =
+            db.dir / (std::string("out.") + (std::string(format) == "wthor" ? "wtb" : format));
         auto j = db.json(std::string("export --event paris --to ") + format + " -o " +
                          shellQuote(out.string()));
         INFO(format);

@@ -26,8 +26,7 @@ fs::path writeGames(const TempDir& dir, const std::string& name, int count, std:
         std::string black = "Player ", white = "Player ";
         black += std::to_string(rng() % 30);
         white += std::to_string(rng() % 30);
-        games.push_back(makeRecord(black, white, "Generated Open", 2000 + i % 20,
-                                   randomGame(rng)));
+        games.push_back(makeRecord(black, white, "Generated Open", 2000 + i % 20, randomGame(rng)));
     }
     const fs::path p = dir / name;
     writeFile(p, importers::writeGamesToString(games, importers::Format::Pgn));
@@ -115,8 +114,10 @@ TEST_CASE("kill -9 during an import loses nothing and the re-import counts exact
               sqlScalar(db, "SELECT sum(length(moves) + 1) FROM games"));
         CHECK(sqlScalar(db, "SELECT sum(games) FROM position_stats") >= total);
         // The games' indexes a bulk load defers are there again.
-        CHECK(sqlScalar(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
-                            "name IN ('games_year', 'games_black', 'games_white', 'games_event')") == 4);
+        CHECK(sqlScalar(db,
+                        "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
+                        "name IN ('games_year', 'games_black', 'games_white', 'games_event', "
+                        "'games_score')") == 5);
     }
     // Most rounds hit the import while it ran (a fast machine may finish a few first).
     CHECK(killedMidway >= 4);
@@ -202,4 +203,31 @@ TEST_CASE("an import can be cancelled and resumed; progress is reported", "[stor
     CHECK(!rest.cancelled);
     CHECK(rest.duplicates == first.imported);
     CHECK(rest.imported == 1200 - first.imported);
+}
+
+TEST_CASE("a second import into the same file is refused while one runs", "[storage]") {
+    TempDir dir("twoimports");
+    const fs::path file = writeGames(dir, "a.pgn", 300, 4);
+    const fs::path db = dir / "games.sqlite";
+    Archive a(db);
+    othello::storage::ImportOptions options;
+    options.batchGames = 100;
+    bool tried = false, refused = false;
+    options.progress = [&](const othello::storage::ImportProgress&) {
+        if (tried) return;
+        tried = true;
+        Archive b(db);  // another connection, as another thread or process would have
+        try {
+            b.importFiles({file});
+        } catch (const othello::storage::StorageError& e) {
+            refused = std::string(e.what()).find("another import") != std::string::npos;
+        }
+    };
+    const auto r = a.importFiles({file}, options);
+    CHECK(tried);
+    CHECK(refused);
+    CHECK(r.imported == 300);
+    // Once the first is done, imports work again.
+    Archive c(db);
+    CHECK(c.importFiles({file}).duplicates == 300);
 }

@@ -22,24 +22,24 @@ struct Fixture {
 
     explicit Fixture(int count = 400, std::uint64_t seed = 11) {
         std::mt19937_64 rng(seed);
-        const std::vector<std::string> players = {"Éric Penloup", "Marc Juhem", "Hideshi Tamenori",
-                                                  "Ben Seeley", "Makoto Suekuni", "Brian Rose"};
+        const std::vector<std::string> players = {"Éric Penloup",     "Marc Juhem",
+                                                  "Hideshi Tamenori", "Ben Seeley",
+                                                  "Makoto Suekuni",   "Brian Rose"};
         const std::vector<std::string> events = {"Championnat de France", "World Championship",
                                                  "Paris Open 100%", "Tokyo_Cup"};
         for (int i = 0; i < count; ++i) {
             // Short random openings so that positions repeat, then random play.
             std::vector<int> moves = randomGame(rng, i % 10 == 0 ? 30 : 200);
-            games.push_back(makeRecord(players[rng() % players.size()],
-                                       players[rng() % players.size()],
-                                       events[rng() % events.size()], 1980 + int(rng() % 40),
-                                       moves, "gen.moves", i + 1));
+            games.push_back(makeRecord(
+                players[rng() % players.size()], players[rng() % players.size()],
+                events[rng() % events.size()], 1980 + int(rng() % 40), moves, "gen.moves", i + 1));
         }
         // Transpositions and symmetric twins of a known line.
         // The four symmetries that keep the start position map the Tiger onto itself.
         for (core::Symmetry s : {0, 3, 4, 7})
-            games.push_back(makeRecord("Twin A", "Twin B", "Twins", 2020,
-                                       core::transformMoves(core::parseMoves("f5d6c3d3c4f4").moves,
-                                                            s)));
+            games.push_back(
+                makeRecord("Twin A", "Twin B", "Twins", 2020,
+                           core::transformMoves(core::parseMoves("f5d6c3d3c4f4").moves, s)));
         const auto r = archive.importRecords(games);
         REQUIRE(r.rejected == 0);
         REQUIRE(r.imported + r.duplicates == static_cast<std::int64_t>(games.size()));
@@ -71,13 +71,15 @@ TEST_CASE("filters: players, event, year, result, accents, LIKE characters", "[s
     };
     SearchFilter f;
     f.player = "ERIC penloup";
-    CHECK(a.search(f).total ==
-          countIf([](const auto& g) { return g.black == "Éric Penloup" || g.white == "Éric Penloup"; }));
+    CHECK(a.search(f).total == countIf([](const auto& g) {
+              return g.black == "Éric Penloup" || g.white == "Éric Penloup";
+          }));
     f = {};
     f.black = "éric";
     f.white = "juhem";
-    CHECK(a.count(f) ==
-          countIf([](const auto& g) { return g.black == "Éric Penloup" && g.white == "Marc Juhem"; }));
+    CHECK(a.count(f) == countIf([](const auto& g) {
+              return g.black == "Éric Penloup" && g.white == "Marc Juhem";
+          }));
     f = {};
     f.event = "100%";
     CHECK(a.count(f) == countIf([](const auto& g) { return g.event == "Paris Open 100%"; }));
@@ -124,7 +126,8 @@ TEST_CASE("paging and sorting", "[storage]") {
     f.descending = false;
     const auto byBlack = a.search(f);
     for (std::size_t i = 1; i < byBlack.games.size(); ++i)
-        CHECK(othello::storage::foldText(byBlack.games[i - 1].black) <= othello::storage::foldText(byBlack.games[i].black));
+        CHECK(othello::storage::foldText(byBlack.games[i - 1].black) <=
+              othello::storage::foldText(byBlack.games[i].black));
 }
 
 TEST_CASE("position search and stats agree with a scan, in every orientation", "[storage]") {
@@ -142,8 +145,8 @@ TEST_CASE("position search and stats agree with a scan, in every orientation", "
     std::mt19937_64 rng(5);
     for (int trial = 0; trial < 60; ++trial) {
         const auto& [gid, replay] = stored[rng() % stored.size()];
-        const std::size_t ply = trial < 5 ? static_cast<std::size_t>(trial)
-                                          : rng() % replay.positions.size();
+        const std::size_t ply =
+            trial < 5 ? static_cast<std::size_t>(trial) : rng() % replay.positions.size();
         const core::Position target = replay.positions[ply];
         const auto sym = static_cast<core::Symmetry>(rng() % 8);
         const core::Position query = core::transformPosition(target, sym);
@@ -196,8 +199,10 @@ TEST_CASE("position search and stats agree with a scan, in every orientation", "
         std::int64_t moveGames = 0;
         for (const auto& m : st.moves) {
             moveGames += m.games;
-            if (m.move != core::kPass) CHECK(query.isLegal(m.move));
-            else CHECK(query.mustPass());
+            if (m.move != core::kPass)
+                CHECK(query.isLegal(m.move));
+            else
+                CHECK(query.mustPass());
         }
         std::int64_t expectedMoveGames = 0;
         for (const auto& [sq, n] : nextGames) expectedMoveGames += n;

@@ -8,7 +8,8 @@
 using namespace storagetest;
 using othello::storage::Archive;
 
-TEST_CASE("WTHOR and PGN of 2021 are the same games, and re-import adds nothing", "[storage][shared]") {
+TEST_CASE("WTHOR and PGN of 2021 are the same games, and re-import adds nothing",
+          "[storage][shared]") {
     const fs::path data = OTHELLO_SHARED_DATA;
     const fs::path wtb = data / "wthor" / "WTH_2021.wtb", pgn = data / "pgn" / "WTH_2021.pgn";
     if (!fs::exists(wtb) || !fs::exists(pgn)) {

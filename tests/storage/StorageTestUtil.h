@@ -20,12 +20,12 @@ using namespace othello;
 
 // A fresh folder under the system temp dir, removed with its content at the end.
 class TempDir {
-public:
+  public:
     explicit TempDir(const std::string& tag) {
         static int counter = 0;
-        path_ = fs::temp_directory_path() /
-                ("othello-storage-" + tag + "-" + std::to_string(getpid()) + "-" +
-                 std::to_string(++counter));
+        path_ =
+            fs::temp_directory_path() / ("othello-storage-" + tag + "-" + std::to_string(getpid()) +
+                                         "-" + std::to_string(++counter));
         fs::remove_all(path_);
         fs::create_directories(path_);
     }
@@ -36,7 +36,7 @@ public:
     const fs::path& path() const { return path_; }
     fs::path operator/(const std::string& name) const { return path_ / name; }
 
-private:
+  private:
     fs::path path_;
 };
 

@@ -28,8 +28,9 @@ storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode)
 }
 
 void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging) {
-    sub->add_option("--player", o.player, "A player of either colour (substring, case- and "
-                                          "accent-insensitive)");
+    sub->add_option("--player", o.player,
+                    "A player of either colour (substring, case- and "
+                    "accent-insensitive)");
     sub->add_option("--black", o.black, "The Black player (substring)");
     sub->add_option("--white", o.white, "The White player (substring)");
     sub->add_option("--event", o.event, "The event (substring, case- and accent-insensitive)");
@@ -92,9 +93,12 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
             throw InputError("--year: expected Y or Y1-Y2, got \"" + o.year + "\"");
         }
     }
-    if (o.result == "black") f.result = storage::ResultFilter::BlackWin;
-    else if (o.result == "white") f.result = storage::ResultFilter::WhiteWin;
-    else if (o.result == "draw") f.result = storage::ResultFilter::Draw;
+    if (o.result == "black")
+        f.result = storage::ResultFilter::BlackWin;
+    else if (o.result == "white")
+        f.result = storage::ResultFilter::WhiteWin;
+    else if (o.result == "draw")
+        f.result = storage::ResultFilter::Draw;
     else if (!o.result.empty())
         throw InputError("--result: expected black, white or draw, got \"" + o.result + "\"");
     f.position = queryPosition(o.moves, o.position);

@@ -27,8 +27,10 @@ int runExport(const ExportOptions& o) {
     std::vector<importers::GameRecord> games;
     std::int64_t skipped = 0;
     archive.forEachGame(f, [&](const storage::StoredGame& g) {
-        if (importers::canWrite(g.record, *format)) games.push_back(g.record);
-        else ++skipped;
+        if (importers::canWrite(g.record, *format))
+            games.push_back(g.record);
+        else
+            ++skipped;
     });
     try {
         importers::writeGamesToFile(games, *format, o.out);
@@ -36,14 +38,14 @@ int runExport(const ExportOptions& o) {
         throw InputError(e.what());
     }
     if (o.json) {
-        fmt::print("{}\n", nlohmann::json{{"exported", games.size()}, {"skipped", skipped},
-                                          {"path", o.out}}
-                               .dump());
+        fmt::print("{}\n",
+                   nlohmann::json{{"exported", games.size()}, {"skipped", skipped}, {"path", o.out}}
+                       .dump());
     } else {
-        fmt::print("exported {} games to {} ({}){}\n", games.size(), o.out,
-                   importers::formatName(*format),
-                   skipped ? fmt::format("; {} games this format cannot hold were left out", skipped)
-                           : "");
+        fmt::print(
+            "exported {} games to {} ({}){}\n", games.size(), o.out, importers::formatName(*format),
+            skipped ? fmt::format("; {} games this format cannot hold were left out", skipped)
+                    : "");
     }
     return kExitOk;
 }
@@ -53,8 +55,9 @@ RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
     auto* sub = app.add_subcommand("export", "Write the games matching the filters to a file");
     addFilterOptions(sub, o->filter, false);
     sub->add_option("--to", o->to, "wthor, ggf, pgn, moves or transcript")->required();
-    sub->add_option("-o,--output", o->out, "The file to write (WTHOR: the .wtb; WTHOR.JOU and "
-                                           "WTHOR.TRN go beside it)")
+    sub->add_option("-o,--output", o->out,
+                    "The file to write (WTHOR: the .wtb; WTHOR.JOU and "
+                    "WTHOR.TRN go beside it)")
         ->required();
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print {exported, skipped, path}");
@@ -75,7 +78,8 @@ int runRename(const RenameOptions& o) {
         throw InputError(e.what());
     }
     if (o.json)
-        fmt::print("{}\n", nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}}.dump());
+        fmt::print("{}\n",
+                   nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}}.dump());
     else
         fmt::print("{} games now name \"{}\" instead of \"{}\"\n", changed, o.to, o.from);
     return kExitOk;
@@ -83,8 +87,8 @@ int runRename(const RenameOptions& o) {
 
 RegisterCommand renameCommand(110, [](CLI::App& app, Action& action) {
     auto o = std::make_shared<RenameOptions>();
-    auto* sub = app.add_subcommand(
-        "rename-player", "Rename a player, merging two spellings of one player into one");
+    auto* sub = app.add_subcommand("rename-player",
+                                   "Rename a player, merging two spellings of one player into one");
     sub->add_option("OLD", o->from, "The name as stored")->required();
     sub->add_option("NEW", o->to, "The new name (an existing player: the two are merged)")
         ->required();

@@ -61,7 +61,7 @@ int runImport(const ImportCommandOptions& o) {
         throw InputError(e.what());
     }
     if (terminal) fmt::print(stderr, "\n");
-    const int code = r.filesRead == 0 ? kExitUsage
+    const int code = r.filesRead == 0                            ? kExitUsage
                      : (r.rejected > 0 || r.filesUnreadable > 0) ? kExitBadInput
                                                                  : kExitOk;
     if (o.json) {
@@ -87,10 +87,11 @@ int runImport(const ImportCommandOptions& o) {
     if (static_cast<int>(r.notes.size()) > shown)
         fmt::print(stderr, "... and {} more notes (--notes N shows more)\n",
                    r.notes.size() - static_cast<std::size_t>(shown));
-    fmt::print("imported {}, duplicates {}, rejected {} ({} possible duplicates under other "
-               "names, {} prefixes of other games; {} files read, {} unreadable)\n",
-               r.imported, r.duplicates, r.rejected, r.possibleDuplicates, r.prefixes,
-               r.filesRead, r.filesUnreadable);
+    fmt::print(
+        "imported {}, duplicates {}, rejected {} ({} possible duplicates under other "
+        "names, {} prefixes of other games; {} files read, {} unreadable)\n",
+        r.imported, r.duplicates, r.rejected, r.possibleDuplicates, r.prefixes, r.filesRead,
+        r.filesUnreadable);
     return code;
 }
 

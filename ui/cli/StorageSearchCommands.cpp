@@ -40,7 +40,8 @@ int runSearch(const SearchOptions& o) {
     if (!queryOpening.empty()) fmt::print("position: {}\n", queryOpening);
     fmt::print("{} games", r.total);
     if (!r.games.empty())
-        fmt::print(", showing {}-{}", f.offset + 1, f.offset + static_cast<std::int64_t>(r.games.size()));
+        fmt::print(", showing {}-{}", f.offset + 1,
+                   f.offset + static_cast<std::int64_t>(r.games.size()));
     fmt::print("\n");
     bool unfinished = false;
     for (const auto& g : r.games) {
@@ -55,19 +56,22 @@ int runSearch(const SearchOptions& o) {
         fmt::print("\n         {}\n", core::movesString(g.moves, true));
     }
     if (unfinished)
-        fmt::print("* unfinished game: the result the record states, else the discs with the "
-                   "empty squares given to the leader\n");
+        fmt::print(
+            "* unfinished game: the result the record states, else the discs with the "
+            "empty squares given to the leader\n");
     return kExitOk;
 }
 
 RegisterCommand searchCommand(60, [](CLI::App& app, Action& action) {
     auto o = std::make_shared<SearchOptions>();
-    auto* sub = app.add_subcommand("search", "Find games by player, event, year, result or "
-                                             "position (filters combine)");
+    auto* sub = app.add_subcommand("search",
+                                   "Find games by player, event, year, result or "
+                                   "position (filters combine)");
     addFilterOptions(sub, o->filter, true);
     addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {total, games: [{id, black, white, event, year, "
-                                     "black_score, moves, ply}]}");
+    sub->add_flag("--json", o->json,
+                  "Print {total, games: [{id, black, white, event, year, "
+                  "black_score, moves, ply}]}");
     sub->callback([o, &action] { action = [o] { return runSearch(*o); }; });
 });
 
@@ -77,12 +81,16 @@ struct StatsOptions {
 };
 
 nlohmann::json figuresJson(const storage::Figures& f) {
-    return {{"games", f.games},           {"black_wins", f.blackWins},
-            {"draws", f.draws},           {"white_wins", f.whiteWins},
+    return {{"games", f.games},
+            {"black_wins", f.blackWins},
+            {"draws", f.draws},
+            {"white_wins", f.whiteWins},
             {"avg_black_score", f.avgBlackScore()}};
 }
 
-std::string moveName(int square) { return square == core::kPass ? "pass" : core::squareName(square); }
+std::string moveName(int square) {
+    return square == core::kPass ? "pass" : core::squareName(square);
+}
 
 int runStats(const StatsOptions& o) {
     const auto position = queryPosition(o.moves, o.position);
@@ -103,13 +111,17 @@ int runStats(const StatsOptions& o) {
     }
     fmt::print("{}", core::boardDiagram(*position, position->legalMoves()));
     if (!s.opening.empty()) fmt::print("opening: {}\n", s.opening);
-    const auto pct = [](std::int64_t n, std::int64_t d) { return d ? 100.0 * double(n) / double(d) : 0.0; };
-    fmt::print("{} games: Black wins {} ({:.1f}%), draws {}, White wins {} ({:.1f}%), average "
-               "Black score {:.1f}\n",
-               s.games, s.blackWins, pct(s.blackWins, s.games), s.draws, s.whiteWins,
-               pct(s.whiteWins, s.games), s.avgBlackScore());
-    if (!s.moves.empty()) fmt::print("{:<6} {:>7} {:>7} {:>6} {:>7} {:>9}\n", "move", "games",
-                                     "black%", "draws", "white%", "avg black");
+    const auto pct = [](std::int64_t n, std::int64_t d) {
+        return d ? 100.0 * double(n) / double(d) : 0.0;
+    };
+    fmt::print(
+        "{} games: Black wins {} ({:.1f}%), draws {}, White wins {} ({:.1f}%), average "
+        "Black score {:.1f}\n",
+        s.games, s.blackWins, pct(s.blackWins, s.games), s.draws, s.whiteWins,
+        pct(s.whiteWins, s.games), s.avgBlackScore());
+    if (!s.moves.empty())
+        fmt::print("{:<6} {:>7} {:>7} {:>6} {:>7} {:>9}\n", "move", "games", "black%", "draws",
+                   "white%", "avg black");
     for (const auto& m : s.moves)
         fmt::print("{:<6} {:>7} {:>6.1f}% {:>6} {:>6.1f}% {:>9.1f}\n", moveName(m.move), m.games,
                    pct(m.blackWins, m.games), m.draws, pct(m.whiteWins, m.games),
@@ -125,8 +137,9 @@ RegisterCommand statsCommand(70, [](CLI::App& app, Action& action) {
     sub->add_option("--position", o->position,
                     "A board: 64 characters X/O/- row by row from a1, then the side to move");
     addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {games, black_wins, draws, white_wins, "
-                                     "avg_black_score, moves: [...]}");
+    sub->add_flag("--json", o->json,
+                  "Print {games, black_wins, draws, white_wins, "
+                  "avg_black_score, moves: [...]}");
     sub->callback([o, &action] { action = [o] { return runStats(*o); }; });
 });
 

@@ -26,8 +26,8 @@ int runShow(const ShowOptions& o) {
     std::size_t ply = replay.plies.size();
     if (o.ply) {
         if (*o.ply < 0 || static_cast<std::size_t>(*o.ply) > replay.plies.size())
-            throw InputError(fmt::format("--ply {} is outside the game (0..{})", *o.ply,
-                                         replay.plies.size()));
+            throw InputError(
+                fmt::format("--ply {} is outside the game (0..{})", *o.ply, replay.plies.size()));
         ply = static_cast<std::size_t>(*o.ply);
     }
     const core::Position& p = replay.positions[ply];
@@ -46,8 +46,10 @@ int runShow(const ShowOptions& o) {
         j["complete"] = r.complete();
         j["black_discs"] = r.score.black;
         j["white_discs"] = r.score.white;
-        j["black_score"] = r.statedBlackDiscs && !r.complete() ? *r.statedBlackDiscs : r.score.black;
-        j["stated_black"] = r.statedBlackDiscs ? nlohmann::json(*r.statedBlackDiscs) : nlohmann::json(nullptr);
+        j["black_score"] =
+            r.statedBlackDiscs && !r.complete() ? *r.statedBlackDiscs : r.score.black;
+        j["stated_black"] =
+            r.statedBlackDiscs ? nlohmann::json(*r.statedBlackDiscs) : nlohmann::json(nullptr);
         j["theoretical_score"] =
             r.theoreticalScore ? nlohmann::json(*r.theoreticalScore) : nlohmann::json(nullptr);
         j["theoretical_depth"] =
@@ -65,8 +67,8 @@ int runShow(const ShowOptions& o) {
         return kExitOk;
     }
     fmt::print("game {}: {} (Black) - {} (White), {}\n", g->id, r.black.empty() ? "?" : r.black,
-               r.white.empty() ? "?" : r.white, r.complete() ? scoreText(r.score.black, r.score.white)
-                                                             : "unfinished");
+               r.white.empty() ? "?" : r.white,
+               r.complete() ? scoreText(r.score.black, r.score.white) : "unfinished");
     if (!r.event.empty() || r.year)
         fmt::print("event: {}{}{}\n", r.event, r.year ? fmt::format(" ({})", r.year) : "",
                    r.round.empty() ? "" : ", round " + r.round);
@@ -77,7 +79,8 @@ int runShow(const ShowOptions& o) {
     fmt::print("source: {} ({})\n", r.source.describe(), importers::formatName(r.format));
     fmt::print("moves: {}\n", core::movesString(r.moves, false, " "));
     const int last = ply > 0 ? replay.plies[ply - 1].square : core::kNoSquare;
-    fmt::print("{}", core::boardDiagram(p, p.legalMoves(), last == core::kPass ? core::kNoSquare : last));
+    fmt::print("{}",
+               core::boardDiagram(p, p.legalMoves(), last == core::kPass ? core::kNoSquare : last));
     fmt::print("ply {} of {}; black {} discs, white {} discs\n", ply, replay.plies.size(),
                p.count(core::Color::Black), p.count(core::Color::White));
     return kExitOk;
@@ -102,24 +105,26 @@ int runInfo(const InfoOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::ArchiveInfo i = archive.info();
     if (o.json) {
-        nlohmann::json j{{"path", i.path},       {"schema_version", i.schemaVersion},
-                         {"games", i.games},     {"players", i.players},
-                         {"events", i.events},   {"positions", i.positions},
+        nlohmann::json j{{"path", i.path},          {"schema_version", i.schemaVersion},
+                         {"games", i.games},        {"players", i.players},
+                         {"events", i.events},      {"positions", i.positions},
                          {"file_size", i.fileBytes}};
         fmt::print("{}\n", j.dump());
         return kExitOk;
     }
-    fmt::print("database: {} (schema {})\ngames: {}\nplayers: {}\nevents: {}\npositions: {}\n"
-               "file size: {:.1f} MB\n",
-               i.path, i.schemaVersion, i.games, i.players, i.events, i.positions,
-               double(i.fileBytes) / 1e6);
+    fmt::print(
+        "database: {} (schema {})\ngames: {}\nplayers: {}\nevents: {}\npositions: {}\n"
+        "file size: {:.1f} MB\n",
+        i.path, i.schemaVersion, i.games, i.players, i.events, i.positions,
+        double(i.fileBytes) / 1e6);
     return kExitOk;
 }
 
 RegisterCommand infoCommand(90, [](CLI::App& app, Action& action) {
     auto o = std::make_shared<InfoOptions>();
-    auto* sub = app.add_subcommand("info", "What the archive holds: games, players, events, "
-                                           "positions, file size");
+    auto* sub = app.add_subcommand("info",
+                                   "What the archive holds: games, players, events, "
+                                   "positions, file size");
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print a JSON object");
     sub->callback([o, &action] { action = [o] { return runInfo(*o); }; });

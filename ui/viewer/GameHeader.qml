@@ -25,7 +25,7 @@ Rectangle {
             spacing: root.theme.unit * 0.4
             Rectangle {
                 Layout.preferredWidth: root.theme.unit * 1.1
-                Layout.preferredHeight: width
+                Layout.preferredHeight: root.theme.unit * 1.1
                 radius: width / 2
                 color: root.theme.blackDisc
             }
@@ -56,7 +56,7 @@ Rectangle {
             }
             Rectangle {
                 Layout.preferredWidth: root.theme.unit * 1.1
-                Layout.preferredHeight: width
+                Layout.preferredHeight: root.theme.unit * 1.1
                 radius: width / 2
                 color: root.theme.whiteDisc
                 border.color: "#777777"

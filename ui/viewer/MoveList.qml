@@ -61,7 +61,13 @@ Item {
                 text: qsTr("No moves yet. Click a marked square to play, open a game from the Search tab, or set up a position.")
             }
             currentIndex: root.game.currentMoveRow
-            onCurrentIndexChanged: if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain)
+            onCurrentIndexChanged: {
+                if (currentIndex < 0) return
+                positionViewAtIndex(currentIndex, ListView.Contain)
+                // Whole rows at the top: no half-cut row under the column titles.
+                var top = Math.ceil((contentY - originY) / root.rowHeight - 0.001) * root.rowHeight
+                contentY = originY + Math.max(0, Math.min(top, contentHeight - height))
+            }
             // A model reset moves the view's current index itself: bind it again.
             Connections {
                 target: root.game

@@ -33,7 +33,7 @@ Item {
                 : !root.archive.ready ? qsTr("No archive open")
                 : root.tree.games === 0 ? qsTr("No game in the archive reaches this position.")
                 : qsTr("%1 games reach this position: Black wins %2%, %3 draws, average %4 discs for Black")
-                    .arg(root.tree.games).arg(root.tree.blackWinPercent.toFixed(1))
+                    .arg(Number(root.tree.games).toLocaleString(Qt.locale("en_US"), "f", 0)).arg(root.tree.blackWinPercent.toFixed(1))
                     .arg(root.tree.draws).arg(root.tree.averageScore.toFixed(1))
             color: root.tree.errorText !== "" ? root.theme.error : root.theme.text
         }

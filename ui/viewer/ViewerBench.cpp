@@ -155,17 +155,19 @@ void ViewerBench::run() {
     report("search, all queries: first page in the model", ready);
     report("search, all queries: to the frame", all);
 
-    std::vector<double> sorts;
+    std::vector<double> sorts, sortStorage;
     archive_->search({}, {}, 0, 0, 0, {}, false);
     waitFor(archive_->results(), &SearchModel::resultsReady);
     for (int column : {SearchModel::YearColumn, SearchModel::BlackColumn, SearchModel::EventColumn,
                        SearchModel::ScoreColumn, SearchModel::IdColumn}) {
         t.start();
         archive_->results()->sortBy(column);
-        if (waitFor(archive_->results(), &SearchModel::resultsReady) && waitFrame())
-            sorts.push_back(elapsed());
+        if (!waitFor(archive_->results(), &SearchModel::resultsReady)) continue;
+        sortStorage.push_back(archive_->results()->lastQueryMs());
+        if (waitFrame()) sorts.push_back(elapsed());
     }
-    report("sort all games by a column", sorts);
+    report("sort all games by a column: the archive's time", sortStorage);
+    report("sort all games by a column: to the frame", sorts);
 
     QCoreApplication::exit(failed_ ? 1 : 0);
 }

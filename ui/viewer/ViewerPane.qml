@@ -130,19 +130,21 @@ Item {
             }
         }
 
-        RowLayout {
+        // The board column takes a square's worth of the height (at most 55 % of the width);
+        // the right column the rest. Set by hand: a RowLayout would let long texts on the
+        // right squeeze the board.
+        Item {
+            id: split
             Layout.fillWidth: true
             Layout.fillHeight: true
-            spacing: theme.unit
+            readonly property real leftWidth: Math.min(height - controls.implicitHeight - theme.unit * 0.5,
+                                                       width * 0.55)
 
-            // Left: the board and its controls.
             ColumnLayout {
                 id: left
-                Layout.fillHeight: true
-                Layout.preferredWidth: Math.min(parent.height - controls.implicitHeight - theme.unit * 0.5,
-                                                parent.width * 0.55)
-                Layout.maximumWidth: Layout.preferredWidth
-                Layout.minimumWidth: Layout.preferredWidth
+                objectName: "leftColumn"
+                width: split.leftWidth
+                height: split.height
                 spacing: theme.unit * 0.5
                 Board {
                     id: board
@@ -180,10 +182,9 @@ Item {
 
             // Right: header, graph and the tabs; takes the width the board leaves.
             ColumnLayout {
-                Layout.fillWidth: true
-                Layout.preferredWidth: 1
-                Layout.minimumWidth: 1
-                Layout.fillHeight: true
+                x: split.leftWidth + theme.unit
+                width: split.width - x
+                height: split.height
                 spacing: theme.unit * 0.5
                 GameHeader {
                     objectName: "gameHeader"

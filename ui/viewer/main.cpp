@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
+#include <QQuickStyle>
 #include <QQuickWindow>
 #include <QTimer>
 #include <QtQml/QQmlExtensionPlugin>
@@ -27,7 +28,9 @@ int main(int argc, char* argv[]) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Othello game-record database viewer"));
     parser.addHelpOption();
-    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Archive to open."),
+    const QCommandLineOption db(QStringLiteral("db"),
+                                QStringLiteral("Archive to open (default: $OTHELLO_DB, else "
+                                               "$XDG_DATA_HOME/othello-db/games.sqlite)."),
                                 QStringLiteral("PATH"));
     const QCommandLineOption game(QStringLiteral("game"), QStringLiteral("Game id to show."),
                                   QStringLiteral("ID"));
@@ -90,6 +93,10 @@ int main(int argc, char* argv[]) {
     // Without a GPU (offscreen, CI), the software scene graph renders reliably.
     if (QGuiApplication::platformName() == QLatin1String("offscreen") || headless)
         QQuickWindow::setGraphicsApi(QSGRendererInterface::Software);
+
+    // One look everywhere (the tests use the same style), unless the user picks another.
+    if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE"))
+        QQuickStyle::setStyle(QStringLiteral("Fusion"));
 
     QQmlApplicationEngine engine;
     engine.addImportPath(QStringLiteral("qrc:/qt/qml"));

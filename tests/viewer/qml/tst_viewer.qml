@@ -246,6 +246,22 @@ Item {
             tryCompare(pane.archive, "gameCount", 2, 10000)
         }
 
+        // No tab's content may squeeze the board (long texts once did).
+        function test_layout_every_tab() {
+            var pane = openArchive()
+            var board = child(pane, "board")
+            var header = child(pane, "gameHeader")
+            for (var i = 0; i < 4; ++i) {
+                pane.tabs.currentIndex = i
+                settle(pane)
+                verify(Math.min(board.width, board.height) > pane.height * 0.75,
+                       "tab " + i + ": board " + board.width + "x" + board.height)
+                var p = header.mapToItem(pane, 0, 0)
+                verify(p.x >= board.width && p.x + header.width <= pane.width + 0.5,
+                       "tab " + i + ": header at " + p.x + " width " + header.width)
+            }
+        }
+
         function test_bad_database_shows_error() {
             var pane = openPane(TestData.notADatabasePath)
             verify(!pane.archive.ready)
