@@ -5,8 +5,8 @@
 // meta.indexed_upto, so a kill between the two leaves games that the next import indexes first.
 #include <chrono>
 #include <optional>
-#include <unordered_set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ArchiveImpl.h"
 

@@ -1,4 +1,6 @@
 // Opening a database: pragmas, the schema and its ordered migrations.
+#include <sqlite3.h>
+
 #include <cstdlib>
 
 #include "ArchiveImpl.h"
@@ -157,6 +159,12 @@ Archive::Archive(const std::filesystem::path& path, Mode mode) {
             // A reader of an older archive migrates it first (a writable connection, closed
             // at once), then reads as asked.
             { Impl migrate(path, false); }
+            impl_ = std::make_unique<Impl>(path, true);
+        } catch (const SQLite::Exception& e) {
+            // A read-only connection cannot roll back the journal a killed writer left (only
+            // possible while the file was being created): a writable one recovers it first.
+            if (mode != Mode::ReadOnly || (e.getErrorCode() & 0xFF) != SQLITE_READONLY) throw;
+            { Impl recover(path, false); }
             impl_ = std::make_unique<Impl>(path, true);
         }
     } catch (const SQLite::Exception& e) {

@@ -2,6 +2,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <catch2/catch.hpp>
+#include <optional>
 
 #include "StorageTestUtil.h"
 #include "core/Symmetry.h"
@@ -54,8 +55,9 @@ TEST_CASE("an older database is migrated in order", "[storage]") {
     CHECK(a.info().schemaVersion == 2);
     CHECK(a.info().games == 1);
     SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
-    CHECK(raw.execAndGet("SELECT count(*) FROM sqlite_master WHERE name = 'games_score'")
-              .getInt() == 1);
+    CHECK(
+        raw.execAndGet("SELECT count(*) FROM sqlite_master WHERE name = 'games_score'").getInt() ==
+        1);
 }
 
 TEST_CASE("a database newer than the program is refused and left alone", "[storage]") {
@@ -87,8 +89,20 @@ TEST_CASE("an SQLite file that is not an archive, and garbage, are refused", "[s
 }
 
 TEST_CASE("the default database path follows OTHELLO_DB and XDG_DATA_HOME", "[storage]") {
-    const char* oldDb = std::getenv("OTHELLO_DB");
-    const std::string saved = oldDb ? oldDb : "";
+    // Saves and restores the variables it changes.
+    struct SavedEnv {
+        std::string name;
+        std::optional<std::string> value;
+        explicit SavedEnv(const char* n) : name(n) {
+            if (const char* v = std::getenv(n)) value = v;
+        }
+        ~SavedEnv() {
+            if (value)
+                setenv(name.c_str(), value->c_str(), 1);
+            else
+                unsetenv(name.c_str());
+        }
+    } db("OTHELLO_DB"), xdg("XDG_DATA_HOME"), home("HOME");
     setenv("OTHELLO_DB", "/tmp/x/y.sqlite", 1);
     CHECK(Archive::defaultDatabasePath() == "/tmp/x/y.sqlite");
     unsetenv("OTHELLO_DB");
@@ -97,7 +111,6 @@ TEST_CASE("the default database path follows OTHELLO_DB and XDG_DATA_HOME", "[st
     unsetenv("XDG_DATA_HOME");
     setenv("HOME", "/home/someone", 1);
     CHECK(Archive::defaultDatabasePath() == "/home/someone/.local/share/othello-db/games.sqlite");
-    if (oldDb) setenv("OTHELLO_DB", saved.c_str(), 1);
 }
 
 TEST_CASE("import counts, exact duplicates, other names, prefixes", "[storage]") {

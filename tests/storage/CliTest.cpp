@@ -154,3 +154,23 @@ TEST_CASE("cli export and rename-player", "[storage][cli]") {
     CHECK(db.json("info")["players"] == 3);
     CHECK(db.run("rename-player Nobody Somebody").exitCode == 1);
 }
+
+TEST_CASE("cli: the default database is $OTHELLO_DB, created on first use; --db wins",
+          "[storage][cli]") {
+    TempDir dir("clidefault");
+    const std::string env = (dir / "env" / "games.sqlite").string();
+    const char* old = std::getenv("OTHELLO_DB");
+    const std::string saved = old ? old : "";
+    setenv("OTHELLO_DB", env.c_str(), 1);
+    auto r = runCli("info --json");
+    CHECK(r.exitCode == 0);
+    CHECK(nlohmann::json::parse(r.out)["path"] == env);
+    CHECK(fs::exists(env));
+    const std::string other = (dir / "other.sqlite").string();
+    r = runCli("info --json --db " + shellQuote(other));
+    CHECK(nlohmann::json::parse(r.out)["path"] == other);
+    if (old)
+        setenv("OTHELLO_DB", saved.c_str(), 1);
+    else
+        unsetenv("OTHELLO_DB");
+}

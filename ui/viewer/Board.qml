@@ -8,6 +8,8 @@ Item {
     id: root
     required property GameController game
     property bool animate: true
+    // Games per square (64 numbers) shown on the next moves; empty: no hints.
+    property var hints: []
     property Theme theme: Theme {}
 
     // Room for the coordinates around a square board.
@@ -118,6 +120,17 @@ Item {
                         height: width
                         radius: width / 2
                         color: root.game.sideToMove === 1 ? "#80000000" : "#a0ffffff"
+                    }
+                    // The archive's games for this next move (Tree tab).
+                    Text {
+                        readonly property var games: root.hints.length === 64 ? root.hints[squareItem.square] : 0
+                        visible: games > 0 && squareItem.disc === 0 && !root.game.editing
+                        anchors.horizontalCenter: parent.horizontalCenter
+                        anchors.bottom: parent.bottom
+                        anchors.bottomMargin: parent.height * 0.06
+                        text: games
+                        color: "#f0e6d2"
+                        font.pixelSize: Math.max(9, parent.height * 0.2)
                     }
                     MouseArea {
                         anchors.fill: parent

@@ -8,33 +8,6 @@
 
 namespace othello::viewer {
 
-QVariant RejectionModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Rejection& r = rows_[std::size_t(index.row())];
-    switch (role) {
-        case LocationRole:
-            return r.location;
-        case CodeRole:
-            return r.code;
-        case Qt::DisplayRole:
-        case MessageRole:
-            return r.message;
-        default:
-            return {};
-    }
-}
-
-void RejectionModel::setRows(std::vector<Rejection> rows) {
-    beginResetModel();
-    rows_ = std::move(rows);
-    endResetModel();
-}
-
-QString RejectionModel::messageAt(int row) const {
-    return row >= 0 && row < rowCount() ? rows_[std::size_t(row)].message : QString();
-}
-
 ImportController::ImportController(QObject* parent)
     : QObject(parent), worker_(std::make_unique<DbThread>(QStringLiteral("othello-import"))) {}
 
@@ -61,7 +34,13 @@ bool ImportController::start(const QList<QUrl>& urls) {
 }
 
 bool ImportController::startPaths(const QStringList& paths) {
-    if (running_ || paths.isEmpty()) return false;
+    if (paths.isEmpty()) return false;
+    if (running_) {
+        // Stay on the running import; say why the new one did not start.
+        statusText_ = tr("An import is already running: wait for it or cancel it first.");
+        emit stateChanged();
+        return false;
+    }
     running_ = true;
     status_ = ImportStatus{};
     status_.filesTotal = int(paths.size());

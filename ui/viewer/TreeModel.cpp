@@ -54,6 +54,13 @@ int TreeModel::squareAt(int row) const {
     return row >= 0 && row < rowCount() ? data_.moves[std::size_t(row)].square : -1;
 }
 
+QList<qint64> TreeModel::gamesBySquare() const {
+    QList<qint64> games(64, 0);
+    for (const TreeMove& m : data_.moves)
+        if (m.square >= 0 && m.square < 64) games[m.square] = m.games;
+    return games;
+}
+
 void TreeModel::request(const core::Position& position) {
     const int generation = ++generation_;
     *latest_ = generation;

@@ -56,6 +56,8 @@ class TreeModel : public QAbstractListModel {
     // Asks for the statistics of `position` (answers arrive later; stale ones are dropped).
     void request(const core::Position& position);
     Q_INVOKABLE int squareAt(int row) const;
+    // Games per next move, by square (64 entries, 0 where none): hints on the board.
+    Q_INVOKABLE QList<qint64> gamesBySquare() const;
 
     static double percent(qint64 part, qint64 whole) {
         return whole ? 100.0 * double(part) / double(whole) : 0.0;

@@ -154,6 +154,13 @@ Item {
                     game: game
                     theme: theme
                     animate: root.animations
+                    // With the Tree tab open, each next move shows its games.
+                    hints: tabs.currentIndex === 1 ? treeHints : []
+                    property var treeHints: []
+                    Connections {
+                        target: archive.tree
+                        function onStateChanged() { board.treeHints = archive.tree.gamesBySquare() }
+                    }
                 }
                 Item {
                     id: controls

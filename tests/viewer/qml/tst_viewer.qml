@@ -176,6 +176,8 @@ Item {
             var tree = pane.archive.tree
             tryVerify(function() { return !tree.loading && tree.games === 12 }, 10000)
             tryVerify(function() { return findChild(pane, "tree_f5") !== null }, 5000)
+            // The board marks the next move with its games.
+            tryCompare(child(pane, "board").hints, "37", 12, 5000)
             mouseClick(child(pane, "tree_f5"))
             compare(game.ply, 1)
             verify(!game.inAnalysis)
