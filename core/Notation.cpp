@@ -22,11 +22,21 @@ std::string printable(char c) {
     return std::string(1, c);
 }
 
+}  // namespace
+
+std::string printableText(std::string_view text) {
+    std::string out;
+    for (char c : text) out += printable(c);
+    return out;
+}
+
+namespace {
+
 // Built by appending: g++ 12 warns falsely (-Wrestrict) on "'" + std::string(...).
 std::string notASquare(std::string_view token, std::size_t at) {
     std::string m;
     m += '\'';
-    m.append(token);
+    m += printableText(token);
     m += "' at position ";
     m += std::to_string(at + 1);
     m += " is not a square";
@@ -132,7 +142,12 @@ MovesParse parseMoves(std::string_view text) {
     MovesParse out;
     std::size_t i = 0;
     const auto fail = [&](std::size_t at, std::string message) {
-        out.error = ParseError{at, std::move(message)};
+        std::size_t end = at;
+        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
+               text[end] != ',' && end - at < 12)
+            ++end;
+        out.error = ParseError{at, std::move(message),
+                               printableText(text.substr(at, std::max<std::size_t>(end - at, 1)))};
         return out;
     };
     while (i < text.size()) {
@@ -179,6 +194,14 @@ MovesParse parseMoves(std::string_view text) {
                    text[j] != ',' && j - i < 12)
                 ++j;
             return fail(i, notASquare(text.substr(i, std::max<std::size_t>(j - i, 1)), i));
+        }
+        // "g77" is one bad token, not g7 followed by a stray 7.
+        if (i + 2 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 2]))) {
+            std::size_t j = i + 2;
+            while (j < text.size() && std::isalnum(static_cast<unsigned char>(text[j])) &&
+                   j - i < 12)
+                ++j;
+            return fail(i, notASquare(text.substr(i, j - i), i));
         }
         out.moves.push_back(sq);
         i += 2;

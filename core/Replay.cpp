@@ -17,7 +17,8 @@ const char* replayErrorCodeName(ReplayErrorCode code) {
 }
 
 std::string ReplayError::describe() const {
-    std::string where = square == kNoSquare ? std::string("?") : squareName(square);
+    const std::string where =
+        (square == kPass || (square >= 0 && square < 64)) ? squareName(square) : std::string("?");
     return "move " + std::to_string(moveNumber) + " (" + where + ", " + colorName(side) +
            "): " + reason;
 }
@@ -55,45 +56,45 @@ ReplayResult replay(const Position& start, const std::vector<int>& moves) {
         r.positions.push_back(pos);
         ++r.passes;
     };
-    const auto fail = [&](int index, int square, ReplayErrorCode code, std::string reason) {
-        r.error = ReplayError{index + 1, square, pos.toMove(), code, std::move(reason)};
+    // Move numbers count the discs played, so they do not depend on whether a record writes
+    // its passes: the move that would place the next disc is move `played + 1`.
+    int played = 0;
+    const auto fail = [&](int square, ReplayErrorCode code, std::string reason) {
+        r.error = ReplayError{played + 1, square, pos.toMove(), code, std::move(reason)};
     };
 
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        const int token = moves[i];
-        const int index = static_cast<int>(i);
+    for (const int token : moves) {
         const Bitboard legal = pos.legalMoves();
         if (legal == 0 && pos.isGameOver()) {
-            fail(index, token == kPass ? kNoSquare : token, ReplayErrorCode::GameOver,
-                 "the game is already over");
+            fail(token, ReplayErrorCode::GameOver, "the game is already over");
             break;
         }
         if (token == kPass) {
             if (legal) {
-                fail(index, kNoSquare, ReplayErrorCode::IllegalPass,
-                     "pass while a move is available");
+                fail(kPass, ReplayErrorCode::IllegalPass, "pass while a move is available");
                 break;
             }
             addPass(false);
             continue;
         }
         if (token < 0 || token >= 64) {
-            fail(index, kNoSquare, ReplayErrorCode::NotASquare, "not a square");
+            fail(kNoSquare, ReplayErrorCode::NotASquare, "not a square");
             break;
         }
         if (legal == 0) addPass(true);  // the record omitted a forced pass
         if (!(pos.empties() & bit(token))) {
-            fail(index, token, ReplayErrorCode::Occupied, "square is occupied");
+            fail(token, ReplayErrorCode::Occupied, "square is occupied");
             break;
         }
         const Bitboard f = pos.flipsOf(token);
         if (f == 0) {
-            fail(index, token, ReplayErrorCode::NoFlips, "move outflanks nothing");
+            fail(token, ReplayErrorCode::NoFlips, "move outflanks nothing");
             break;
         }
         r.plies.push_back(Ply{token, pos.toMove(), f, false});
         pos.play(token, f);
         r.positions.push_back(pos);
+        ++played;
     }
     if (!r.error && pos.mustPass()) addPass(true);
     r.over = pos.isGameOver();

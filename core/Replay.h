@@ -21,8 +21,10 @@ enum class ReplayErrorCode {
 const char* replayErrorCodeName(ReplayErrorCode code);  // "occupied", "no-flips", ...
 
 struct ReplayError {
-    int moveNumber = 0;  // 1-based index of the offending token in the input sequence
-    int square = kNoSquare;
+    // The number of the move that failed, counting discs played (1-based): passes, written or
+    // inferred, do not count, so the number is the same whether or not a record writes them.
+    int moveNumber = 0;
+    int square = kNoSquare;  // the square, kPass for a pass, kNoSquare for a non-square
     Color side = Color::Black;  // the side to move when the token was read
     ReplayErrorCode code = ReplayErrorCode::NotASquare;
     std::string reason;  // plain words: "square is occupied", ...

@@ -76,7 +76,19 @@ TEST_CASE("bad input exits 1 with the documented message") {
 
     r = runCli("replay \"f5 zz d6\"");
     CHECK(r.exitCode == 1);
-    CHECK_THAT(r.err, Catch::Contains("'zz'") && Catch::Contains("not a square"));
+    CHECK(r.err == "error: move 2 (zz, white): not a square\n");
+
+    r = runCli("replay f5zz");
+    CHECK(r.exitCode == 1);
+    CHECK(r.err == "error: move 2 (zz, white): not a square\n");
+
+    r = runCli("replay \"f5 d6 g77\"");
+    CHECK(r.exitCode == 1);
+    CHECK(r.err == "error: move 3 (g77, black): not a square\n");
+
+    r = runCli("replay \"f5 @@\"");
+    CHECK(r.exitCode == 1);
+    CHECK(r.err == "error: move 2 (pass, white): pass while a move is available\n");
 
     r = runCli("replay '%$#@!'");
     CHECK(r.exitCode == 1);

@@ -51,6 +51,8 @@ TEST_CASE("replay errors: move number, square, side and reason") {
         REQUIRE(r.error);
         CHECK(r.error->code == ReplayErrorCode::IllegalPass);
         CHECK(r.error->side == Color::White);
+        CHECK(r.error->square == kPass);
+        CHECK(r.error->describe() == "move 2 (pass, white): pass while a move is available");
     }
     SECTION("not a square") {
         const ReplayResult r = replay(Position::start(), {parseSquare("f5"), 99});
@@ -63,6 +65,18 @@ TEST_CASE("replay errors: move number, square, side and reason") {
         REQUIRE(r.error);
         CHECK(r.error->code == ReplayErrorCode::InvalidStart);
     }
+}
+
+TEST_CASE("move numbers count discs: the same whether passes are written or inferred") {
+    // White must pass first here; the bad move is Black's second disc either way.
+    const Position p(testing::squares({"a1"}), testing::squares({"b1"}), Color::White);
+    const ReplayResult inferred = replay(p, moves("c1 c1"));
+    const ReplayResult written = replay(p, moves("pass c1 c1"));
+    REQUIRE(inferred.error);
+    REQUIRE(written.error);
+    CHECK(inferred.error->moveNumber == 2);
+    CHECK(written.error->moveNumber == 2);
+    CHECK(inferred.error->describe() == written.error->describe());
 }
 
 TEST_CASE("a trailing forced pass is made explicit") {

@@ -61,11 +61,16 @@ struct ReplayOptions {
     bool json = false;
 };
 
+int passesBefore(const ReplayResult& r, std::size_t index) {
+    int passes = 0;
+    for (std::size_t i = 0; i < index; ++i) passes += r.plies[i].square == kPass;
+    return passes;
+}
+
 nlohmann::json positionJson(const ReplayResult& r, std::size_t index) {
     const Position& p = r.positions[index];
     const bool over = p.isGameOver();
-    int passes = 0;
-    for (std::size_t i = 0; i < index; ++i) passes += r.plies[i].square == kPass;
+    const int passes = passesBefore(r, index);
     std::vector<std::string> played, legal;
     for (std::size_t i = 0; i < index; ++i)
         if (r.plies[i].square != kPass) played.push_back(squareName(r.plies[i].square));
@@ -99,9 +104,16 @@ int runReplay(const ReplayOptions& o) {
         start = b.position;
     }
     const MovesParse parsed = parseMoves(o.moves);
-    if (parsed.error) throw InputError("moves: " + parsed.error->message);
     const ReplayResult r = replay(start, parsed.moves);
     if (r.error) throw InputError(r.error->describe());
+    if (parsed.error) {
+        // The tokens before the bad one are legal: name the move the bad token stands for.
+        const Position& at = r.final();
+        const auto played = static_cast<int>(r.plies.size()) - r.passes;
+        throw InputError(fmt::format("move {} ({}, {}): not a square", played + 1,
+                                     parsed.error->token,
+                                     colorName(at.toMove())));
+    }
     std::size_t index = r.plies.size();
     if (o.ply) {
         if (*o.ply < 0 || static_cast<std::size_t>(*o.ply) > r.plies.size())
@@ -117,8 +129,7 @@ int runReplay(const ReplayOptions& o) {
     const Position& p = r.positions[index];
     const int last = index > 0 ? r.plies[index - 1].square : kNoSquare;
     fmt::print("{}", boardDiagram(p, p.legalMoves(), last == kPass ? kNoSquare : last));
-    int passes = 0;
-    for (std::size_t i = 0; i < index; ++i) passes += r.plies[i].square == kPass;
+    const int passes = passesBefore(r, index);
     fmt::print("ply {} of {}; black {} discs, white {} discs; passes: {}\n", index,
                r.plies.size(), p.count(Color::Black), p.count(Color::White), passes);
     if (p.isGameOver()) {
