@@ -12,8 +12,9 @@
 // StorageError ("another import ... is running") at once.
 //
 // Errors: StorageError (a std::runtime_error) for an unusable database (unreadable, corrupt,
-// written by a newer program, which is never modified). Bad records are never exceptions: they
-// come back as diagnostics in ImportResult.
+// written by a newer program, which is never modified) and refused imports; a failing disk
+// while querying surfaces as SQLite::Exception (a std::runtime_error too). Bad records are never
+// exceptions: they come back as diagnostics in ImportResult.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -35,7 +36,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 4;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -105,7 +106,10 @@ struct GameRow {
     std::string white;
     std::string event;
     int year = 0;
-    int blackScore = 0;  // final score (empties to the winner) or disc count if unfinished
+    // Black's result on the 64-disc scale (whiteScore = 64 - blackScore): the final score
+    // (empties to the winner); for an unfinished game the result the record states, else the
+    // discs with the empties given to the leader. Statistics and result filters use it too.
+    int blackScore = 0;
     int whiteScore = 0;
     bool complete = false;
     std::vector<int> moves;  // squares and core::kPass
@@ -137,7 +141,9 @@ struct Figures {
 };
 
 struct MoveFigures : Figures {
-    int move = 0;  // the square, in the orientation of the queried position
+    // The square, in the orientation of the queried position, or core::kPass. Moves that a
+    // symmetry of the position maps onto each other are one row (shown as most games played it).
+    int move = 0;
 };
 
 struct PositionStats : Figures {

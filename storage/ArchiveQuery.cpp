@@ -109,12 +109,14 @@ std::string orderBy(const SearchFilter& f, bool position) {
             return " ORDER BY " + id;
         case SortKey::Year:
             return std::string(" ORDER BY g.year") + dir + ", " + id;
+        // Names sort by their folded form (case and accents ignored), ties by player, then
+        // game: the order of players_folded and games_black / games_white, so no sorting.
         case SortKey::Black:
-            return std::string(" ORDER BY pb.name COLLATE NOCASE") + dir + ", " + id;
+            return std::string(" ORDER BY pb.folded") + dir + ", pb.id" + dir + ", " + id;
         case SortKey::White:
-            return std::string(" ORDER BY pw.name COLLATE NOCASE") + dir + ", " + id;
+            return std::string(" ORDER BY pw.folded") + dir + ", pw.id" + dir + ", " + id;
         case SortKey::Event:
-            return std::string(" ORDER BY e.name COLLATE NOCASE") + dir + ", " + id;
+            return std::string(" ORDER BY e.folded") + dir + ", e.id" + dir + ", " + id;
         case SortKey::Score:
             return std::string(" ORDER BY g.black_score") + dir + ", " + id;
         case SortKey::Ply:
@@ -147,9 +149,27 @@ class Reused {
     SQLite::Statement& s_;
 };
 
-const char* kRowJoins =
-    " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id"
-    " LEFT JOIN events e ON e.id = g.event_id";
+// The FROM clause of the rows of a search: the position index first when there is one; for a
+// sort by player or event name, the players or events in name order first, each with their
+// games in id order.
+std::string rowsFrom(const Query& q, const SearchFilter& f) {
+    const char* events = " LEFT JOIN events e ON e.id = g.event_id";
+    if (!q.position && f.sort == SortKey::Black)
+        return std::string(
+                   " FROM players pb CROSS JOIN games g ON g.black_id = pb.id"
+                   " JOIN players pw ON pw.id = g.white_id") +
+               events;
+    if (!q.position && f.sort == SortKey::White)
+        return std::string(
+                   " FROM players pw CROSS JOIN games g ON g.white_id = pw.id"
+                   " JOIN players pb ON pb.id = g.black_id") +
+               events;
+    if (!q.position && f.sort == SortKey::Event)
+        return " FROM events e CROSS JOIN games g ON g.event_id = e.id"
+               " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id";
+    return q.from + " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id" +
+           events;
+}
 
 }  // namespace
 
@@ -193,7 +213,7 @@ SearchResult Archive::search(const SearchFilter& filter) {
     const Query q = buildQuery(filter);
     Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
                                      "g.black_score, g.complete, g.moves, g.start, ") +
-                             (q.position ? "(p.entry >> 16) & 255" : "NULL") + q.from + kRowJoins +
+                             (q.position ? "(p.entry >> 16) & 255" : "NULL") + rowsFrom(q, filter) +
                              q.where + orderBy(filter, q.position) + kLimit);
     SQLite::Statement& s = guard;
     q.bindAll(s);
@@ -210,20 +230,17 @@ SearchResult Archive::search(const SearchFilter& filter) {
         row.complete = s.getColumn(6).getInt() != 0;
         const auto moves = s.getColumn(7);
         row.moves = decodeMoves(moves.getBlob(), moves.getBytes());
-        if (!s.getColumn(8).isNull() && filter.withOpenings) {
-            // Openings are named from the standard start only.
-        } else if (filter.withOpenings) {
+        // Openings are named from the standard start only (start IS NULL).
+        if (filter.withOpenings && s.getColumn(8).isNull())
             if (auto o = deepestOpening(row.moves)) row.opening = o->name;
-        }
         if (q.position) row.ply = s.getColumn(9).getInt();
         out.games.push_back(std::move(row));
     }
+    // The rows read are all the matches unless a page was cut off at either end.
     const bool partial =
-        filter.limit >= 0 &&
-        (static_cast<std::int64_t>(out.games.size()) >= filter.limit || filter.offset > 0);
-    out.total = partial ? count(filter)
-                        : std::max<std::int64_t>(0, filter.offset) +
-                              static_cast<std::int64_t>(out.games.size());
+        filter.offset > 0 ||
+        (filter.limit >= 0 && static_cast<std::int64_t>(out.games.size()) >= filter.limit);
+    out.total = partial ? count(filter) : static_cast<std::int64_t>(out.games.size());
     return out;
 }
 
@@ -232,7 +249,7 @@ void Archive::forEachGame(const SearchFilter& filter,
     const Query q = buildQuery(filter);
     std::vector<std::int64_t> ids;
     {
-        SQLite::Statement s(impl_->db, std::string("SELECT g.id") + q.from + kRowJoins + q.where +
+        SQLite::Statement s(impl_->db, std::string("SELECT g.id") + rowsFrom(q, filter) + q.where +
                                            orderBy(filter, q.position) + kLimit);
         q.bindAll(s);
         bindLimit(s, q, filter);
@@ -386,7 +403,7 @@ ArchiveInfo Archive::info() {
     out.schemaVersion = static_cast<int>(impl_->scalar("PRAGMA user_version"));
     out.games = impl_->scalar("SELECT count(*) FROM games");
     out.players = impl_->scalar("SELECT count(*) FROM players");
-    out.events = impl_->scalar("SELECT count(*) FROM events");
+    out.events = impl_->scalar("SELECT count(*) FROM events WHERE name <> ''");
     out.positions = impl_->scalar(
         "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE id <= "
         "(SELECT value FROM meta WHERE key = 'indexed_upto')");

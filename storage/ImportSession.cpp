@@ -174,7 +174,7 @@ std::int64_t ImportSession::playerId(const std::string& name) {
 }
 
 std::optional<std::int64_t> ImportSession::eventId(const std::string& name) {
-    if (name.empty()) return std::nullopt;
+    // A record without an event gets the event "" (schema 4: every game has one).
     if (auto it = eventIds_.find(name); it != eventIds_.end()) return it->second;
     SQLite::Statement s(db_, "INSERT INTO events(name, folded) VALUES(?, ?)");
     s.bind(1, name);

@@ -56,8 +56,18 @@ CREATE TABLE position_stats(
         R"SQL(
 CREATE INDEX IF NOT EXISTS games_score ON games(black_score);
 )SQL",
+        // 3: sorting by player name walks the players in name order (no sort of every game).
+        R"SQL(
+CREATE INDEX IF NOT EXISTS players_folded ON players(folded);
+)SQL",
+        // 4: the same for events; for that every game has an event, "" when the record has none.
+        R"SQL(
+CREATE INDEX IF NOT EXISTS events_folded ON events(folded);
+INSERT OR IGNORE INTO events(name, folded) VALUES('', '');
+UPDATE games SET event_id = (SELECT id FROM events WHERE name = '') WHERE event_id IS NULL;
+)SQL",
     };
-    static_assert(kSchemaVersion == 2, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 4, "kSchemaVersion is the number of migrations");
     return list;
 }
 

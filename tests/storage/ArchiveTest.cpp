@@ -52,7 +52,7 @@ TEST_CASE("an older database is migrated in order", "[storage]") {
         raw.exec("PRAGMA user_version = 1");
     }
     Archive a(db, Archive::Mode::ReadOnly);  // a reader migrates too
-    CHECK(a.info().schemaVersion == 2);
+    CHECK(a.info().schemaVersion == othello::storage::kSchemaVersion);
     CHECK(a.info().games == 1);
     SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
     CHECK(
@@ -160,6 +160,15 @@ TEST_CASE("import counts, exact duplicates, other names, prefixes", "[storage]")
     auto p4 = a.importRecords({makeRecord("E", "F", "", 0, third)});
     CHECK(p4.prefixes == 2);  // has the 10-move game as a prefix; is a prefix itself
     for (const auto& n : p4.notes) CHECK(n.code == "prefix");
+
+    // Every sort lists every game, those without an event included.
+    for (const char* key : {"id", "year", "black", "white", "event", "score"}) {
+        othello::storage::SearchFilter f;
+        f.sort = *othello::storage::parseSortKey(key);
+        f.limit = -1;
+        INFO(key);
+        CHECK(static_cast<std::int64_t>(a.search(f).games.size()) == a.info().games);
+    }
 }
 
 TEST_CASE("rejected records are counted with their diagnostics", "[storage]") {

@@ -155,7 +155,7 @@ TEST_CASE("cli export and rename-player", "[storage][cli]") {
     CHECK(db.run("rename-player Nobody Somebody").exitCode == 1);
 }
 
-TEST_CASE("cli: the default database is $OTHELLO_DB, created on first use; --db wins",
+TEST_CASE("cli: the default database comes from OTHELLO_DB, created on first use, --db wins",
           "[storage][cli]") {
     TempDir dir("clidefault");
     const std::string env = (dir / "env" / "games.sqlite").string();

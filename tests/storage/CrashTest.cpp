@@ -180,7 +180,7 @@ TEST_CASE("readers never fail while an import runs", "[storage][concurrency]") {
     CHECK(a.info().games == 4000);
 }
 
-TEST_CASE("an import can be cancelled and resumed; progress is reported", "[storage]") {
+TEST_CASE("an import can be cancelled and resumed, and progress is reported", "[storage]") {
     TempDir dir("cancel");
     const fs::path file1 = writeGames(dir, "a.pgn", 600, 8);
     const fs::path file2 = writeGames(dir, "b.pgn", 600, 9);

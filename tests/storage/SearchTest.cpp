@@ -128,6 +128,22 @@ TEST_CASE("paging and sorting", "[storage]") {
     for (std::size_t i = 1; i < byBlack.games.size(); ++i)
         CHECK(othello::storage::foldText(byBlack.games[i - 1].black) <=
               othello::storage::foldText(byBlack.games[i].black));
+    f.sort = SortKey::Event;
+    f.descending = true;
+    f.limit = -1;
+    const auto byEvent = a.search(f);
+    CHECK(static_cast<std::int64_t>(byEvent.games.size()) == all.total);
+    for (std::size_t i = 1; i < byEvent.games.size(); ++i)
+        CHECK(othello::storage::foldText(byEvent.games[i - 1].event) >=
+              othello::storage::foldText(byEvent.games[i].event));
+    f.sort = SortKey::White;
+    f.descending = false;
+    f.player = "tamenori";
+    f.limit = 5;
+    f.offset = 2;
+    const auto byWhite = a.search(f);
+    CHECK(byWhite.total == a.count(f));
+    CHECK(byWhite.games.size() <= 5);
 }
 
 TEST_CASE("position search and stats agree with a scan, in every orientation", "[storage]") {
