@@ -234,8 +234,8 @@ void readCsv(const std::string& name, std::string_view textIn, const ReadOptions
             rec.year = text::yearOf(year);
         if (c.moves >= static_cast<int>(row.fields.size())) {
             addDiagnostic(rec, Severity::Error, rec.source, "missing-field",
-                          "the row has " + std::to_string(row.fields.size()) +
-                              " fields; the moves are in column " + std::to_string(c.moves + 1));
+                          "the row has " + text::countOf(row.fields.size(), "field") +
+                              "; the moves are in column " + std::to_string(c.moves + 1));
             out.records.push_back(std::move(rec));
             continue;
         }
@@ -249,13 +249,12 @@ void readCsv(const std::string& name, std::string_view textIn, const ReadOptions
             msg += text::toUtf8(t.errorText);
             msg += "' is not a square or a pass";
             addDiagnostic(rec, Severity::Error, text::at(name, row.line, columnOf(*t.errorColumn)),
-                          "not-a-square", std::move(msg), static_cast<int>(t.tokens.size()) + 1);
+                          "not-a-square", std::move(msg), discMoves(t.moves()) + 1);
             out.records.push_back(std::move(rec));
             continue;
         }
-        if (!replayRecord(rec, t.moves(), rec.source)) {
+        if (int index = -1; !replayRecord(rec, t.moves(), rec.source, &index)) {
             Diagnostic& diag = rec.diagnostics.back();
-            const int index = diag.moveNumber - 1;
             if (index >= 0 && index < static_cast<int>(t.tokens.size()))
                 diag.where.column = columnOf(t.tokens[index].column);
         } else if (c.winner >= 0 && c.winner < static_cast<int>(row.fields.size())) {

@@ -8,27 +8,32 @@
 
 namespace othello::importers {
 
-enum class Severity { Warning, Error };
-const char* severityName(Severity s);  // "warning" / "error"
+// Note: information that neither rejects a record nor fails a run, even with --strict (a WTHOR
+// names file given where games were expected).
+enum class Severity { Note, Warning, Error };
+const char* severityName(Severity s);  // "note" / "warning" / "error"
 
 struct SourceLocation {
     std::string path;
-    int line = 0;                // 1-based; 0 when the format has no lines (WTHOR)
-    int column = 0;              // 1-based; 0 when unknown
-    std::int64_t record = -1;    // 0-based record index in the file; -1 when unknown
+    int line = 0;    // 1-based; 0 when the format has no lines (WTHOR)
+    int column = 0;  // 1-based; 0 when unknown
+    // 0-based record index in the file (the first record of a .wtb is "path#0"); -1 when unknown.
+    std::int64_t record = -1;
     std::int64_t byteOffset = -1;
-    // "path:line" for text formats, "path#N" (N = record index) for binary ones.
+    // "path:line" for text formats, "path#N" (N = the 0-based record index) for binary ones,
+    // "path" alone for a diagnostic about the whole file.
     std::string describe() const;
 };
 
 struct Diagnostic {
     Severity severity = Severity::Error;
     SourceLocation where;
-    int moveNumber = 0;              // 1-based; 0 when not about a move
-    int square = core::kNoSquare;    // the square involved, if any
-    std::string code;                // stable, kebab-case: "occupied", "bad-header", ...
-    std::string message;             // plain words
-    // "path:line: error: message [code]"
+    int moveNumber = 0;            // 1-based; 0 when not about a move
+    int square = core::kNoSquare;  // the square involved, if any
+    std::string code;              // stable, kebab-case: "occupied", "bad-header", ...
+    std::string message;           // plain words, printable (see text::printable)
+    // "path:line: error: message [code]"; control bytes and invalid UTF-8 in the message are
+    // escaped as \xNN so that a diagnostic never prints raw binary.
     std::string format() const;
 };
 

@@ -1,11 +1,19 @@
 #include "GameRecord.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "ReaderUtil.h"
 
 namespace othello::importers {
 
-const char* severityName(Severity s) { return s == Severity::Warning ? "warning" : "error"; }
+const char* severityName(Severity s) {
+    switch (s) {
+        case Severity::Note: return "note";
+        case Severity::Warning: return "warning";
+        case Severity::Error: return "error";
+    }
+    return "error";
+}
 
 // Strings are built by appending: g++ 12 warns falsely (-Wrestrict) on ":" + std::string.
 std::string SourceLocation::describe() const {
@@ -25,7 +33,7 @@ std::string Diagnostic::format() const {
     out += ": ";
     out += severityName(severity);
     out += ": ";
-    out += message;
+    out += text::printable(message);
     if (!code.empty()) {
         out += " [";
         out += code;
@@ -48,9 +56,7 @@ const char* formatName(Format f) {
 }
 
 std::optional<Format> parseFormat(const std::string& name) {
-    std::string n = name;
-    std::transform(n.begin(), n.end(), n.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string n = text::lower(name);
     for (Format f : {Format::Auto, Format::Moves, Format::Transcript, Format::Wthor, Format::Ggf,
                      Format::Pgn, Format::Csv})
         if (n == formatName(f)) return f;

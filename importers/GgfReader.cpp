@@ -1,11 +1,11 @@
 #include "GgfReader.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <ctime>
 
+#include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "core/Notation.h"
 
@@ -13,24 +13,11 @@ namespace othello::importers {
 
 namespace {
 
+using text::isDigit;
+using text::trim;
+
 bool isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-bool isDigit(char c) {
-    return c >= '0' && c <= '9';
-}
-
-bool equalsNoCase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
-    return s;
+    return text::isBlank(c) || c == '\n';
 }
 
 // Line and column (1-based) of byte offsets, from a table of line starts.
@@ -287,10 +274,10 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
             addDiagnostic(r, Severity::Warning, lines.at(name, reAt, index), "bad-result",
                           "RE[" + std::string(re) + "] is not a disc difference");
     }
-    if (!equalsNoCase(gm, "othello") || ty != "8") {
+    if (!text::iequals(gm, "othello") || ty != "8") {
         std::string m = "only 8x8 Othello (TY[8]) is played; this game is ";
-        m += !equalsNoCase(gm, "othello") ? "GM[" : "TY[";
-        m += !equalsNoCase(gm, "othello") ? gm : ty;
+        m += !text::iequals(gm, "othello") ? "GM[" : "TY[";
+        m += !text::iequals(gm, "othello") ? gm : ty;
         m += ']';
         addDiagnostic(r, Severity::Error, r.source, "unsupported-variant", m);
         return i;
@@ -314,20 +301,22 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
     int moveNumber = 0;
     // Replays the tokens so far; an illegal move is located at its property.
     const auto replayTokens = [&]() {
-        if (replayRecord(r, tokens, r.source)) return true;
+        int failed = -1;
+        if (replayRecord(r, tokens, r.source, &failed)) return true;
         Diagnostic& d = r.diagnostics.back();
-        const std::size_t k = static_cast<std::size_t>(d.moveNumber - 1);
-        if (d.moveNumber >= 1 && k < tokenAt.size()) d.where = lines.at(name, tokenAt[k], index);
+        const auto k = static_cast<std::size_t>(failed);
+        if (failed >= 0 && k < tokenAt.size()) d.where = lines.at(name, tokenAt[k], index);
         return false;
     };
     for (const auto& p : props) {
         if (p.key != "B" && p.key != "W") continue;
-        ++moveNumber;
+        // Move numbers count disc moves only, as core::ReplayError does.
+        moveNumber = discMoves(tokens) + 1;
         const SourceLocation where = lines.at(name, p.offset, index);
         std::string_view mv = trim(p.value.substr(0, p.value.find('/')));
         const core::Color side = p.key == "B" ? core::Color::Black : core::Color::White;
         int sq;
-        if (equalsNoCase(mv, "pa") || equalsNoCase(mv, "pass"))
+        if (text::iequals(mv, "pa") || text::iequals(mv, "pass"))
             sq = core::kPass;
         else if ((sq = core::parseSquare(mv)) == core::kNoSquare) {
             if (!replayTokens()) return i;
@@ -380,7 +369,7 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
 }  // namespace
 
 bool looksLikeGgf(std::string_view head) {
-    std::string_view t = trim(head);
+    std::string_view t = trim(text::stripBom(head));
     if (t.find("(;GM[") != std::string_view::npos) return true;
     while (!t.empty() && isDigit(t.front())) t.remove_prefix(1);  // "1 (;" match prefix
     t = trim(t);
@@ -393,7 +382,8 @@ void readGgf(const std::string& name, std::string_view text, const ReadOptions& 
     out.format = Format::Ggf;
     const LineIndex lines(text);
     std::int64_t index = 0;
-    std::size_t i = 0;
+    // Offsets stay those of the whole text (line and column); a UTF-8 BOM is not stray text.
+    std::size_t i = text.size() - text::stripBom(text).size();
     while (i < text.size()) {
         const std::size_t start = text.find("(;", i);
         // Between games only blanks and the "1 " match prefixes are expected.
@@ -415,14 +405,7 @@ void readGgf(const std::string& name, std::string_view text, const ReadOptions& 
         GameRecord& r = out.records.emplace_back();
         i = std::max(parseGame(name, text, start, lines, index++, options, r), start + 2);
     }
-    if (out.records.empty() && out.fileDiagnostics.empty()) {
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where.path = name;
-        d.code = "no-games";
-        d.message = "no GGF game '(;...;)' in the file";
-        out.fileDiagnostics.push_back(std::move(d));
-    }
+    // No game at all: the front door (Reader.cpp) says "no-games".
 }
 
 }  // namespace othello::importers

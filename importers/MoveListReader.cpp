@@ -1,5 +1,7 @@
 #include "MoveListReader.h"
 
+#include <algorithm>
+
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "core/Notation.h"
@@ -14,29 +16,32 @@ bool isSeparator(char c) {
     return c == ' ' || c == '\t' || c == ',' || c == ';' || c == '\r' || c == '\n' || c == '.';
 }
 
-// A pass word must end a word or be followed by a square ("f5pad6"), so that a label such as
-// "Parallel" is not read as a pass.
-int passLength(std::string_view rest) {
-    if (rest.substr(0, 2) == "--" || rest.substr(0, 2) == "@@") return 2;
-    const auto endsWord = [&](std::size_t n) {
-        return n >= rest.size() || !isAlpha(rest[n]) ||
-               core::parseSquare(rest.substr(n, 2)) != core::kNoSquare;
-    };
-    if (text::istartsWith(rest, "pass") && endsWord(4)) return 4;
-    if ((text::istartsWith(rest, "pa") || text::istartsWith(rest, "ps")) && endsWord(2)) return 2;
-    return 0;
+// True when `s` holds something a typo of a move could give: a column letter a-h followed by
+// a row digit 1-8 anywhere ("cc4", "f4", "xb3"), so that such a text is diagnosed rather than
+// taken as a label.
+bool hasSquareLike(std::string_view s) {
+    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+        const char c = static_cast<char>(s[i] | 0x20);
+        if (c >= 'a' && c <= 'h' && s[i + 1] >= '1' && s[i + 1] <= '8') return true;
+    }
+    return false;
 }
 
-// Where a label (opening name, title) starts after the moves: a word of 3 or more characters
-// with a letter in it that does not begin with a square, after a blank ("Tiger", "8-Shot").
-// A typo such as "c33" or "x9" stays an error.
-bool isLabelStart(std::string_view line, std::size_t at) {
+// A label (opening name, title) after the moves is accepted only when it clearly is a name:
+// after a blank, its first word has 3 or more characters with a letter ("Tiger", "8-Shot"),
+// and nothing in it looks like a square or a move (hasSquareLike) or is a control byte. A typo such
+// as "cc4 f4 c5" or "c33" stays an error, so that a mistyped move never silently ends the game.
+bool isLabel(std::string_view line, std::size_t at) {
     if (at == 0 || at >= line.size() || !text::isBlank(line[at - 1])) return false;
     std::size_t end = at;
     bool letter = false;
     while (end < line.size() && !text::isBlank(line[end])) letter |= isAlpha(line[end++]);
     if (end - at < 3 || !letter) return false;
-    return core::parseSquare(line.substr(at, 2)) == core::kNoSquare;
+    const std::string_view label = line.substr(at);
+    const bool control = std::any_of(label.begin(), label.end(), [](char c) {
+        return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F;
+    });
+    return !control && !hasSquareLike(label);
 }
 
 std::string gameComment(const GameRecord& g) {
@@ -97,7 +102,7 @@ MoveTokens tokenizeMoves(std::string_view line) {
             out.errorText = std::string(line.substr(i, std::min<std::size_t>(j - i, 12)));
             return out;
         }
-        if (const int n = passLength(line.substr(i))) {
+        if (const int n = text::passLength(line.substr(i))) {
             out.tokens.push_back({core::kPass, static_cast<int>(i)});
             i += n;
             continue;
@@ -139,24 +144,25 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
         rec.source = text::at(name, lineNumber);
         MoveTokens t = tokenizeMoves(line);
         if (t.errorColumn && !t.tokens.empty() &&
-            isLabelStart(line, static_cast<std::size_t>(*t.errorColumn))) {
+            isLabel(line, static_cast<std::size_t>(*t.errorColumn))) {
+            // Move lists have no event field: the label (an opening name, a title) is kept as
+            // the event, where the storage, the search and every writer keep it.
             rec.event = text::toUtf8(text::trim(line.substr(*t.errorColumn)));
             t.errorColumn.reset();
         }
         if (t.errorColumn) {
             std::string msg;
             msg += '\'';
-            msg += text::toUtf8(t.errorText);
+            msg += t.errorText;  // escaped by addDiagnostic
             msg += "' is not a square or a pass";
             addDiagnostic(rec, Severity::Error, text::at(name, lineNumber, *t.errorColumn + 1),
-                          "not-a-square", std::move(msg), static_cast<int>(t.tokens.size()) + 1);
+                          "not-a-square", std::move(msg), discMoves(t.moves()) + 1);
             rec.moves.clear();
             out.records.push_back(std::move(rec));
             continue;
         }
-        if (!replayRecord(rec, t.moves(), rec.source)) {
+        if (int index = -1; !replayRecord(rec, t.moves(), rec.source, &index)) {
             Diagnostic& d = rec.diagnostics.back();
-            const int index = d.moveNumber - 1;
             if (index >= 0 && index < static_cast<int>(t.tokens.size()))
                 d.where.column = t.tokens[index].column + 1;
         }

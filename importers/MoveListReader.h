@@ -2,8 +2,10 @@
 // Move lists: one game per line. Squares in any case, with or without separators (space,
 // comma, dash), optional move numbers ("1." "1..."), passes as pa/ps/pass/--/@@ or omitted,
 // "#" and "//" comments. The named-opening style "F5d6C3d3C4" is a move list too, and a label
-// after the moves ("F5d6C3d3C4   Tiger": a blank, then a word of 3+ characters with a letter
-// that does not begin with a square) is kept as the event.
+// after the moves ("F5d6C3d3C4   Tiger": a blank, then a word of 3+ characters with a letter,
+// and no column letter a-h followed by a row digit 1-8 anywhere in the rest of the line) is
+// kept as GameRecord::event (move lists have no event of their own). Any other text that is
+// not a move ("f5 d6 cc4 f4") is a record error "not-a-square" located at that token.
 #include <optional>
 #include <string>
 #include <string_view>

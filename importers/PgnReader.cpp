@@ -1,5 +1,7 @@
 #include "PgnReader.h"
 
+#include <algorithm>
+
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "core/Notation.h"
@@ -27,12 +29,6 @@ struct PendingGame {
 bool isResultToken(std::string_view t) {
     if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "½-½") return true;
     return text::parseScore(t).has_value() && t.find('-') != std::string_view::npos;
-}
-
-int passLength(std::string_view t) {
-    if (t == "--" || t == "@@") return 2;
-    if (text::iequals(t, "pass") || text::iequals(t, "pa") || text::iequals(t, "ps")) return 1;
-    return 0;
 }
 
 class PgnParser {
@@ -64,6 +60,10 @@ class PgnParser {
                 continue;
             }
             if (c == '(') {
+                if (depth_ == 0) {
+                    variationLine_ = line_;
+                    variationColumn_ = static_cast<int>(pos_ - lineStart_) + 1;
+                }
                 ++depth_;
                 ++pos_;
                 continue;
@@ -91,6 +91,10 @@ class PgnParser {
             pos_ = j;
             if (depth_ == 0) move(token, column);
         }
+        if (depth_ > 0)
+            warnAnywhere(variationLine_, variationColumn_, "unclosed-variation",
+                         "this '(' is never closed: the rest of the file was read as a variation "
+                         "and ignored");
         finish();
     }
 
@@ -105,6 +109,8 @@ class PgnParser {
         while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') ++pos_;
     }
     void skipComment() {
+        const int line = line_;
+        const int column = static_cast<int>(pos_ - lineStart_) + 1;
         ++pos_;
         while (pos_ < text_.size() && text_[pos_] != '}') {
             if (text_[pos_] == '\n' || text_[pos_] == '\r')
@@ -112,7 +118,25 @@ class PgnParser {
             else
                 ++pos_;
         }
-        if (pos_ < text_.size()) ++pos_;
+        if (pos_ < text_.size())
+            ++pos_;
+        else
+            warnAnywhere(line, column, "unterminated-comment",
+                         "this '{' comment is never closed: the rest of the file was ignored");
+    }
+
+    // A warning on the game being read, or on the file when there is none.
+    void warnAnywhere(int line, int column, std::string code, std::string message) {
+        if (game_.any) {
+            warn(line, column, std::move(code), std::move(message));
+            return;
+        }
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.where = text::at(name_, line, column);
+        d.code = std::move(code);
+        d.message = std::move(message);
+        out_.fileDiagnostics.push_back(std::move(d));
     }
 
     void begin(int line) {
@@ -218,7 +242,7 @@ class PgnParser {
         while (!token.empty() && (token.back() == '!' || token.back() == '?' ||
                                   token.back() == '+' || token.back() == '#'))
             token.remove_suffix(1);
-        if (passLength(token)) {
+        if (!token.empty() && text::passLength(token) == static_cast<int>(token.size())) {
             game_.moves.push_back({core::kPass, line_, column});
             return;
         }
@@ -226,7 +250,10 @@ class PgnParser {
         if (sq == core::kNoSquare) {
             Diagnostic d;
             d.where = text::at(name_, line_, column);
-            d.moveNumber = static_cast<int>(game_.moves.size()) + 1;
+            d.moveNumber = static_cast<int>(std::count_if(
+                               game_.moves.begin(), game_.moves.end(),
+                               [](const Located& m) { return m.square != core::kPass; })) +
+                           1;  // disc moves only, as core::ReplayError counts
             d.code = "not-a-square";
             std::string message(1, '\'');
             message.append(text::toUtf8(token.substr(0, 16)));
@@ -291,9 +318,8 @@ class PgnParser {
             std::vector<int> tokens;
             tokens.reserve(game_.moves.size());
             for (const Located& m : game_.moves) tokens.push_back(m.square);
-            if (!replayRecord(rec, tokens, rec.source)) {
+            if (int index = -1; !replayRecord(rec, tokens, rec.source, &index)) {
                 Diagnostic& d = rec.diagnostics.back();
-                const int index = d.moveNumber - 1;
                 if (index >= 0 && index < static_cast<int>(game_.moves.size())) {
                     d.where.line = game_.moves[index].line;
                     d.where.column = game_.moves[index].column;
@@ -315,6 +341,8 @@ class PgnParser {
     std::size_t lineStart_ = 0;
     int line_ = 1;
     int depth_ = 0;
+    int variationLine_ = 0;  // where the outermost open '(' is
+    int variationColumn_ = 0;
     PendingGame game_;
 };
 

@@ -5,8 +5,9 @@
 //   - PlayOK: "--" for a pass, the result ("35-29", "1-0", ...) also at the end of the moves;
 //   - Edax: "pass", results 1-0 / 0-1 / 1/2-1/2.
 // Also: [Round], [Site] (the place), [FEN] (a board string, core::parseBoard), {comments},
-// ; comments, (variations) and $NAGs skipped. A finished game whose stated result disagrees
-// with the replay gets a result-mismatch warning.
+// ; comments, (variations) and $NAGs skipped; a '{' or '(' never closed is a warning
+// (unterminated-comment / unclosed-variation) at that character, on the game or the file.
+// A finished game whose stated result disagrees with the replay gets a result-mismatch warning.
 #include <string>
 #include <string_view>
 

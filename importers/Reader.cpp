@@ -2,8 +2,8 @@
 // apply --strict. Each reader replays every record itself (RecordReplay.h).
 #include "Reader.h"
 
+#include <algorithm>
 #include <fstream>
-#include <sstream>
 
 #include "CsvReader.h"
 #include "GgfReader.h"
@@ -16,10 +16,6 @@
 namespace othello::importers {
 namespace {
 
-// Files larger than this are refused rather than read into memory (the whole WTHOR archive
-// is 9 MB; the eOthello CSV 3 MB).
-constexpr std::uintmax_t kMaxFileSize = std::uintmax_t{1} << 30;
-
 bool hasBinaryBytes(std::string_view head) {
     for (char c : head.substr(0, 512)) {
         const auto u = static_cast<unsigned char>(c);
@@ -28,20 +24,54 @@ bool hasBinaryBytes(std::string_view head) {
     return false;
 }
 
-Diagnostic fileError(const std::string& path, std::string code, std::string message) {
+Diagnostic fileDiagnostic(const std::string& path, std::string code, std::string message,
+                          Severity severity = Severity::Error) {
     Diagnostic d;
+    d.severity = severity;
     d.where.path = path;
     d.code = std::move(code);
     d.message = std::move(message);
     return d;
 }
 
-// --strict: a warning counts as an error, so the record is rejected.
+FileResult fileError(const std::string& path, Format format, std::string code,
+                     std::string message) {
+    FileResult out;
+    out.path = path;
+    out.format = format;
+    out.readable = false;
+    out.fileDiagnostics.push_back(fileDiagnostic(path, std::move(code), std::move(message)));
+    return out;
+}
+
+// --strict: a warning counts as an error, so the record is rejected. (File warnings fail the
+// run in the CLI, which counts them as file errors.)
 void applyStrict(FileResult& r) {
     for (GameRecord& g : r.records) {
         for (const Diagnostic& d : g.diagnostics)
             if (d.severity == Severity::Warning) g.status = GameStatus::Error;
     }
+}
+
+// What every read ends with: --strict, a file with no record at all is diagnosed, and every
+// message is made printable (a reader may quote raw bytes of a hostile file).
+void finish(FileResult& r, const ReadOptions& options) {
+    if (options.strict) applyStrict(r);
+    if (r.readable && r.records.empty()) {
+        const bool said = std::any_of(
+            r.fileDiagnostics.begin(), r.fileDiagnostics.end(), [](const Diagnostic& d) {
+                return d.severity == Severity::Error || d.code == "not-a-game-file";
+            });
+        if (!said) {
+            std::string why = "no game found (read as ";
+            why += formatName(r.format);
+            why += ')';
+            r.fileDiagnostics.push_back(fileDiagnostic(r.path, "no-games", std::move(why)));
+        }
+    }
+    for (Diagnostic& d : r.fileDiagnostics) d.message = text::printable(d.message);
+    for (GameRecord& g : r.records)
+        for (Diagnostic& d : g.diagnostics) d.message = text::printable(d.message);
 }
 
 Format detectText(std::string_view text) {
@@ -52,7 +82,66 @@ Format detectText(std::string_view text) {
     return Format::Moves;
 }
 
+// A WTHOR names file (WTHOR.JOU, WTH.TRN, ...): the extension and a WTHOR header followed by
+// whole name records. Users check whole WTHOR folders, so such a file is skipped with a note.
+const char* wthorNamesKind(const std::filesystem::path& path, std::string_view bytes) {
+    const std::string ext = text::lower(path.extension().string());
+    const std::size_t recordSize = ext == ".jou"   ? kWthorPlayerSize
+                                   : ext == ".trn" ? kWthorTournamentSize
+                                                   : 0;
+    if (recordSize == 0 || bytes.size() < kWthorHeaderSize) return nullptr;
+    const auto u8 = [&](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
+    if (u8(0) < 19 || u8(0) > 21 || u8(1) > 99 || u8(2) > 12 || u8(3) > 31) return nullptr;
+    if ((bytes.size() - kWthorHeaderSize) % recordSize != 0) return nullptr;
+    return recordSize == kWthorPlayerSize ? "players" : "tournaments";
+}
+
 }  // namespace
+
+bool readWholeFile(const std::filesystem::path& path, std::string& out, std::string& why) {
+    out.clear();
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) {
+        why = "no such file or not readable";
+        return false;
+    }
+    if (std::filesystem::is_directory(status)) {
+        why = "is a directory";
+        return false;
+    }
+    // Devices (/dev/zero), FIFOs and sockets have no size to trust and may never end.
+    if (!std::filesystem::is_regular_file(status)) {
+        why = "not a regular file (a device, FIFO or socket)";
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        why = "cannot be opened";
+        return false;
+    }
+    // Read in chunks up to the cap, whatever file_size says: the file may grow under us.
+    constexpr std::size_t kChunk = std::size_t{1} << 20;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec && size <= kMaxReadSize) out.reserve(static_cast<std::size_t>(size));
+    std::vector<char> chunk(kChunk);
+    while (in) {
+        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+        const auto n = static_cast<std::size_t>(in.gcount());
+        if (out.size() + n > kMaxReadSize) {
+            out.clear();
+            out.shrink_to_fit();
+            why = "the file is larger than 1 GiB";
+            return false;
+        }
+        out.append(chunk.data(), n);
+    }
+    if (in.bad()) {
+        why = "read error";
+        return false;
+    }
+    return true;
+}
 
 Format detectFormat(const std::filesystem::path& path, const std::string& head) {
     std::error_code ec;
@@ -67,19 +156,26 @@ Format detectFormat(const std::filesystem::path& path, const std::string& head) 
 }
 
 FileResult readText(const std::string& name, const std::string& text, const ReadOptions& options) {
-    FileResult out;
-    out.path = name;
     Format f = options.format;
     if (f == Format::Auto) {
         if (hasBinaryBytes(text) && looksLikeWthor(text, text.size()))
             f = Format::Wthor;
+        else if (hasBinaryBytes(text))
+            return fileError(name, Format::Auto, "binary", "binary data, not a record file");
         else
             f = detectText(text);
     }
+    return readTextAs(name, text, f, nullptr, options);
+}
+
+FileResult readTextAs(const std::string& name, const std::string& text, Format f,
+                      const WthorNames* names, const ReadOptions& options) {
+    FileResult out;
+    out.path = name;
     out.format = f;
     switch (f) {
         case Format::Wthor: {
-            out = readWthorBytes(name, text, nullptr, options);
+            out = readWthorBytes(name, text, names, options);
             out.format = Format::Wthor;
             break;
         }
@@ -97,52 +193,42 @@ FileResult readText(const std::string& name, const std::string& text, const Read
             break;
         case Format::Moves:
         case Format::Auto:
+            out.format = Format::Moves;
             readMoveList(name, text, options, out);
             break;
     }
-    if (options.strict) applyStrict(out);
+    finish(out, options);
     return out;
 }
 
 FileResult readFile(const std::filesystem::path& path, const ReadOptions& options) {
     const std::string name = path.string();
-    FileResult out;
-    out.path = name;
-    out.format = options.format;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        out.readable = false;
-        out.fileDiagnostics.push_back(fileError(name, "unreadable", "is a directory"));
-        return out;
-    }
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxFileSize) {
-        out.readable = false;
+    std::string bytes;
+    std::string why;
+    if (!readWholeFile(path, bytes, why))
+        return fileError(name, options.format,
+                         why == "the file is larger than 1 GiB" ? "too-large" : "unreadable", why);
+    if (const char* kind = wthorNamesKind(path, bytes)) {
+        FileResult out;
+        out.path = name;
+        out.format = Format::Wthor;
+        std::string note = "a WTHOR names file (";
+        note += kind;
+        note += "), not a game file: skipped";
         out.fileDiagnostics.push_back(
-            fileError(name, "too-large", "the file is larger than 1 GiB"));
+            fileDiagnostic(name, "not-a-game-file", std::move(note), Severity::Note));
         return out;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        out.readable = false;
-        out.fileDiagnostics.push_back(fileError(
-            name, "unreadable", ec ? "no such file or not readable" : "cannot be opened"));
-        return out;
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string bytes = buffer.str();
     Format f = options.format;
     if (f == Format::Auto) f = detectFormat(path, bytes.substr(0, 65536));
     if (f == Format::Wthor) {
-        out = readWthor(path, options);
-        out.format = Format::Wthor;
-        if (options.strict) applyStrict(out);
-        return out;
+        // The bytes are read once; the names come from the files beside it.
+        const WthorNames names = loadWthorNames(path.parent_path());
+        return readTextAs(name, bytes, Format::Wthor, &names, options);
     }
-    ReadOptions o = options;
-    o.format = f;
-    return readText(name, bytes, o);
+    if (hasBinaryBytes(bytes))
+        return fileError(name, f, "binary", "binary data, not a record file");
+    return readTextAs(name, bytes, f, nullptr, options);
 }
 
 }  // namespace othello::importers

@@ -15,19 +15,38 @@ struct ReadOptions {
     bool strict = false;           // warnings count as errors
 };
 
+struct WthorNames;
+
+// Every file is read whole, and never more than this (1 GiB): the whole WTHOR archive is 9 MB.
+inline constexpr std::size_t kMaxReadSize = std::size_t{1} << 30;
+
 struct FileResult {
     std::string path;
-    Format format = Format::Auto;           // the format used
-    bool readable = true;                   // false: a file error, see fileDiagnostics
-    std::vector<GameRecord> records;        // every record, bad ones with status Error
+    Format format = Format::Auto;     // the format used
+    bool readable = true;             // false: a file error, see fileDiagnostics
+    std::vector<GameRecord> records;  // every record, bad ones with status Error
+    // About the whole file. Errors: "unreadable" (missing, a directory, a device or FIFO, a
+    // read error), "too-large" (> kMaxReadSize), "binary" (binary data that is no WTHOR file),
+    // "bad-header", "no-games" (readable, but not one record: an empty file, a header-only CSV,
+    // the wrong --format); warnings such as "count-mismatch"; the note "not-a-game-file" (a
+    // WTHOR.JOU / WTHOR.TRN names file, skipped without error).
     std::vector<Diagnostic> fileDiagnostics;
 };
+
+// Reads a regular file whole, up to kMaxReadSize bytes whatever its size claims. False (and
+// `why` in plain words) for a missing file, a directory, a device, FIFO or socket, a read error
+// or a larger file; never throws std::bad_alloc for a hostile file.
+bool readWholeFile(const std::filesystem::path& path, std::string& out, std::string& why);
 
 // Detects the format from the content (and the name, for WTHOR binaries).
 Format detectFormat(const std::filesystem::path& path, const std::string& head);
 
 FileResult readFile(const std::filesystem::path& path, const ReadOptions& options = {});
-// Reads text already in memory (the name is used in diagnostics).
+// Reads text already in memory (the name is used in diagnostics). With Format::Auto, binary
+// bytes that are not a WTHOR file are the file error "binary".
 FileResult readText(const std::string& name, const std::string& text, const ReadOptions& options);
+// The same as `format` (not Auto), without the binary check; `names` for WTHOR may be null.
+FileResult readTextAs(const std::string& name, const std::string& text, Format format,
+                      const WthorNames* names, const ReadOptions& options);
 
 }  // namespace othello::importers

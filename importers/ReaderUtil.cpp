@@ -1,5 +1,7 @@
 #include "ReaderUtil.h"
 
+#include "core/Notation.h"
+
 namespace othello::importers::text {
 
 bool isDigit(char c) {
@@ -52,6 +54,17 @@ std::string_view nextLine(std::string_view text, std::size_t& pos) {
     }
     pos = i;
     return line;
+}
+
+int passLength(std::string_view rest) {
+    if (rest.substr(0, 2) == "--" || rest.substr(0, 2) == "@@") return 2;
+    const auto endsWord = [&](std::size_t n) {
+        return n >= rest.size() || !isAlpha(rest[n]) ||
+               core::parseSquare(rest.substr(n, 2)) != core::kNoSquare;
+    };
+    if (istartsWith(rest, "pass") && endsWord(4)) return 4;
+    if ((istartsWith(rest, "pa") || istartsWith(rest, "ps")) && endsWord(2)) return 2;
+    return 0;
 }
 
 std::string_view stripBom(std::string_view text) {
@@ -108,6 +121,41 @@ std::string toUtf8(std::string_view s) {
     return out;
 }
 
+namespace {
+// Length of the valid UTF-8 sequence at s[i] (1..4), or 0 when the bytes there are not one.
+std::size_t utf8Length(std::string_view s, std::size_t i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t n = c < 0x80             ? 1
+                          : (c & 0xE0) == 0xC0 ? 2
+                          : (c & 0xF0) == 0xE0 ? 3
+                          : (c & 0xF8) == 0xF0 ? 4
+                                               : 0;
+    if (n == 0 || i + n > s.size()) return 0;
+    return isValidUtf8(s.substr(i, n)) ? n : 0;
+}
+}  // namespace
+
+std::string printable(std::string_view s) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(s.size());
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t n = utf8Length(s, i);
+        if (n == 0 || (n == 1 && ((c < 0x20 && c != '\t') || c == 0x7F))) {
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 0xF];
+            ++i;
+            continue;
+        }
+        out.append(s.substr(i, n));
+        i += n;
+    }
+    return out;
+}
+
 std::optional<int> parseNumber(std::string_view s) {
     if (s.empty() || s.size() > 9) return std::nullopt;
     int v = 0;
@@ -159,6 +207,14 @@ std::optional<std::pair<int, int>> parseScore(std::string_view s) {
     const auto w = parseNumber(trim(s.substr(dash + 1)));
     if (!b || !w || *b > 64 || *w > 64) return std::nullopt;
     return std::make_pair(*b, *w);
+}
+
+std::string countOf(std::size_t n, std::string_view noun) {
+    std::string out = std::to_string(n);
+    out += ' ';
+    out.append(noun);
+    if (n != 1) out += 's';
+    return out;
 }
 
 SourceLocation at(const std::string& path, int line, int column) {

@@ -21,6 +21,11 @@ bool isBlank(char c);  // space, tab, CR
 // advances `pos` past it. `pos` == text.size() means done.
 std::string_view nextLine(std::string_view text, std::size_t& pos);
 
+// Length of the pass word that begins `rest`: "--", "@@" (2), "pass" (4), "pa", "ps" (2), any
+// case; 0 when there is none. A pass word must end a word or be followed by a square
+// ("f5pad6"), so that a label such as "Parallel" is not read as a pass.
+int passLength(std::string_view rest);
+
 // Skips a UTF-8 byte-order mark.
 std::string_view stripBom(std::string_view text);
 
@@ -28,6 +33,10 @@ bool isValidUtf8(std::string_view s);
 // Valid UTF-8 is returned as it is; anything else is taken as Latin-1 and converted, so that
 // names are always valid UTF-8 (JSON output, SQLite).
 std::string toUtf8(std::string_view s);
+
+// `s` safe to print: valid UTF-8 and printable ASCII kept, control bytes (but tab), DEL and
+// bytes that are not valid UTF-8 written as \xNN. Printable output is returned unchanged.
+std::string printable(std::string_view s);
 
 // A non-negative decimal number of at most 9 digits and nothing else.
 std::optional<int> parseNumber(std::string_view s);
@@ -37,6 +46,9 @@ int yearOf(std::string_view date);
 std::string isoDate(std::string_view date);
 // "20-44", "20 - 44": Black's discs and White's, when the text is exactly a score.
 std::optional<std::pair<int, int>> parseScore(std::string_view s);
+
+// "1 game", "2 games": `n` and the noun, plural unless n == 1 (nouns taking "s" only).
+std::string countOf(std::size_t n, std::string_view noun);
 
 // A location in a text file.
 SourceLocation at(const std::string& path, int line, int column = 0);

@@ -11,9 +11,14 @@ namespace othello::importers {
 // `score` (empties to the winner when complete) and returns true. On an illegal move sets
 // status Error, keeps the legal prefix in `moves`, appends an error Diagnostic located at
 // `where` (code = core::replayErrorCodeName, move number, square, plain message) and returns
-// false.
-bool replayRecord(GameRecord& record, const std::vector<int>& tokens,
-                  const SourceLocation& where);
+// false. `failedToken` (if given) is then set to the index in `tokens` of the token that failed,
+// for locating it: the move number counts disc moves only (core::ReplayError), so it is no
+// index into tokens that hold passes.
+bool replayRecord(GameRecord& record, const std::vector<int>& tokens, const SourceLocation& where,
+                  int* failedToken = nullptr);
+
+// The disc moves among `tokens` (passes left out): move numbers count these.
+int discMoves(const std::vector<int>& tokens);
 
 // Appends a diagnostic to the record (and marks it Error when `severity` is Error).
 void addDiagnostic(GameRecord& record, Severity severity, const SourceLocation& where,

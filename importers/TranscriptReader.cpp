@@ -285,6 +285,15 @@ void DiagramReader::finish(Pending& p) {
                           "the game ends " + std::to_string(rec.score.black) + "-" +
                               std::to_string(rec.score.white) + " but the diagram declares " +
                               text::toUtf8(p.scoreText));
+        } else if (statedBlack && !rec.complete()) {
+            // The declared score is that of a finished game: a diagram that stops early (a
+            // score sheet not filled in to the end) cannot be checked against it.
+            const int discMoves = static_cast<int>(rec.moves.size()) - rec.passes();
+            addDiagnostic(rec, Severity::Warning, text::at(name_, p.scoreLine), "score-not-reached",
+                          "the diagram declares " + text::toUtf8(p.scoreText) +
+                              " but ends after move " + std::to_string(discMoves) +
+                              ", before the game is over (" + std::to_string(rec.score.black) +
+                              "-" + std::to_string(rec.score.white) + " on the board)");
         }
     }
     if (!rec.ok() && gridOk) {

@@ -10,8 +10,9 @@
 // Each diagram is replayed in number order with passes inferred. Diagnoses (codes): bad-cell,
 // disc-off-centre, bad-row, short-grid, missing-grid, number-out-of-range, duplicate-number,
 // missing-number, number-on-centre, bad-start, the replay's codes (occupied, no-flips,
-// game-over) and score-mismatch. A diagram that fails gets its repairs (TranscriptRepair.h) in
-// GameRecord::repairs.
+// game-over), score-mismatch (error) and the warning score-not-reached (a declared score on
+// a diagram that ends before the game is over). A diagram that fails gets its repairs
+// (TranscriptRepair.h) in GameRecord::repairs.
 #include <string>
 #include <string_view>
 

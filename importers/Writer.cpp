@@ -49,6 +49,30 @@ bool canWrite(const GameRecord& game, Format format, std::string* why) {
     return false;
 }
 
+std::vector<Diagnostic> conversionWarnings(const std::vector<GameRecord>& games, Format format,
+                                           const std::string& outputPath) {
+    if (format == Format::Wthor) return wthorWriteWarnings(games, outputPath);
+    std::vector<Diagnostic> out;
+    if (format != Format::Moves) return out;
+    int withMetadata = 0;
+    for (const GameRecord& g : games)
+        withMetadata += canWrite(g, format) &&
+                        (!g.black.empty() || !g.white.empty() || !g.event.empty() ||
+                         !g.date.empty() || g.year || !g.round.empty() || !g.place.empty());
+    if (withMetadata) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.where.path = outputPath;
+        d.code = "metadata-not-kept";
+        d.message = std::to_string(withMetadata) +
+                    (withMetadata == 1 ? " game has" : " games have") +
+                    " names, event or date: a move list keeps only the moves (they are written "
+                    "as '#' comments, which are not read back)";
+        out.push_back(std::move(d));
+    }
+    return out;
+}
+
 std::string writeGamesToString(const std::vector<GameRecord>& games, Format format) {
     const std::vector<GameRecord> ok = writable(games, format);
     switch (format) {

@@ -14,6 +14,12 @@ namespace othello::importers {
 // discs on the four centre squares only.
 bool canWrite(const GameRecord& game, Format format, std::string* why = nullptr);
 
+// What writing `games` (those canWrite accepts) in `format` to `outputPath` loses, as warnings
+// for the user: a move list keeps only the moves ("metadata-not-kept": names, event and date go
+// to a '#' comment that is not read back); WTHOR: see wthorWriteWarnings.
+std::vector<Diagnostic> conversionWarnings(const std::vector<GameRecord>& games, Format format,
+                                           const std::string& outputPath);
+
 // The text of `games` in `format` (Moves, Transcript, Ggf or Pgn). Games canWrite rejects are
 // left out. Throws std::invalid_argument for Wthor (binary: use writeGamesToFile), Csv, Auto.
 std::string writeGamesToString(const std::vector<GameRecord>& games, Format format);

@@ -1,10 +1,10 @@
 #include "WthorReader.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <system_error>
 
+#include "ReaderUtil.h"
 #include "RecordReplay.h"
 
 namespace othello::importers {
@@ -21,30 +21,6 @@ constexpr unsigned u16(std::string_view b, std::size_t at) {
 constexpr std::uint32_t u32(std::string_view b, std::size_t at) {
     return static_cast<std::uint32_t>(u16(b, at)) | static_cast<std::uint32_t>(u16(b, at + 2))
                                                         << 16;
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-bool readWholeFile(const std::filesystem::path& path, std::string& out) {
-    std::error_code dirError;
-    if (std::filesystem::is_directory(path, dirError)) return false;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec) out.resize(static_cast<std::size_t>(size));
-    if (!ec && size > 0) in.read(out.data(), static_cast<std::streamsize>(size));
-    if (ec || !in) {  // not a regular file, or its size changed under us: read what is there
-        in.clear();
-        in.seekg(0);
-        out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        return !in.bad();
-    }
-    return true;
 }
 
 Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::string code,
@@ -155,22 +131,22 @@ WthorNames loadWthorNames(const std::filesystem::path& dir) {
     std::error_code ec;
     for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
          it.increment(ec)) {
-        const std::string n = lower(it->path().filename().string());
+        const std::string n = text::lower(it->path().filename().string());
         if (n == "wthor.jou") jou[0] = it->path();
         if (n == "wth.jou") jou[1] = it->path();
         if (n == "wthor.trn") trn[0] = it->path();
         if (n == "wth.trn") trn[1] = it->path();
     }
-    std::string bytes;
+    std::string bytes, why;
     for (const auto& p : jou) {
-        if (p.empty() || !readWholeFile(p, bytes)) continue;
+        if (p.empty() || !readWholeFile(p, bytes, why)) continue;
         if (parseWthorNames(bytes, kWthorPlayerSize, names.players)) {
             names.havePlayers = true;
             break;
         }
     }
     for (const auto& p : trn) {
-        if (p.empty() || !readWholeFile(p, bytes)) continue;
+        if (p.empty() || !readWholeFile(p, bytes, why)) continue;
         if (parseWthorNames(bytes, kWthorTournamentSize, names.tournaments)) {
             names.haveTournaments = true;
             break;
@@ -228,8 +204,9 @@ FileResult readWthorBytes(const std::string& name, std::string_view bytes, const
     if (present + (partial ? 1 : 0) != declared) {  // a partial record is reported below
         result.fileDiagnostics.push_back(fileDiagnostic(
             Severity::Warning, name, "count-mismatch",
-            "header declares " + std::to_string(declared) + " games but the file holds " +
-                std::to_string(present) + (partial ? " whole records and a partial one" : "") +
+            "header declares " + text::countOf(declared, "game") + " but the file holds " +
+                (partial ? text::countOf(present, "whole record") + " and a partial one"
+                         : text::countOf(present, "record")) +
                 "; reading the records present"));
     }
     if (!names || (!names->havePlayers && !names->haveTournaments)) {
@@ -344,14 +321,14 @@ FileResult readWthorBytes(const std::string& name, std::string_view bytes, const
 }
 
 FileResult readWthor(const std::filesystem::path& wtbPath, const ReadOptions& options) {
-    std::string bytes;
-    if (!readWholeFile(wtbPath, bytes)) {
+    std::string bytes, why;
+    if (!readWholeFile(wtbPath, bytes, why)) {
         FileResult result;
         result.path = wtbPath.string();
         result.format = Format::Wthor;
         result.readable = false;
         result.fileDiagnostics.push_back(
-            fileDiagnostic(Severity::Error, result.path, "unreadable", "cannot read the file"));
+            fileDiagnostic(Severity::Error, result.path, "unreadable", why));
         return result;
     }
     const WthorNames names = loadWthorNames(wtbPath.parent_path());

@@ -1,7 +1,6 @@
 #include "WthorWriter.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "ReaderUtil.h"
 #include "WthorReader.h"
 
 namespace othello::importers {
@@ -108,10 +108,7 @@ std::filesystem::path findBeside(const std::filesystem::path& dir, const std::st
     std::error_code ec;
     for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
          it.increment(ec)) {
-        std::string n = it->path().filename().string();
-        std::transform(n.begin(), n.end(), n.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (n == lowerName) return it->path();
+        if (text::lower(it->path().filename().string()) == lowerName) return it->path();
     }
     return dir / defaultName;
 }
@@ -136,6 +133,86 @@ bool wthorCanWrite(const GameRecord& game, std::string* why) {
         reason = "more than 60 moves";
     if (reason && why) *why = reason;
     return reason == nullptr;
+}
+
+namespace {
+
+Diagnostic warningAt(const SourceLocation& where, std::string code, std::string message) {
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.where = where;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    return d;
+}
+
+// Warnings for one name written in a JOU (maxBytes 19) or TRN (25) record.
+void checkName(const GameRecord& g, const char* what, const std::string& name, std::size_t maxBytes,
+               std::vector<Diagnostic>& out) {
+    const std::string latin = utf8ToLatin1(name);
+    if (latin1ToUtf8(latin) != name) {
+        std::string m = what;
+        m += " name '" + name + "' has characters outside Latin-1: written with '?'";
+        out.push_back(warningAt(g.source, "name-not-latin1", std::move(m)));
+    }
+    if (latin.size() > maxBytes) {
+        std::string m = what;
+        m += " name '" + name + "' is longer than " + std::to_string(maxBytes) +
+             " bytes: written as '" + latin1ToUtf8(latin.substr(0, maxBytes)) + "'";
+        out.push_back(warningAt(g.source, "name-truncated", std::move(m)));
+    }
+}
+
+}  // namespace
+
+std::vector<Diagnostic> wthorWriteWarnings(const std::vector<GameRecord>& games,
+                                           const std::string& outputPath) {
+    std::vector<Diagnostic> out;
+    std::map<int, int> years;
+    int unknownNames = 0, noTheoretical = 0, headerYear = -1;
+    for (const GameRecord& g : games) {
+        if (!wthorCanWrite(g)) continue;
+        if (g.year) ++years[g.year];
+        if (keepsOrigin(g)) {
+            if (headerYear < 0)
+                headerYear = static_cast<int>(g.wthor->header[10] | g.wthor->header[11] << 8);
+            continue;  // written back as read
+        }
+        checkName(g, "the black player's", g.black, kWthorPlayerSize - 1, out);
+        checkName(g, "the white player's", g.white, kWthorPlayerSize - 1, out);
+        checkName(g, "the tournament", g.event, kWthorTournamentSize - 1, out);
+        unknownNames += g.black.empty() || g.white.empty() || g.event.empty();
+        noTheoretical += !g.theoreticalScore;
+    }
+    SourceLocation file;
+    file.path = outputPath;
+    if (years.size() > 1) {
+        if (headerYear < 0) {
+            int most = 0;
+            for (const auto& [y, n] : years)
+                if (n > most) headerYear = y, most = n;
+        }
+        std::string list;
+        for (const auto& [y, n] : years) {
+            if (!list.empty()) list += ", ";
+            list += std::to_string(y);
+        }
+        out.push_back(warningAt(file, "mixed-years",
+                                "games of " + std::to_string(years.size()) + " years (" + list +
+                                    ") in one WTHOR file, which holds one year: the header says " +
+                                    std::to_string(headerYear)));
+    }
+    if (unknownNames)
+        out.push_back(warningAt(file, "unknown-name",
+                                std::to_string(unknownNames) +
+                                    (unknownNames == 1 ? " game lacks" : " games lack") +
+                                    " a player or tournament name: written as '?'"));
+    if (noTheoretical)
+        out.push_back(warningAt(
+            file, "theoretical-score",
+            std::to_string(noTheoretical) + (noTheoretical == 1 ? " game has" : " games have") +
+                " no theoretical score: Black's discs are written in its place"));
+    return out;
 }
 
 std::string wthorGameBytes(const GameRecord& game, std::uint16_t tournamentId,

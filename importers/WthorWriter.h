@@ -4,10 +4,20 @@
 // Records read from a .wtb (GameRecord::wthor set, moves unchanged) are written back byte for
 // byte with their header, so reading a .wtb and writing it back gives the same bytes. Other
 // games get new records: player and tournament ids from the names (names already in a
-// WTHOR.JOU / WTHOR.TRN in the target folder keep their ids; new names are appended), Black's
-// discs (the final score when complete, the stated result or disc count otherwise) and, as the
-// theoretical score, the record's one when known, else Black's discs. Games WTHOR cannot hold
-// (not from the standard start, or with an error) are skipped: see wthorCanWrite.
+// WTHOR.JOU / WTHOR.TRN in the target folder keep their ids; new names are appended; an empty
+// name is written as "?"; names are Latin-1, at most 19 / 25 bytes, longer ones are cut and
+// characters outside Latin-1 become '?'), Black's discs (the final score when complete, the
+// stated result or disc count otherwise).
+//
+// The theoretical score: a game that does not come from WTHOR has none, and WTHOR has no way
+// to say "unknown", so the record's own is written when known, else Black's discs (the score
+// byte equals the disc byte). Readers must not take such a value as a perfect-play result.
+//
+// One file holds one year (header bytes 10-11): games of several years are written to the
+// one file all the same, with the year most of them have in the header (the header of the
+// first record read from a .wtb, when there is one). wthorWriteWarnings says so, and every
+// other loss above, before writing. Games WTHOR cannot hold (not from the standard start, or
+// with an error) are skipped: see wthorCanWrite.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -18,6 +28,12 @@ namespace othello::importers {
 
 // True when `game` can be written as a WTHOR record; else `why` (if given) says why not.
 bool wthorCanWrite(const GameRecord& game, std::string* why = nullptr);
+
+// What writing `games` as WTHOR loses, as warnings: "mixed-years", "name-truncated",
+// "name-not-latin1" (per game), "unknown-name" and "theoretical-score" (one each for the file,
+// located at `outputPath`).
+std::vector<Diagnostic> wthorWriteWarnings(const std::vector<GameRecord>& games,
+                                           const std::string& outputPath);
 
 // The 68 bytes of one game record.
 std::string wthorGameBytes(const GameRecord& game, std::uint16_t tournamentId,

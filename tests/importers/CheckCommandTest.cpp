@@ -116,3 +116,89 @@ TEST_CASE("check: usage errors and unreadable files exit 2") {
         1);
     CHECK(runCli({"check", str(fixture("csv/no-moves-column.csv"))}).exitCode == 2);
 }
+
+TEST_CASE("check: a file without records is an error [no-games], exit 1") {
+    for (const char* rel : {"empty/empty.moves", "csv/header-only.csv"}) {
+        INFO(rel);
+        const CliRun r = runCli({"check", str(fixture(rel))});
+        CHECK(r.exitCode == 1);
+        CHECK(r.out.find(": error: no game found") != std::string::npos);
+        CHECK(r.out.find("[no-games]") != std::string::npos);
+        CHECK(r.out.find("1 file with an error") != std::string::npos);
+    }
+    const CliRun g = runCli({"check", "--format", "ggf", str(fixture("pgn/comments.pgn"))});
+    CHECK(g.exitCode == 1);
+    CHECK(g.out.find("[no-games]") != std::string::npos);
+    const CliRun j = runCli({"check", "--json", str(fixture("empty/empty.moves"))});
+    CHECK(j.exitCode == 1);
+    const json out = json::parse(j.out);
+    CHECK(out["summary"]["file_errors"] == 1);
+    CHECK(out["files"][0]["diagnostics"][0]["code"] == "no-games");
+}
+
+TEST_CASE("check: WTHOR names files are skipped with a note, binary garbage is a file error") {
+    const CliRun names = runCli({"check", str(fixture("wthor/good.wtb")),
+                                 str(fixture("wthor/WTHOR.JOU")), str(fixture("wthor/WTHOR.TRN"))});
+    CHECK(names.exitCode == 0);
+    CHECK(names.out.find("WTHOR.JOU: note: a WTHOR names file (players), not a game file") !=
+          std::string::npos);
+    CHECK(names.out.find("2 files skipped (not game files)") != std::string::npos);
+    const CliRun bin =
+        runCli({"check", str(fixture("binary/garbage.bin")), str(fixture("wthor/good.wtb"))});
+    CHECK(bin.exitCode == 1);
+    CHECK(bin.out.find("garbage.bin: error: binary data, not a record file [binary]") !=
+          std::string::npos);
+    // No raw control byte reaches the terminal.
+    CHECK(bin.out.find('\x1B') == std::string::npos);
+    CHECK(bin.out.find('\x07') == std::string::npos);
+    const CliRun zero = runCli({"check", "/dev/zero"});
+    CHECK(zero.exitCode == 2);
+    CHECK(zero.out.find("not a regular file") != std::string::npos);
+}
+
+TEST_CASE("check: the shared WTHOR folder, names files included, checks clean") {
+    const auto dir = shared("wthor");
+    if (dir.empty()) {
+        WARN("shared data absent, skipped: wthor/");
+        return;
+    }
+    std::vector<std::string> args{"check"};
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        args.push_back(e.path().string());
+    const CliRun r = runCli(args);
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find(": error:") == std::string::npos);
+}
+
+TEST_CASE("check: --strict shows the file warnings that fail the run in the summary") {
+    const std::string file = str(fixture("wthor/count_mismatch.wtb"));
+    const CliRun lax = runCli({"check", file});
+    CHECK(lax.exitCode == 0);
+    CHECK(lax.out.find("file with an error") == std::string::npos);
+    const CliRun strict = runCli({"check", "--strict", file});
+    CHECK(strict.exitCode == 1);
+    CHECK(strict.out.find("[count-mismatch]") != std::string::npos);
+    CHECK(strict.out.find("1 file with an error (--strict: file warnings count)") !=
+          std::string::npos);
+    const CliRun j = runCli({"check", "--strict", "--json", file});
+    CHECK(j.exitCode == 1);
+    CHECK(json::parse(j.out)["summary"]["file_errors"] == 1);
+}
+
+TEST_CASE("check: a GGF file with a byte-order mark has no stray text") {
+    const CliRun r = runCli({"check", "--strict", str(fixture("ggf/bom.ggf"))});
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find("stray-text") == std::string::npos);
+    CHECK(hasLine(r.out, "1 record in 1 file: 1 complete, 0 incomplete, 0 errors, 0 warnings"));
+}
+
+TEST_CASE("check: a mistyped move is reported, exit 1") {
+    const CliRun r = runCli({"check", "--json", str(fixture("moves/typo-mid-line.moves"))});
+    CHECK(r.exitCode == 1);
+    const json out = json::parse(r.out);
+    REQUIRE(out["games"].size() == 1);
+    CHECK(out["games"][0]["status"] == "error");
+    CHECK(out["games"][0]["event"] == "");
+    CHECK(out["games"][0]["error"]["code"] == "not-a-square");
+    CHECK(out["games"][0]["error"]["column"] == 13);
+}

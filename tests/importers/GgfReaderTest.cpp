@@ -179,8 +179,27 @@ TEST_CASE("ggf: detection and stray text") {
     CHECK(r.records.empty());
     REQUIRE(r.fileDiagnostics.size() == 1);
     CHECK(r.fileDiagnostics[0].code == "stray-text");
-    const FileResult e = readString("");
+    // No game at all is said by the front door, for every format.
+    ReadOptions ggf;
+    ggf.format = Format::Ggf;
+    const FileResult e = readText("mem.ggf", "", ggf);
+    REQUIRE(e.fileDiagnostics.size() == 1);
     CHECK(e.fileDiagnostics[0].code == "no-games");
+    CHECK(e.fileDiagnostics[0].severity == Severity::Error);
+}
+
+TEST_CASE("ggf: a UTF-8 byte-order mark is not stray text") {
+    const FileResult r = readFile(wthortest::fixture("ggf/bom.ggf"));
+    CHECK(r.format == Format::Ggf);
+    CHECK(r.fileDiagnostics.empty());
+    REQUIRE(r.records.size() == 1);
+    CHECK(r.records[0].complete());
+    CHECK(r.records[0].source.line == 1);
+    // Also when the reader is called directly.
+    FileResult direct;
+    readGgf("bom.ggf", wthortest::slurp(wthortest::fixture("ggf/bom.ggf")), {}, direct);
+    CHECK(direct.fileDiagnostics.empty());
+    CHECK(looksLikeGgf("\xEF\xBB\xBF(;GM[Othello]"));
 }
 
 TEST_CASE("ggf: any text is read without crashing") {

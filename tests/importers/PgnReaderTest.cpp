@@ -130,3 +130,33 @@ TEST_CASE("pgn: the writer is read back to the same games") {
         CHECK(a.statedBlackDiscs == b.statedBlackDiscs);
     }
 }
+
+TEST_CASE("pgn: a comment or variation never closed is a warning at its opening character") {
+    const FileResult c = readFile(fixture("pgn/unterminated-comment.pgn"));
+    CHECK(c.format == Format::Pgn);
+    // The comment swallows the rest, the second game too: said, not silent.
+    REQUIRE(c.records.size() == 1);
+    CHECK(movesOf(c.records[0]) == "f5d6c3");
+    REQUIRE(hasCode(c.records[0], "unterminated-comment"));
+    const Diagnostic& d = c.records[0].diagnostics.back();
+    CHECK(d.severity == Severity::Warning);
+    CHECK(d.where.line == 5);
+    CHECK(d.where.column == 16);
+
+    const FileResult v = readFile(fixture("pgn/unclosed-variation.pgn"));
+    REQUIRE(v.records.size() == 1);
+    CHECK(movesOf(v.records[0]) == "f5d6");
+    REQUIRE(hasCode(v.records[0], "unclosed-variation"));
+    CHECK(v.records[0].diagnostics.back().where.line == 3);
+    CHECK(v.records[0].diagnostics.back().where.column == 10);
+
+    // Before any game: on the file.
+    const FileResult f = readWith("x.pgn", "[Event \"x\"]\n", Format::Pgn);
+    CHECK(f.fileDiagnostics.empty());
+    const FileResult early =
+        readWith("early.pgn", "{ never closed\n[Event \"x\"]\n1. F5\n", Format::Pgn);
+    REQUIRE(!early.fileDiagnostics.empty());
+    CHECK(early.fileDiagnostics[0].code == "unterminated-comment");
+    CHECK(early.fileDiagnostics[0].where.line == 1);
+    CHECK(early.fileDiagnostics[0].where.column == 1);
+}

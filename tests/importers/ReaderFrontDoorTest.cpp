@@ -4,7 +4,10 @@
 
 #include <random>
 
+#include <sys/stat.h>
+
 #include "ReaderTestSupport.h"
+#include "importers/ReaderUtil.h"
 
 using namespace othello;
 using namespace othello::importers;
@@ -60,6 +63,90 @@ TEST_CASE("reader: unreadable files are file errors") {
     const FileResult empty = readWith("empty", "", Format::Auto);
     CHECK(empty.readable);
     CHECK(empty.records.empty());
+}
+
+TEST_CASE("reader: devices and FIFOs are refused, never read without end") {
+    // /dev/zero never ends and claims size 0: reading it whole would exhaust memory.
+    const FileResult zero = readFile("/dev/zero");
+    CHECK(!zero.readable);
+    REQUIRE(zero.fileDiagnostics.size() == 1);
+    CHECK(zero.fileDiagnostics[0].code == "unreadable");
+    CHECK(zero.fileDiagnostics[0].message.find("not a regular file") != std::string::npos);
+    ReadOptions wthor;
+    wthor.format = Format::Wthor;
+    CHECK(!readFile("/dev/zero", wthor).readable);
+    // A FIFO nobody writes to: opening it would block forever.
+    const std::filesystem::path dir = tempDir("fifo");
+    const std::filesystem::path fifo = dir / "games.moves";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const FileResult f = readFile(fifo);
+    CHECK(!f.readable);
+    REQUIRE(f.fileDiagnostics.size() == 1);
+    CHECK(f.fileDiagnostics[0].code == "unreadable");
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("reader: a readable file without one record is the file error no-games") {
+    const auto noGames = [](const FileResult& r) {
+        CHECK(r.readable);
+        CHECK(r.records.empty());
+        REQUIRE(r.fileDiagnostics.size() >= 1);
+        CHECK(r.fileDiagnostics.back().code == "no-games");
+        CHECK(r.fileDiagnostics.back().severity == Severity::Error);
+    };
+    noGames(readFile(fixture("empty/empty.moves")));
+    noGames(readFile(fixture("csv/header-only.csv")));
+    ReadOptions ggf;
+    ggf.format = Format::Ggf;
+    noGames(readFile(fixture("pgn/comments.pgn"), ggf));
+    noGames(readWith("comments-only", "# nothing but a comment\n", Format::Auto));
+}
+
+TEST_CASE("reader: WTHOR names files are skipped with a note, binary garbage is a file error") {
+    for (const char* rel : {"wthor/WTHOR.JOU", "wthor/WTHOR.TRN"}) {
+        INFO(rel);
+        const FileResult r = readFile(fixture(rel));
+        CHECK(r.readable);
+        CHECK(r.records.empty());
+        REQUIRE(r.fileDiagnostics.size() == 1);
+        CHECK(r.fileDiagnostics[0].code == "not-a-game-file");
+        CHECK(r.fileDiagnostics[0].severity == Severity::Note);
+    }
+    const FileResult bin = readFile(fixture("binary/garbage.bin"));
+    CHECK(!bin.readable);
+    CHECK(bin.records.empty());
+    REQUIRE(bin.fileDiagnostics.size() == 1);
+    CHECK(bin.fileDiagnostics[0].code == "binary");
+    CHECK(bin.fileDiagnostics[0].message == "binary data, not a record file");
+    // Forcing a text format does not read binary bytes as moves either.
+    ReadOptions moves;
+    moves.format = Format::Moves;
+    CHECK(readFile(fixture("binary/garbage.bin"), moves).fileDiagnostics[0].code == "binary");
+    CHECK(readWith("mem", slurp(fixture("binary/garbage.bin")), Format::Auto)
+              .fileDiagnostics[0]
+              .code == "binary");
+}
+
+TEST_CASE("reader: diagnostic messages never carry control bytes or invalid UTF-8") {
+    CHECK(text::printable("plain \xC3\xA9t\xC3\xA9") == "plain \xC3\xA9t\xC3\xA9");
+    CHECK(text::printable(std::string("a\x1B[2Jb\x00"
+                                      "c\x7F",
+                                      9)) == "a\\x1B[2Jb\\x00c\\x7F");
+    CHECK(text::printable("\xFF\xC3") == "\\xFF\\xC3");
+    CHECK(text::printable(text::printable("\x07")) == "\\x07");
+    // A move list with an escape sequence and a stray Latin-1 byte in a bad token, read as
+    // moves on purpose: the message quotes it escaped.
+    const std::string text = std::string("f5 d6 \x1B[2J\xE9x\n");
+    const FileResult r = readWith("esc.moves", text, Format::Moves);
+    REQUIRE(r.records.size() == 1);
+    const Diagnostic* d = firstError(r.records[0]);
+    REQUIRE(d != nullptr);
+    CHECK(d->message.find('\x1B') == std::string::npos);
+    CHECK(d->message.find("\\x1B[2J\\xE9x") != std::string::npos);
+    CHECK(text::isValidUtf8(d->format()));
+    Diagnostic raw;
+    raw.message = "bad \x01 byte";
+    CHECK(raw.format().find("bad \\x01 byte") != std::string::npos);
 }
 
 TEST_CASE("reader: names that are not UTF-8 are taken as Latin-1") {

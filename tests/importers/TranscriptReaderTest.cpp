@@ -191,3 +191,24 @@ TEST_CASE("transcript: a start with the centre discs swapped is written and read
     CHECK(!canWriteTranscript(other, &why));
     CHECK(!why.empty());
 }
+
+TEST_CASE("transcript: a declared score on a diagram that ends early is a warning") {
+    const FileResult r = readDiagram("transcript/score-not-reached.transcript");
+    REQUIRE(r.records.size() == 1);
+    const GameRecord& g = r.records[0];
+    CHECK(g.status == GameStatus::Incomplete);
+    CHECK(g.statedBlackDiscs == 20);
+    REQUIRE(g.diagnostics.size() == 1);
+    const Diagnostic& d = g.diagnostics[0];
+    CHECK(d.severity == Severity::Warning);
+    CHECK(d.code == "score-not-reached");
+    CHECK(d.where.line == 4);  // the Score: line
+    CHECK(d.message.find("20-44") != std::string::npos);
+    CHECK(d.message.find("after move 20") != std::string::npos);
+    // --strict rejects it, like every warning.
+    ReadOptions strict;
+    strict.format = Format::Transcript;
+    strict.strict = true;
+    CHECK(readFile(fixture("transcript/score-not-reached.transcript"), strict).records[0].status ==
+          GameStatus::Error);
+}

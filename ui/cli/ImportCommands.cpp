@@ -2,6 +2,7 @@
 // convert (read, replay, write in another format).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -10,6 +11,7 @@
 #include "Command.h"
 #include "core/Notation.h"
 #include "importers/Reader.h"
+#include "importers/ReaderUtil.h"
 #include "importers/Writer.h"
 
 namespace othello::cli {
@@ -31,17 +33,6 @@ CLI::Validator formatValidator(bool output) {
         output ? "moves|transcript|ggf|pgn|wthor" : "auto|moves|transcript|wthor|ggf|pgn|csv");
 }
 
-// "path:line: error: message [code]" (the column is in the JSON output).
-std::string problemLine(const Diagnostic& d) {
-    std::string s = d.where.describe();
-    s += ": ";
-    s += severityName(d.severity);
-    s += ": ";
-    s += d.message;
-    if (!d.code.empty()) s += " [" + d.code + "]";
-    return s;
-}
-
 json squareJson(int square) {
     if (square < 0 || square >= 64) return nullptr;
     return core::squareName(square);
@@ -58,7 +49,7 @@ json diagnosticJson(const Diagnostic& d) {
     j["move_number"] = d.moveNumber > 0 ? json(d.moveNumber) : json(nullptr);
     j["square"] = squareJson(d.square);
     j["code"] = d.code;
-    j["message"] = d.message;
+    j["message"] = text::printable(d.message);
     return j;
 }
 
@@ -67,12 +58,6 @@ json movesJson(const std::vector<int>& moves) {
     for (int m : moves)
         if (m != core::kPass) a.push_back(core::squareName(m));
     return a;
-}
-
-int passesOf(const std::vector<int>& moves) {
-    int n = 0;
-    for (int m : moves) n += m == core::kPass;
-    return n;
 }
 
 json gameJson(const GameRecord& g) {
@@ -115,14 +100,15 @@ json gameJson(const GameRecord& g) {
     if (g.format == Format::Transcript && g.status == GameStatus::Error) {
         json repairs = json::array();
         for (const RepairCandidate& r : g.repairs) {
-            repairs.push_back({{"change", r.change},
-                               {"changed_moves", r.changedMoves},
-                               {"status", statusName(r.status)},
-                               {"black", r.score.black},
-                               {"white", r.score.white},
-                               {"matches_declared_score", r.matchesStatedScore},
-                               {"moves", movesJson(r.moves)},
-                               {"passes", passesOf(r.moves)}});
+            repairs.push_back(
+                {{"change", r.change},
+                 {"changed_moves", r.changedMoves},
+                 {"status", statusName(r.status)},
+                 {"black", r.score.black},
+                 {"white", r.score.white},
+                 {"matches_declared_score", r.matchesStatedScore},
+                 {"moves", movesJson(r.moves)},
+                 {"passes", std::count(r.moves.begin(), r.moves.end(), core::kPass)}});
         }
         j["repairs"] = repairs;
     }
@@ -131,8 +117,16 @@ json gameJson(const GameRecord& g) {
 
 struct Counts {
     int complete = 0, incomplete = 0, error = 0, warnings = 0, files = 0, unreadable = 0;
-    int fileWarnings = 0;  // about a whole file (a WTHOR size mismatch, no names file)
+    // Readable files with a file error (no game found), plus with --strict the files with a
+    // file warning (a WTHOR size mismatch, no names file): each fails the run, so each is
+    // counted and shown in the summary.
+    int fileErrors = 0;
+    int skipped = 0;  // files that are no game files (WTHOR names files): a note, not an error
 };
+
+std::string plural(int n, const char* noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
 
 struct CheckOptions {
     std::vector<std::string> files;
@@ -153,14 +147,18 @@ int runCheck(const CheckOptions& o) {
         ++n.files;
         if (!r.readable) ++n.unreadable;
         json fileDiagnostics = json::array();
+        bool fileError = false, fileWarning = false;
         for (const Diagnostic& d : r.fileDiagnostics) {
             if (o.json)
                 fileDiagnostics.push_back(diagnosticJson(d));
             else
-                fmt::print("{}\n", problemLine(d));
+                fmt::print("{}\n", d.format());
             n.warnings += d.severity == Severity::Warning;
-            n.fileWarnings += d.severity == Severity::Warning;
+            fileWarning |= d.severity == Severity::Warning;
+            fileError |= d.severity == Severity::Error;
+            n.skipped += d.code == "not-a-game-file";
         }
+        if (r.readable && (fileError || (o.strict && fileWarning))) ++n.fileErrors;
         if (o.json)
             files.push_back({{"path", path},
                              {"format", formatName(r.format)},
@@ -184,7 +182,7 @@ int runCheck(const CheckOptions& o) {
                 games.push_back(gameJson(g));
                 continue;
             }
-            for (const Diagnostic& d : g.diagnostics) fmt::print("{}\n", problemLine(d));
+            for (const Diagnostic& d : g.diagnostics) fmt::print("{}\n", d.format());
             if (g.status == GameStatus::Error) {
                 for (std::size_t i = 0; i < g.repairs.size(); ++i) {
                     const RepairCandidate& c = g.repairs[i];
@@ -200,24 +198,30 @@ int runCheck(const CheckOptions& o) {
         json out;
         out["games"] = std::move(games);
         out["files"] = std::move(files);
-        out["summary"] = {{"complete", n.complete}, {"incomplete", n.incomplete},
-                          {"error", n.error},       {"warnings", n.warnings},
-                          {"files", n.files},       {"unreadable_files", n.unreadable},
+        out["summary"] = {{"complete", n.complete},
+                          {"incomplete", n.incomplete},
+                          {"error", n.error},
+                          {"warnings", n.warnings},
+                          {"files", n.files},
+                          {"unreadable_files", n.unreadable},
+                          {"file_errors", n.fileErrors},
+                          {"skipped_files", n.skipped},
                           {"records", total}};
         fmt::print("{}\n", out.dump(-1, ' ', false, json::error_handler_t::replace));
     } else {
-        fmt::print(
-            "{} record{} in {} file{}: {} complete, {} incomplete, {} error{}, {} warning{}"
-            "{}\n",
-            total, total == 1 ? "" : "s", n.files, n.files == 1 ? "" : "s", n.complete,
-            n.incomplete, n.error, n.error == 1 ? "" : "s", n.warnings, n.warnings == 1 ? "" : "s",
-            n.unreadable
-                ? fmt::format(" ({} file{} unreadable)", n.unreadable, n.unreadable == 1 ? "" : "s")
-                : std::string());
+        std::string tail;
+        if (n.fileErrors)
+            tail += fmt::format("; {} with an error{}", plural(n.fileErrors, "file"),
+                                o.strict ? " (--strict: file warnings count)" : "");
+        if (n.unreadable) tail += fmt::format("; {} unreadable", plural(n.unreadable, "file"));
+        if (n.skipped)
+            tail += fmt::format("; {} skipped (not game files)", plural(n.skipped, "file"));
+        fmt::print("{} in {}: {} complete, {} incomplete, {}, {}{}\n", plural(total, "record"),
+                   plural(n.files, "file"), n.complete, n.incomplete, plural(n.error, "error"),
+                   plural(n.warnings, "warning"), tail);
     }
     if (n.unreadable == n.files) return kExitUsage;
-    const bool strictFailure = o.strict && n.fileWarnings > 0;  // --strict: warnings are errors
-    return n.error > 0 || n.unreadable > 0 || strictFailure ? kExitBadInput : kExitOk;
+    return n.error > 0 || n.unreadable > 0 || n.fileErrors > 0 ? kExitBadInput : kExitOk;
 }
 
 RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
@@ -230,7 +234,8 @@ RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
         ->required();
     sub->add_option("--format", o->format, "Read every file as this format (default: detected)")
         ->check(formatValidator(false));
-    sub->add_flag("--strict", o->strict, "Count warnings as errors");
+    sub->add_flag("--strict", o->strict,
+                  "Count warnings as errors (a file warning makes a file error)");
     sub->add_flag("--json", o->json, "Print a JSON object: games and summary");
     sub->callback([o, &action] { action = [o] { return runCheck(*o); }; });
 });
@@ -253,12 +258,12 @@ int runConvert(const ConvertOptions& o) {
         return kExitUsage;
     }
     const FileResult r = readFile(o.input, ro);
-    for (const Diagnostic& d : r.fileDiagnostics) fmt::print(stderr, "{}\n", problemLine(d));
+    for (const Diagnostic& d : r.fileDiagnostics) fmt::print(stderr, "{}\n", d.format());
     if (!r.readable) return kExitUsage;
     std::vector<GameRecord> games;
     int skipped = 0;
     for (const GameRecord& g : r.records) {
-        for (const Diagnostic& d : g.diagnostics) fmt::print(stderr, "{}\n", problemLine(d));
+        for (const Diagnostic& d : g.diagnostics) fmt::print(stderr, "{}\n", d.format());
         std::string why;
         if (!canWrite(g, to, &why)) {
             ++skipped;
@@ -268,15 +273,22 @@ int runConvert(const ConvertOptions& o) {
         }
         games.push_back(g);
     }
+    // Say what the output format cannot keep before writing it.
+    for (const Diagnostic& d : conversionWarnings(games, to, o.output))
+        fmt::print(stderr, "{}\n", d.format());
     if (o.output == "-") {
         fmt::print("{}", writeGamesToString(games, to));
     } else {
         writeGamesToFile(games, to, o.output);
-        fmt::print("{} game{} written to {} ({}){}\n", games.size(), games.size() == 1 ? "" : "s",
+        fmt::print("{} written to {} ({}){}\n", plural(static_cast<int>(games.size()), "game"),
                    o.output, formatName(to),
                    skipped ? fmt::format("; {} skipped", skipped) : std::string());
     }
-    return skipped ? kExitBadInput : kExitOk;
+    // A file error on a readable file (no game found) is bad input too.
+    const bool fileError =
+        std::any_of(r.fileDiagnostics.begin(), r.fileDiagnostics.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    return skipped || fileError ? kExitBadInput : kExitOk;
 }
 
 RegisterCommand convertCommand(40, [](CLI::App& app, Action& action) {
