@@ -230,8 +230,8 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
         errorAt = start;
     }
     // Metadata first, so that even a bad record says whose game it was.
-    std::string_view ty = "8", gm = "Othello", bo, re;
-    std::size_t boAt = start, reAt = start;
+    std::string_view ty = "8", gm = "Othello", bo, re, ts;
+    std::size_t boAt = start, reAt = start, tsAt = start;
     for (const auto& p : props) {
         const std::string value(trim(p.value));
         if (p.key == "PB")
@@ -252,6 +252,8 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
             bo = p.value, boAt = p.offset;
         else if (p.key == "RE")
             re = trim(p.value), reAt = p.offset;
+        else if (p.key == "TS")
+            ts = trim(p.value), tsAt = p.offset;
         else if (p.key == "DT") {
             if (!parseDate(p.value, r.date, r.year))
                 addDiagnostic(r, Severity::Warning, lines.at(name, p.offset, index), "bad-date",
@@ -273,6 +275,22 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
         else
             addDiagnostic(r, Severity::Warning, lines.at(name, reAt, index), "bad-result",
                           "RE[" + std::string(re) + "] is not a disc difference");
+    }
+    if (!ts.empty()) {
+        // TS[score/depth]: our own property for the WTHOR theoretical score (GgfWriter.h).
+        const std::size_t slash = ts.find('/');
+        const bool hasDepth = slash != std::string_view::npos;
+        const auto score = text::parseNumber(trim(ts.substr(0, slash)));
+        const int depth =
+            hasDepth ? text::parseNumber(trim(ts.substr(slash + 1))).value_or(-1) : -1;
+        if (score && *score <= 64 && (!hasDepth || (depth >= 0 && depth <= 60))) {
+            r.theoreticalScore = *score;
+            if (hasDepth) r.theoreticalDepth = depth;
+        } else {
+            addDiagnostic(
+                r, Severity::Warning, lines.at(name, tsAt, index), "bad-theoretical",
+                "TS[" + std::string(ts) + "] is not a theoretical score and depth (TS[31/24])");
+        }
     }
     if (!text::iequals(gm, "othello") || ty != "8") {
         std::string m = "only 8x8 Othello (TY[8]) is played; this game is ";
@@ -356,6 +374,13 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
         }
     }
     if (!replayTokens()) return i;
+    if (r.statedDiscDiff) {
+        // Black's discs when the difference stands for a whole number of them (64 discs shared
+        // out). For a game that stops early RE is its official result, not a disc count.
+        const double black = (64 + *r.statedDiscDiff) / 2;
+        if (black == static_cast<int>(black) && black >= 0 && black <= 64)
+            r.statedBlackDiscs = static_cast<int>(black);
+    }
     if (r.complete() && r.statedDiscDiff && re.find(':') == std::string_view::npos &&
         *r.statedDiscDiff != r.score.black - r.score.white) {
         addDiagnostic(r, Severity::Warning, lines.at(name, reAt, index), "re-mismatch",

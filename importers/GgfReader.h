@@ -5,10 +5,14 @@
 // Several games per file or per line, an optional leading "1 " (GGS match prefix); moves with
 // "/eval/time" suffixes; passes "PA" or "pass"; BO start boards (rows may be space-separated,
 // '-' '*' 'O', then the side to move); DT a date or a Unix time; RE Black's disc difference with
-// an optional ":r" / ":t" / ":l" suffix. Only TY[8] games are played: other sizes and variants
-// (TY[4], TY[10], anti, komi, random) are records with the error "unsupported-variant".
-// Other codes: "bad-game" (unterminated game or property), "bad-move", "bad-board",
-// "wrong-side" (a move by the side not to move), "re-mismatch" (warning), replay codes.
+// an optional ":r" / ":t" / ":l" suffix (statedDiscDiff, and statedBlackDiscs = (64 + RE) / 2
+// when that is a whole number of discs; for a game that stops early it is the official result);
+// TS[score/depth] (written by GgfWriter) the WTHOR theoretical score and its depth,
+// "bad-theoretical" (warning) when malformed; other unknown properties are ignored. Only TY[8]
+// games are played: other sizes and variants (TY[4], TY[10], anti, komi, random) are records with
+// the error "unsupported-variant". Other codes: "bad-game" (unterminated game or property),
+// "bad-move", "bad-board", "wrong-side" (a move by the side not to move), "re-mismatch" (warning),
+// replay codes.
 #include <string>
 #include <string_view>
 

@@ -37,11 +37,18 @@ std::string board(const core::Position& p) {
     return out;
 }
 
+// RE[...] is Black's disc difference. The result the record states (WTHOR, PGN Result,
+// transcript Score) is written as the difference it stands for, so that GgfReader gives back
+// the same stated result: for a game that stops early it is the official result, and a
+// finished game whose stated score disagrees with the replay keeps saying so.
 std::string result(const GameRecord& g) {
-    if (g.format == Format::Ggf) return g.statedResult;  // as read, so it reads back the same
+    // A GGF record's RE as read (none when it had none), so that it reads back the same.
+    if (g.format == Format::Ggf) return g.statedResult;
     double diff;
     if (g.statedDiscDiff)
         diff = *g.statedDiscDiff;
+    else if (g.statedBlackDiscs && *g.statedBlackDiscs >= 0 && *g.statedBlackDiscs <= 64)
+        diff = 2 * *g.statedBlackDiscs - 64;
     else if (g.complete())
         diff = g.score.black - g.score.white;
     else
@@ -66,6 +73,16 @@ std::string writeGgf(const GameRecord& g) {
     property(out, "PW", g.white);
     out += "TY[8]";
     if (const std::string re = result(g); !re.empty()) property(out, "RE", re);
+    // Our own property (other GGF readers ignore unknown ones): WTHOR's theoretical score,
+    // Black's discs with perfect play, and the depth (empties) it was computed at.
+    if (g.theoreticalScore) {
+        std::string ts = std::to_string(*g.theoreticalScore);
+        if (g.theoreticalDepth) {
+            ts += '/';
+            ts += std::to_string(*g.theoreticalDepth);
+        }
+        property(out, "TS", ts);
+    }
     property(out, "BO", board(g.start));
     core::Position p = g.start;
     for (int m : g.moves) {

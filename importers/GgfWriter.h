@@ -1,6 +1,13 @@
 #pragma once
-// Writing games as GGF, one game per line, that GgfReader reads back to the same games
-// (players, event as PC, date, start board, moves with explicit passes, stated result).
+// Writing games as GGF, one game per line, that GgfReader reads back to the same games:
+// players (PB, PW), place (PC), event (EV), round (RO), date or year (DT), the start board
+// (BO), the moves with explicit passes (B[PA] / W[PA]) and the results:
+// - RE[...], Black's disc difference: a GGF record's RE as read; else the stated difference;
+//   else the stated result (statedBlackDiscs b written as 2b - 64, which GgfReader turns back
+//   into statedBlackDiscs; for a game that stops early it is the official result); else the
+//   final score of a finished game. No RE when none of these is known.
+// - TS[score/depth] (our own property; GGF readers ignore unknown ones): the WTHOR theoretical
+//   score and its depth, TS[score] when the depth is unknown.
 #include <string>
 #include <vector>
 

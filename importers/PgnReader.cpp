@@ -206,6 +206,16 @@ class PgnParser {
         } else if (key == "fen") {
             game_.fen = std::move(value);
             game_.fenLine = line;
+        } else if (key == "theoreticalscore" || key == "theoreticaldepth") {
+            // Extra tags PgnWriter writes for the WTHOR theoretical score and its depth.
+            const bool depth = key == "theoreticaldepth";
+            const auto n = text::parseNumber(value);
+            if (n && *n <= (depth ? 60 : 64))
+                (depth ? r.theoreticalDepth : r.theoreticalScore) = *n;
+            else if (!value.empty())
+                warn(line, 0, "bad-theoretical",
+                     std::string(depth ? "TheoreticalDepth" : "TheoreticalScore") + " \"" + value +
+                         "\" is not a number of " + (depth ? "empties" : "discs"));
         }
     }
 

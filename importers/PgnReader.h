@@ -7,6 +7,10 @@
 // Also: [Round], [Site] (the place), [FEN] (a board string, core::parseBoard), {comments},
 // ; comments, (variations) and $NAGs skipped; a '{' or '(' never closed is a warning
 // (unterminated-comment / unclosed-variation) at that character, on the game or the file.
+// [TheoreticalScore "31"] [TheoreticalDepth "24"] (extra tags PgnWriter writes for the WTHOR
+// theoretical score) fill theoreticalScore / theoreticalDepth ("bad-theoretical" warning when
+// not a number). A "<b>-<w>" result of a game that stops early is its stated result
+// (statedBlackDiscs), never compared with the discs on the board.
 // A finished game whose stated result disagrees with the replay gets a result-mismatch warning.
 #include <string>
 #include <string_view>

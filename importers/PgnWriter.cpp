@@ -22,9 +22,11 @@ std::string upper(std::string s) {
 }
 
 std::string resultOf(const GameRecord& g) {
-    if (g.complete()) return std::to_string(g.score.black) + "-" + std::to_string(g.score.white);
+    // The stated result first: a game that stops early has no other, and a finished game whose
+    // stated score disagrees with the replay keeps saying so (PgnReader warns, as WTHOR's did).
     if (g.statedBlackDiscs && *g.statedBlackDiscs >= 0 && *g.statedBlackDiscs <= 64)
         return std::to_string(*g.statedBlackDiscs) + "-" + std::to_string(64 - *g.statedBlackDiscs);
+    if (g.complete()) return std::to_string(g.score.black) + "-" + std::to_string(g.score.white);
     if (g.statedWinner)
         return *g.statedWinner > 0 ? "1-0" : *g.statedWinner < 0 ? "0-1" : "1/2-1/2";
     return "*";
@@ -52,6 +54,10 @@ std::string writePgn(const std::vector<GameRecord>& games) {
         tag("Black", g.black.empty() ? "?" : g.black);
         tag("White", g.white.empty() ? "?" : g.white);
         tag("Result", resultOf(g));
+        // Extra tags (legal PGN; PgnReader reads them back): WTHOR's theoretical score.
+        if (g.theoreticalScore) tag("TheoreticalScore", std::to_string(*g.theoreticalScore));
+        if (g.theoreticalScore && g.theoreticalDepth)
+            tag("TheoreticalDepth", std::to_string(*g.theoreticalDepth));
         if (!g.standardStart && !(g.start == core::Position::start()))
             tag("FEN", core::boardStringWithSide(g.start));
         int n = 0;

@@ -1,6 +1,10 @@
 #pragma once
 // Writes games in the WTHOR-PGN style: [Event], [Date], [Round] and [Site] when known,
-// [Black], [White], [Result "<Black's discs>-<White's>"] ("*" when unknown), then the moves
+// [Black], [White], [Result "<Black's discs>-<White's>"] (the stated result, which PgnReader
+// reads back as statedBlackDiscs: for a game that stops early the official result; else the
+// final score of a finished game; else 1-0 / 0-1 / 1/2-1/2 from a stated winner; else "*"),
+// [TheoreticalScore "31"] and [TheoreticalDepth "24"] when the record has a WTHOR theoretical
+// score (extra tags, legal PGN, read back by PgnReader), then the moves
 // two to a line ("1. F5 D6"), passes not written, a blank line between games. A game from a
 // set-up board gets [FEN "<board string> <side>"].
 #include <string>

@@ -95,7 +95,12 @@ std::string writeGamesToString(const std::vector<GameRecord>& games, Format form
 void writeGamesToFile(const std::vector<GameRecord>& games, Format format,
                       const std::filesystem::path& path) {
     if (format == Format::Wthor) {
-        writeWthorFiles(writable(games, format), path);
+        std::error_code ec;
+        const std::string name = path.string();
+        if (!name.empty() && (name.back() == '/' || std::filesystem::is_directory(path, ec)))
+            writeWthorYearFiles(writable(games, format), path);
+        else
+            writeWthorFiles(writable(games, format), path);
         return;
     }
     const std::string text = writeGamesToString(games, format);

@@ -26,6 +26,12 @@ std::string writeGamesToString(const std::vector<GameRecord>& games, Format form
 
 // Writes `games` to `path` in `format`; the games canWrite rejects are left out. Throws
 // std::runtime_error when the file cannot be written.
+// WTHOR: `path` names the .wtb (WTHOR.JOU / WTHOR.TRN are written beside it), which holds one
+// year: games of other years read back with the header's year (conversionWarnings says how
+// many). When `path` is a folder (an existing directory, or a path ending in '/', created),
+// nothing is lost: one WTH_<year>.wtb per year goes into it (writeWthorYearFiles).
+// GGF and PGN keep every field of GameRecord a reader fills but the source, the diagnostics
+// and statedResult's exact text: see GgfWriter.h and PgnWriter.h.
 void writeGamesToFile(const std::vector<GameRecord>& games, Format format,
                       const std::filesystem::path& path);
 

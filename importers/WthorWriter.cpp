@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <map>
@@ -122,6 +123,12 @@ void writeFile(const std::filesystem::path& path, const std::string& bytes) {
 
 }  // namespace
 
+namespace {
+int headerYearOf(const std::vector<const GameRecord*>& written,
+                 const std::filesystem::path& wtbPath);
+std::vector<const GameRecord*> writableGames(const std::vector<GameRecord>& games);
+}  // namespace
+
 bool wthorCanWrite(const GameRecord& game, std::string* why) {
     if (keepsOrigin(game)) return true;
     const char* reason = nullptr;
@@ -169,15 +176,11 @@ std::vector<Diagnostic> wthorWriteWarnings(const std::vector<GameRecord>& games,
                                            const std::string& outputPath) {
     std::vector<Diagnostic> out;
     std::map<int, int> years;
-    int unknownNames = 0, noTheoretical = 0, headerYear = -1;
+    int unknownNames = 0, noTheoretical = 0;
     for (const GameRecord& g : games) {
         if (!wthorCanWrite(g)) continue;
         if (g.year) ++years[g.year];
-        if (keepsOrigin(g)) {
-            if (headerYear < 0)
-                headerYear = static_cast<int>(g.wthor->header[10] | g.wthor->header[11] << 8);
-            continue;  // written back as read
-        }
+        if (keepsOrigin(g)) continue;  // written back as read
         checkName(g, "the black player's", g.black, kWthorPlayerSize - 1, out);
         checkName(g, "the white player's", g.white, kWthorPlayerSize - 1, out);
         checkName(g, "the tournament", g.event, kWthorTournamentSize - 1, out);
@@ -186,22 +189,33 @@ std::vector<Diagnostic> wthorWriteWarnings(const std::vector<GameRecord>& games,
     }
     SourceLocation file;
     file.path = outputPath;
-    if (years.size() > 1) {
-        if (headerYear < 0) {
-            int most = 0;
-            for (const auto& [y, n] : years)
-                if (n > most) headerYear = y, most = n;
-        }
+    std::error_code ec;
+    const bool toFolder = !outputPath.empty() && (outputPath.back() == '/' ||
+                                                  std::filesystem::is_directory(outputPath, ec));
+    const int headerYear = headerYearOf(writableGames(games), outputPath);
+    if (!toFolder && years.size() > 1) {
         std::string list;
+        int other = 0;
         for (const auto& [y, n] : years) {
             if (!list.empty()) list += ", ";
             list += std::to_string(y);
+            if (y != headerYear) other += n;
         }
-        out.push_back(warningAt(file, "mixed-years",
-                                "games of " + std::to_string(years.size()) + " years (" + list +
-                                    ") in one WTHOR file, which holds one year: the header says " +
-                                    std::to_string(headerYear)));
+        out.push_back(
+            warningAt(file, "mixed-years",
+                      "games of " + std::to_string(years.size()) + " years (" + list +
+                          ") in one WTHOR file, which holds one year: the header says " +
+                          std::to_string(headerYear) + ", so " +
+                          text::countOf(static_cast<std::size_t>(other), "game") +
+                          " of other years will read back as " + std::to_string(headerYear) +
+                          " (give a folder as the output to write one WTH_<year>.wtb per year)"));
     }
+    if (const int named = wthorYearOfFileName(outputPath);
+        !toFolder && named && headerYear && named != headerYear)
+        out.push_back(warningAt(file, "file-name-year",
+                                "the file is named for " + std::to_string(named) +
+                                    " but its header says " + std::to_string(headerYear) +
+                                    ", the year of its games; readers take the header's"));
     if (unknownNames)
         out.push_back(warningAt(file, "unknown-name",
                                 std::to_string(unknownNames) +
@@ -237,24 +251,35 @@ std::string wthorGameBytes(const GameRecord& game, std::uint16_t tournamentId,
     return out;
 }
 
-void writeWthorFiles(const std::vector<GameRecord>& games, const std::filesystem::path& wtbPath) {
-    const std::filesystem::path dir = wtbPath.parent_path();
-    const std::filesystem::path jouPath = findBeside(dir, "wthor.jou", "WTHOR.JOU");
-    const std::filesystem::path trnPath = findBeside(dir, "wthor.trn", "WTHOR.TRN");
-    const WthorNames existing = loadWthorNames(dir);
-    NameTable players(existing.havePlayers ? existing.players : std::vector<std::string>{});
-    NameTable tournaments(existing.haveTournaments ? existing.tournaments
-                                                   : std::vector<std::string>{});
+namespace {
 
-    std::vector<const GameRecord*> written;
-    for (const auto& g : games)
-        if (wthorCanWrite(g)) written.push_back(&g);
+// The year the header of a file of `written` games says (see WthorWriter.h).
+int headerYearOf(const std::vector<const GameRecord*>& written,
+                 const std::filesystem::path& wtbPath) {
+    for (const GameRecord* g : written)
+        if (keepsOrigin(*g)) return g->wthor->header[10] | g->wthor->header[11] << 8;
+    std::map<int, int> years;
+    for (const GameRecord* g : written)
+        if (g->year) ++years[g->year];
+    int year = 0, most = 0;
+    for (const auto& [y, n] : years)
+        if (n > most) year = y, most = n;
+    // A tie goes to the year the file is named for.
+    const int named = wthorYearOfFileName(wtbPath);
+    if (const auto it = years.find(named); named && it != years.end() && it->second == most)
+        year = named;
+    return year;
+}
 
+struct Ids {
+    std::uint16_t tournament = 0, black = 0, white = 0;
+    bool tournamentKept = false, blackKept = false, whiteKept = false;
+};
+
+// Player and tournament ids of `written`, from the tables of the target folder.
+std::vector<Ids> assignIds(const std::vector<const GameRecord*>& written, NameTable& players,
+                           NameTable& tournaments) {
     // Ids of records read from WTHOR first, so that they keep theirs.
-    struct Ids {
-        std::uint16_t tournament = 0, black = 0, white = 0;
-        bool tournamentKept = false, blackKept = false, whiteKept = false;
-    };
     std::vector<Ids> ids(written.size());
     for (std::size_t i = 0; i < written.size(); ++i) {
         const GameRecord& g = *written[i];
@@ -267,38 +292,105 @@ void writeWthorFiles(const std::vector<GameRecord>& games, const std::filesystem
                   players.claim(o.blackId, g.black),
                   players.claim(o.whiteId, g.white)};
     }
-    std::map<int, int> years;
-    int depth = 0;
-    std::string header;
     for (std::size_t i = 0; i < written.size(); ++i) {
         const GameRecord& g = *written[i];
         Ids& id = ids[i];
         if (!id.tournamentKept) id.tournament = tournaments.idOf(g.event);
         if (!id.blackKept) id.black = players.idOf(g.black);
         if (!id.whiteKept) id.white = players.idOf(g.white);
-        if (g.year) ++years[g.year];
-        if (!depth && g.theoreticalDepth) depth = *g.theoreticalDepth;
-        if (header.empty() && keepsOrigin(g))
-            header.assign(g.wthor->header.begin(), g.wthor->header.end());
+    }
+    return ids;
+}
+
+// The bytes of a .wtb holding the games `which` (indices into written / ids).
+std::string wtbBytes(const std::vector<const GameRecord*>& written, const std::vector<Ids>& ids,
+                     const std::vector<std::size_t>& which, const std::filesystem::path& wtbPath) {
+    std::vector<const GameRecord*> games;
+    for (std::size_t i : which) games.push_back(written[i]);
+    int depth = 0;
+    std::string header;
+    for (const GameRecord* g : games) {
+        if (!depth && g->theoreticalDepth) depth = *g->theoreticalDepth;
+        if (header.empty() && keepsOrigin(*g))
+            header.assign(g->wthor->header.begin(), g->wthor->header.end());
     }
     if (header.empty()) {
         header = freshHeader();
-        int year = 0, most = 0;
-        for (const auto& [y, n] : years)
-            if (n > most) year = y, most = n;
-        put16(header, 10, static_cast<unsigned>(year));
+        put16(header, 10, static_cast<unsigned>(headerYearOf(games, wtbPath)));
         header[12] = 8;
         header[14] = static_cast<char>(depth ? depth : 22);
     }
-    put32(header, 4, static_cast<std::uint32_t>(written.size()));
-
+    put32(header, 4, static_cast<std::uint32_t>(games.size()));
     std::string wtb = std::move(header);
-    wtb.reserve(kWthorHeaderSize + written.size() * kWthorGameSize);
-    for (std::size_t i = 0; i < written.size(); ++i)
+    wtb.reserve(kWthorHeaderSize + games.size() * kWthorGameSize);
+    for (std::size_t i : which)
         wtb += wthorGameBytes(*written[i], ids[i].tournament, ids[i].black, ids[i].white);
-    writeFile(wtbPath, wtb);
+    return wtb;
+}
+
+// Writes the .wtb files (one per entry of `files`: path and the games it holds) and one
+// WTHOR.JOU / WTHOR.TRN in `dir` for all of them.
+void writeWtbs(const std::vector<const GameRecord*>& written,
+               const std::vector<std::pair<std::filesystem::path, std::vector<std::size_t>>>& files,
+               const std::filesystem::path& dir) {
+    const std::filesystem::path jouPath = findBeside(dir, "wthor.jou", "WTHOR.JOU");
+    const std::filesystem::path trnPath = findBeside(dir, "wthor.trn", "WTHOR.TRN");
+    const WthorNames existing = loadWthorNames(dir);
+    NameTable players(existing.havePlayers ? existing.players : std::vector<std::string>{});
+    NameTable tournaments(existing.haveTournaments ? existing.tournaments
+                                                   : std::vector<std::string>{});
+    const std::vector<Ids> ids = assignIds(written, players, tournaments);
+    for (const auto& [path, which] : files) writeFile(path, wtbBytes(written, ids, which, path));
     writeFile(jouPath, players.bytes(kWthorPlayerSize));
     writeFile(trnPath, tournaments.bytes(kWthorTournamentSize));
+}
+
+std::vector<const GameRecord*> writableGames(const std::vector<GameRecord>& games) {
+    std::vector<const GameRecord*> written;
+    for (const auto& g : games)
+        if (wthorCanWrite(g)) written.push_back(&g);
+    return written;
+}
+
+}  // namespace
+
+int wthorYearOfFileName(const std::filesystem::path& wtbPath) {
+    const std::string name = text::lower(wtbPath.filename().string());
+    if (name.size() != 12 || name.rfind("wth_", 0) != 0 || name.substr(8) != ".wtb") return 0;
+    const auto year = text::parseNumber(std::string_view(name).substr(4, 4));
+    return year && *year >= 1000 ? *year : 0;
+}
+
+std::string wthorYearFileName(int year) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "WTH_%04d.wtb", std::clamp(year, 0, 9999));
+    return buf;
+}
+
+void writeWthorFiles(const std::vector<GameRecord>& games, const std::filesystem::path& wtbPath) {
+    const std::vector<const GameRecord*> written = writableGames(games);
+    std::vector<std::size_t> all(written.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    writeWtbs(written, {{wtbPath, all}}, wtbPath.parent_path());
+}
+
+std::vector<std::filesystem::path> writeWthorYearFiles(const std::vector<GameRecord>& games,
+                                                       const std::filesystem::path& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!std::filesystem::is_directory(dir, ec))
+        throw std::runtime_error("cannot create the folder " + dir.string());
+    const std::vector<const GameRecord*> written = writableGames(games);
+    std::map<int, std::vector<std::size_t>> byYear;
+    for (std::size_t i = 0; i < written.size(); ++i) byYear[written[i]->year].push_back(i);
+    std::vector<std::pair<std::filesystem::path, std::vector<std::size_t>>> files;
+    std::vector<std::filesystem::path> paths;
+    for (auto& [year, which] : byYear) {
+        paths.push_back(dir / wthorYearFileName(year));
+        files.emplace_back(paths.back(), std::move(which));
+    }
+    writeWtbs(written, files, dir);
+    return paths;
 }
 
 }  // namespace othello::importers
