@@ -1,14 +1,17 @@
 // The viewer's C++ models and controllers, each model watched by QAbstractItemModelTester.
+#include <unistd.h>
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <random>
 
 #include "ArchiveClient.h"
 #include "GameController.h"
 #include "ViewerFixture.h"
 #include "core/Notation.h"
+#include "core/Position.h"
 #include "storage/Archive.h"
 
 using namespace othello;
@@ -35,7 +38,11 @@ class ModelTest : public QObject {
     void analysisLine();
     void editor();
     void archiveSearchTreeAndImport();
-    void pagingOnRealData();
+    void pagingOnDemand();
+    void missingDatabaseIsNotCreated();
+    void defaultDatabaseCreatedOnFirstUse();
+    void readOnlyArchive();
+    void treeShowsDeepestOpeningOfTheLine();
     void importUsableMeanwhileAndCancel();
 
   private:
@@ -207,19 +214,49 @@ void ModelTest::archiveSearchTreeAndImport() {
         client.importer()->startPaths({test::fixtureDir() + QStringLiteral("/import_bad.pgn")}));
     QVERIFY(client.importer()->running());
     QVERIFY(imported.wait(20000));
-    QCOMPARE(client.importer()->rejections()->rowCount(), 1);
+    QVERIFY2(client.importer()->rejections()->rowCount() == 1,
+             qPrintable(client.importer()->errorText() + QStringLiteral(" | ") +
+                        client.importer()->statusText()));
     QVERIFY(client.importer()->rejections()->messageAt(0).contains(QStringLiteral("occupied")));
     QVERIFY(client.importer()->statusText().contains(QStringLiteral("2 imported")));
     QTRY_COMPARE_WITH_TIMEOUT(client.gameCount(), 14, 10000);
 }
 
-void ModelTest::pagingOnRealData() {
-    const QString wthor = QStringLiteral(OTHELLO_SHARED_DATA "/wthor/WTH_1990.wtb");
-    if (!QFile::exists(wthor)) QSKIP("shared WTHOR data absent: paging test skipped");
-    const QString db = dir_.path() + QStringLiteral("/wthor.sqlite");
+// `count` distinct random games (fixed seed) as move lists, one a line.
+static QString writeRandomGames(const QString& path, int count) {
+    std::mt19937 rng(20261121);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return {};
+    for (int g = 0; g < count; ++g) {
+        core::Position p = core::Position::start();
+        std::string line;
+        while (!p.isGameOver()) {
+            core::Bitboard moves = p.legalMoves();
+            if (!moves) {
+                p.pass();
+                continue;
+            }
+            int pick = int(rng() % unsigned(core::popcount(moves)));
+            while (pick-- > 0) moves &= moves - 1;
+            const int square = core::lowestSquare(moves);
+            p.play(square);
+            line += core::squareName(square);
+        }
+        file.write(line.c_str());
+        file.write("\n");
+    }
+    return path;
+}
+
+void ModelTest::pagingOnDemand() {
+    const QString db = dir_.path() + QStringLiteral("/paging.sqlite");
+    constexpr int kGames = 10 * SearchModel::kPageSize;
     {
+        const QString moves = writeRandomGames(dir_.path() + QStringLiteral("/random.txt"), kGames);
+        QVERIFY(!moves.isEmpty());
         storage::Archive archive(db.toStdString());
-        archive.importFiles({wthor.toStdString()});
+        const storage::ImportResult r = archive.importFiles({moves.toStdString()});
+        QCOMPARE(int(r.imported), kGames);
     }
     ArchiveClient client;
     QAbstractItemModelTester tester(client.results(),
@@ -227,27 +264,108 @@ void ModelTest::pagingOnRealData() {
     QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
     client.open(db);
     QVERIFY(shown.wait(10000));
-    QVERIFY(client.gameCount() > 2 * SearchModel::kPageSize);
+    QVERIFY2(client.ready(), qPrintable(client.errorText()));
     QSignalSpy results(client.results(), &SearchModel::resultsReady);
     client.search({}, {}, 0, 0, 0, {}, false);
     QVERIFY(results.wait(10000));
     SearchModel* m = client.results();
-    QCOMPARE(m->total(), client.gameCount());
-    // The model tester may already have asked for the next page: wait for quiet.
-    QTRY_VERIFY_WITH_TIMEOUT(!m->loading(), 10000);
-    const int rows = m->rowCount();
-    QCOMPARE(rows % SearchModel::kPageSize, 0);  // whole pages only: loaded lazily
-    QVERIFY(rows < m->total());
-    QVERIFY(m->canFetchMore({}));
-    m->fetchMore({});
-    QTRY_COMPARE_WITH_TIMEOUT(m->rowCount(), rows + SearchModel::kPageSize, 10000);
-    QVERIFY(m->gameIdAt(rows) > m->gameIdAt(rows - 1));
+    // Every row exists at once: a view's scrollbar spans the whole result.
+    QCOMPARE(m->total(), qint64(kGames));
+    QCOMPARE(m->rowCount(), kGames);
+    QVERIFY(m->isLoaded(0));
+    const int last = kGames - 1;
+    QVERIFY(!m->isLoaded(last));
+    // A row not loaded yet is a typed placeholder, and reading it asks for its page.
+    QCOMPARE(m->index(last).data(SearchModel::LoadedRole).toBool(), false);
+    QCOMPARE(m->index(last).data(SearchModel::BlackRole).toString(), QString());
+    QCOMPARE(m->gameIdAt(last), 0);
+    QSignalSpy loaded(m, &SearchModel::rowsLoaded);
+    QSignalSpy changed(m, &QAbstractItemModel::dataChanged);
+    QTRY_VERIFY_WITH_TIMEOUT(m->isLoaded(last), 10000);
+    QCOMPARE(m->index(last).data(SearchModel::LoadedRole).toBool(), true);
+    QVERIFY(!changed.isEmpty());                  // views learn that the placeholders were filled
+    QVERIFY(m->gameIdAt(last) > m->gameIdAt(0));  // sorted by id, the last game
+    QCOMPARE(loaded.constFirst().at(1).toInt(), last);
+
+    // A dragged scrollbar reads rows on every page it passes: the requests the view has left
+    // far behind are skipped, the page it stopped at is loaded.
     m->sortBy(SearchModel::BlackColumn);
     QVERIFY(results.wait(10000));
-    QVERIFY(m->rowCount() >= SearchModel::kPageSize);
+    QTRY_VERIFY_WITH_TIMEOUT(!m->loading(), 10000);
+    const int skippedBefore = m->skippedRequests();
+    for (int page = 1; page < 10; ++page)
+        m->index(page * SearchModel::kPageSize).data(SearchModel::BlackRole);
+    QTRY_VERIFY_WITH_TIMEOUT(m->isLoaded(last), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m->loading(), 10000);
+    QVERIFY2(m->skippedRequests() > skippedBefore, "no stale page request was skipped");
+    QVERIFY(!m->isLoaded(3 * SearchModel::kPageSize));  // page 3 was never fetched
     QVERIFY(QString::localeAwareCompare(
                 m->index(0).data(SearchModel::BlackRole).toString().toLower(),
-                m->index(50).data(SearchModel::BlackRole).toString().toLower()) <= 0);
+                m->index(last).data(SearchModel::BlackRole).toString().toLower()) <= 0);
+    // Openable like any row once it is in.
+    QVERIFY(m->gameIdAt(last) > 0);
+}
+
+void ModelTest::missingDatabaseIsNotCreated() {
+    const QString db = dir_.path() + QStringLiteral("/no_such_dir/none.sqlite");
+    ArchiveClient client;
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(db);
+    QVERIFY(shown.wait(10000));
+    QVERIFY(!client.ready());
+    QVERIFY2(client.errorText().contains(QStringLiteral("does not exist")),
+             qPrintable(client.errorText()));
+    QVERIFY(!QFileInfo::exists(db));
+    QVERIFY(!QFileInfo::exists(dir_.path() + QStringLiteral("/no_such_dir")));
+    QVERIFY(!client.importer()->blockedReason().isEmpty());
+    QVERIFY(
+        !client.importer()->startPaths({test::fixtureDir() + QStringLiteral("/import_bad.pgn")}));
+    QVERIFY(!QFileInfo::exists(db));
+}
+
+void ModelTest::defaultDatabaseCreatedOnFirstUse() {
+    const QString db = dir_.path() + QStringLiteral("/xdg/othello-db/games.sqlite");
+    qputenv("OTHELLO_DB", db.toUtf8());
+    ArchiveClient client;
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(QString());  // no --db: the default archive
+    QVERIFY(shown.wait(10000));
+    qunsetenv("OTHELLO_DB");
+    QVERIFY2(client.ready(), qPrintable(client.errorText()));
+    QCOMPARE(client.databasePath(), db);
+    QVERIFY(QFileInfo::exists(db));
+    QCOMPARE(client.gameCount(), 0);
+    QVERIFY(client.errorText().isEmpty());
+    QVERIFY(client.importer()->blockedReason().isEmpty());
+}
+
+void ModelTest::readOnlyArchive() {
+    const QString db = test::makeFixtureArchive(dir_.path(), QStringLiteral("readonly.sqlite"));
+    QVERIFY(QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    GameController game;
+    ArchiveClient client;
+    client.setGame(&game);
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(db);
+    QVERIFY(shown.wait(10000));
+    QVERIFY2(client.ready(), qPrintable(client.errorText()));
+    QCOMPARE(client.gameCount(), 12);
+    QVERIFY(game.gameId() > 0);
+    QSignalSpy results(client.results(), &SearchModel::resultsReady);
+    client.search(QStringLiteral("chen"), {}, 0, 0, 0, {}, false);
+    QVERIFY(results.wait(10000));
+    QCOMPARE(client.results()->total(), 4);
+    // A file nobody can write (and one that is missing) cannot take imports.
+    QVERIFY(
+        !ArchiveBackend::writeProblem(dir_.path() + QStringLiteral("/none/x.sqlite")).isEmpty());
+    if (::geteuid() == 0) {
+        qInfo("running as root: file permissions do not stop writes; import-blocking part skipped");
+        return;
+    }
+    QVERIFY(client.importer()->blockedReason().contains(QStringLiteral("read-only")));
+    QVERIFY(
+        !client.importer()->startPaths({test::fixtureDir() + QStringLiteral("/import_bad.pgn")}));
+    QVERIFY(client.importer()->errorText().contains(QStringLiteral("read-only")));
 }
 
 void ModelTest::importUsableMeanwhileAndCancel() {
@@ -281,6 +399,27 @@ void ModelTest::importUsableMeanwhileAndCancel() {
              qPrintable(importer->statusText()));
     QTRY_VERIFY_WITH_TIMEOUT(client.gameCount() >= 12, 10000);
     QVERIFY(client.gameCount() < 12 + 129000);  // stopped early
+}
+
+void ModelTest::treeShowsDeepestOpeningOfTheLine() {
+    // Penloup - Juhem passes through Nicolet (ply 10); ply 12 has no name of its own.
+    const QString db = test::makeFixtureArchive(dir_.path(), QStringLiteral("openings.sqlite"));
+    GameController game;
+    ArchiveClient client;
+    client.setGame(&game);
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(db);
+    QVERIFY(shown.wait(10000));
+    QVERIFY(game.setMovesText(QString::fromLatin1(kSample)));
+    QSignalSpy tree(client.tree(), &TreeModel::updated);
+    game.jump(12);
+    QTRY_VERIFY_WITH_TIMEOUT(!client.tree()->loading() && tree.count() > 0, 10000);
+    QCOMPARE(client.tree()->opening(), QStringLiteral("Nicolet"));
+    core::Position p = core::Position::start();
+    for (const int square : game.movesToCurrent()) p.play(square);
+    QVERIFY(!storage::openingOfPosition(p));  // not an exact-position name
+    game.jump(2);
+    QTRY_COMPARE_WITH_TIMEOUT(client.tree()->opening(), QStringLiteral("Perpendicular"), 10000);
 }
 
 QTEST_GUILESS_MAIN(ModelTest)

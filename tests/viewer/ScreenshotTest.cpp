@@ -1,6 +1,7 @@
 // othello-viewer --screenshot on a known game at a known ply, at 1280x800 and 1920x1080: the
 // PNG must have the window's size, a green board of sensible size and the right disc on every
 // square (the expected board comes from the engine), so a broken layout fails here.
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -20,6 +21,8 @@ class ScreenshotTest : public QObject {
     void initTestCase();
     void screenshot_data();
     void screenshot();
+    void missingDatabaseScreenshotFails();
+    void helpAndUsageWithoutDisplay();
 
   private:
     QTemporaryDir dir_;
@@ -114,6 +117,57 @@ void ScreenshotTest::screenshot() {
         ++checked;
     }
     QCOMPARE(checked, 64);
+}
+
+// An explicit --db that does not exist: the PNG shows the error, the exit status is 1 and
+// nothing is created.
+void ScreenshotTest::missingDatabaseScreenshotFails() {
+    const QString missing = dir_.filePath(QStringLiteral("no_such_dir/none.sqlite"));
+    const QString png = dir_.filePath(QStringLiteral("missing.png"));
+    QProcess viewer;
+    viewer.start(QStringLiteral(OTHELLO_VIEWER),
+                 {QStringLiteral("--db"), missing, QStringLiteral("--screenshot"), png});
+    QVERIFY(viewer.waitForFinished(60000));
+    QCOMPARE(viewer.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(viewer.exitCode(), 1);
+    const QString err = QString::fromLocal8Bit(viewer.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("does not exist")), qPrintable(err));
+    QVERIFY(!QFileInfo::exists(dir_.filePath(QStringLiteral("no_such_dir"))));
+    QImage image(png);
+    QVERIFY2(!image.isNull(), "the error screenshot was not saved");
+    // The error banner (#fdecea) is in the picture.
+    int banner = 0;
+    for (int y = 0; y < image.height() / 4; ++y)
+        for (int x = 0; x < image.width(); x += 4)
+            if (image.pixel(x, y) == qRgb(0xfd, 0xec, 0xea)) ++banner;
+    QVERIFY2(banner > 1000, "no error banner in the screenshot");
+}
+
+// --help, --version and usage errors are answered before any window system is touched.
+void ScreenshotTest::helpAndUsageWithoutDisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));  // would make a GUI start work headless
+    auto run = [&env](const QStringList& args, QString* out) {
+        QProcess viewer;
+        viewer.setProcessEnvironment(env);
+        viewer.start(QStringLiteral(OTHELLO_VIEWER), args);
+        if (!viewer.waitForFinished(30000)) return -1;
+        *out =
+            QString::fromLocal8Bit(viewer.readAllStandardOutput() + viewer.readAllStandardError());
+        return viewer.exitStatus() == QProcess::NormalExit ? viewer.exitCode() : -2;
+    };
+    QString out;
+    QCOMPARE(run({QStringLiteral("--help")}, &out), 0);
+    QVERIFY2(out.contains(QStringLiteral("othello-viewer")) && out.contains(QStringLiteral("--db")),
+             qPrintable(out));
+    QCOMPARE(run({QStringLiteral("--version")}, &out), 0);
+    QVERIFY2(out.startsWith(QStringLiteral("othello-viewer ")), qPrintable(out));
+    QCOMPARE(run({QStringLiteral("--no-such-option")}, &out), 2);
+    QVERIFY2(out.contains(QStringLiteral("no-such-option")), qPrintable(out));
+    QCOMPARE(run({QStringLiteral("--ply"), QStringLiteral("x")}, &out), 2);
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("10x10")}, &out), 2);
 }
 
 QTEST_GUILESS_MAIN(ScreenshotTest)

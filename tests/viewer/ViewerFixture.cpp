@@ -21,4 +21,10 @@ QString makeFixtureArchive(const QString& dir, const QString& name) {
     return path;
 }
 
+QString makeEmptyArchive(const QString& dir, const QString& name) {
+    const QString path = dir + QLatin1Char('/') + name;
+    storage::Archive archive(path.toStdString());
+    return path;
+}
+
 }  // namespace othello::viewer::test

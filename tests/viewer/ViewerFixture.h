@@ -10,5 +10,7 @@ QString fixtureDir();
 // Creates `dir`/name from archive.pgn (12 games); returns its path. Throws on failure.
 QString makeFixtureArchive(const QString& dir,
                            const QString& name = QStringLiteral("archive.sqlite"));
+// Creates an empty archive `dir`/name; returns its path.
+QString makeEmptyArchive(const QString& dir, const QString& name);
 
 }  // namespace othello::viewer::test

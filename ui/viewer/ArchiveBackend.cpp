@@ -1,10 +1,9 @@
 #include "ArchiveBackend.h"
 
+#include <unistd.h>
 #include <QLocale>
 
-#ifdef OTHELLO_VIEWER_HAS_STORAGE
 #include "storage/Archive.h"
-#endif
 
 namespace othello::viewer {
 
@@ -15,8 +14,6 @@ QString qs(const std::string& s) {
 }
 
 }  // namespace
-
-#ifdef OTHELLO_VIEWER_HAS_STORAGE
 
 namespace st = othello::storage;
 
@@ -30,12 +27,21 @@ QString ArchiveBackend::defaultPath() {
     return QString::fromStdString(st::Archive::defaultDatabasePath().string());
 }
 
-ArchiveBackend::ArchiveBackend(const QString& path, bool create) {
+ArchiveBackend::ArchiveBackend(const QString& path, Access access) {
     const std::filesystem::path p = path.toStdString();
     try {
-        if (!create && !std::filesystem::exists(p))
-            throw BackendError("no database at " + p.string());
-        impl_ = std::make_unique<Impl>(p, st::Archive::Mode::ReadWrite);
+        if (!std::filesystem::exists(p)) {
+            if (access != Access::QueryOrCreate)
+                throw BackendError(
+                    "the file does not exist (nothing was created: check the "
+                    "path, or start without --db for the default archive)");
+            // The default database is created on first use, as othello-db does.
+            st::Archive created(p, st::Archive::Mode::ReadWrite);
+        }
+        // Queries never write: a read-only connection also opens archives the user may not
+        // write (read-only files, shared folders).
+        impl_ = std::make_unique<Impl>(p, access == Access::Import ? st::Archive::Mode::ReadWrite
+                                                                   : st::Archive::Mode::ReadOnly);
     } catch (const st::StorageError& e) {
         throw BackendError(e.what());
     } catch (const std::filesystem::filesystem_error& e) {
@@ -44,6 +50,22 @@ ArchiveBackend::ArchiveBackend(const QString& path, bool create) {
 }
 
 ArchiveBackend::~ArchiveBackend() = default;
+
+QString ArchiveBackend::deepestOpening(const std::vector<int>& moves) {
+    const std::optional<st::Opening> o = st::deepestOpening(moves);
+    return o ? qs(o->name) : QString();
+}
+
+QString ArchiveBackend::writeProblem(const QString& path) {
+    const std::filesystem::path p = path.toStdString();
+    const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
+    // SQLite writes the file and, in WAL mode, its -wal/-shm companions next to it.
+    if (::access(p.c_str(), W_OK) != 0)
+        return QObject::tr("the archive file is read-only, so import is disabled");
+    if (::access(dir.c_str(), W_OK) != 0)
+        return QObject::tr("the archive's folder is read-only, so import is disabled");
+    return {};
+}
 
 SearchPage ArchiveBackend::search(const SearchQuery& query, qint64 offset, qint64 limit) {
     st::SearchFilter f;
@@ -71,7 +93,8 @@ SearchPage ArchiveBackend::search(const SearchQuery& query, qint64 offset, qint6
         page.rows.reserve(r.games.size());
         for (const st::GameRow& g : r.games)
             page.rows.push_back(SearchRow{g.id, qs(g.black), qs(g.white), qs(g.event), g.year,
-                                          g.blackScore, g.whiteScore, g.ply.value_or(-1)});
+                                          g.blackScore, g.whiteScore, g.ply.value_or(-1),
+                                          g.complete, g.resultKnown});
         return page;
     } catch (const std::exception& e) {
         throw BackendError(e.what());
@@ -173,39 +196,5 @@ ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
         throw BackendError(e.what());
     }
 }
-
-#else  // Built before storage/ has sources: every call reports that plainly.
-
-struct ArchiveBackend::Impl {};
-
-QString ArchiveBackend::defaultPath() {
-    return {};
-}
-ArchiveBackend::ArchiveBackend(const QString&, bool) {
-    throw BackendError("this build has no storage library");
-}
-ArchiveBackend::~ArchiveBackend() = default;
-SearchPage ArchiveBackend::search(const SearchQuery&, qint64, qint64) {
-    return {};
-}
-std::optional<GameInfo> ArchiveBackend::game(qint64) {
-    return std::nullopt;
-}
-TreeData ArchiveBackend::stats(const core::Position&) {
-    return {};
-}
-QString ArchiveBackend::summary() {
-    return qs("");
-}
-qint64 ArchiveBackend::gameCount() {
-    return 0;
-}
-ImportOutcome ArchiveBackend::importFiles(const QStringList&,
-                                          const std::function<void(const ImportStatus&)>&,
-                                          const std::atomic<bool>*) {
-    return {};
-}
-
-#endif
 
 }  // namespace othello::viewer

@@ -40,7 +40,9 @@ struct SearchRow {
     int year = 0;
     int blackScore = 0;
     int whiteScore = 0;
-    int ply = -1;  // position searches: the ply reaching the position
+    int ply = -1;             // position searches: the ply reaching the position
+    bool complete = true;     // false: an unfinished game (its score marked "*", as the CLI)
+    bool resultKnown = true;  // false: unfinished without a stated result (marked "?")
 };
 
 struct SearchPage {
@@ -95,8 +97,19 @@ class ArchiveBackend {
     // The database othello-db uses by default.
     static QString defaultPath();
 
-    // Opens (creating when `create`) the archive; throws BackendError with the reason.
-    ArchiveBackend(const QString& path, bool create);
+    enum class Access {
+        Query,          // a read-only connection; the file must exist
+        QueryOrCreate,  // the same, creating a missing file first (the default database)
+        Import,         // a read-write connection to an existing file
+    };
+    // Opens the archive; throws BackendError with the reason. Query connections are read-only,
+    // so archives the user cannot write can still be viewed.
+    ArchiveBackend(const QString& path, Access access);
+    // Why imports into `path` cannot work ("" when the file and its folder are writable).
+    static QString writeProblem(const QString& path);
+    // The deepest named opening reached along `moves` from the standard start ("" if none);
+    // no database involved.
+    static QString deepestOpening(const std::vector<int>& moves);
     ~ArchiveBackend();
     ArchiveBackend(const ArchiveBackend&) = delete;
     ArchiveBackend& operator=(const ArchiveBackend&) = delete;

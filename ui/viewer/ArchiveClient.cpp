@@ -44,7 +44,9 @@ void ArchiveClient::clearError() {
 
 void ArchiveClient::refreshTree() {
     if (!game_ || !ready_) return;
-    tree_->request(game_->current());
+    tree_->request(game_->current(), game_->fromStandardStart() && !game_->editing()
+                                         ? std::optional(game_->movesToCurrent())
+                                         : std::nullopt);
 }
 
 void ArchiveClient::refreshSummary() {
@@ -74,15 +76,20 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
     errorText_.clear();
     loadingGame_ = true;
     importer_->setDatabasePath(path_);
+    importer_->setBlockedReason(tr("the archive is not open yet"));
     emit stateChanged();
-    worker_->open(path_, true);
+    // Only the default database is created on first use; a path the user names must exist.
+    worker_->open(path_, path.isEmpty() ? ArchiveBackend::Access::QueryOrCreate
+                                        : ArchiveBackend::Access::Query);
     const int generation = ++loadGeneration_;
+    const QString dbPath = path_;
     worker_->post(
-        [this, gameId, ply, generation](ArchiveBackend* archive, const QString& openError) {
-            QString error = openError, summary;
+        [this, gameId, ply, generation, dbPath](ArchiveBackend* archive, const QString& openError) {
+            QString error = openError, summary, writeProblem;
             qint64 count = 0, id = gameId;
             std::optional<GameInfo> game;
             if (archive) {
+                writeProblem = ArchiveBackend::writeProblem(dbPath);
                 try {
                     summary = archive->summary();
                     count = archive->gameCount();
@@ -104,6 +111,8 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
                 summary_ = summary;
                 gameCount_ = count;
                 if (!opened) errorText_ = tr("Cannot open the archive %1: %2").arg(path_, error);
+                importer_->setBlockedReason(opened ? writeProblem
+                                                   : tr("the archive could not be opened"));
                 emit stateChanged();
                 if (generation == loadGeneration_)
                     finishGameLoad(id, ply, game, opened ? error : QString(), true);

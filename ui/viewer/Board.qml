@@ -29,31 +29,31 @@ Item {
         color: root.theme.boardFrame
         radius: 4
 
+        // Coordinates on all four sides: the frame is as wide everywhere.
         Repeater {
-            model: 8
+            model: 16
             delegate: Text {
                 required property int index
-                x: root.margin + (index + 0.5) * root.cell - width / 2
-                y: (root.margin - height) / 2
-                text: String.fromCharCode(97 + index)
+                x: root.margin + (index % 8 + 0.5) * root.cell - width / 2
+                y: index < 8 ? (root.margin - height) / 2 : root.side - (root.margin + height) / 2
+                text: String.fromCharCode(97 + index % 8)
                 color: "#f0e6d2"
                 font.pixelSize: root.margin * 0.62
                 font.bold: true
             }
         }
         Repeater {
-            model: 8
+            model: 16
             delegate: Text {
                 required property int index
-                x: (root.margin - width) / 2
-                y: root.margin + (index + 0.5) * root.cell - height / 2
-                text: index + 1
+                x: index < 8 ? (root.margin - width) / 2 : root.side - (root.margin + width) / 2
+                y: root.margin + (index % 8 + 0.5) * root.cell - height / 2
+                text: index % 8 + 1
                 color: "#f0e6d2"
                 font.pixelSize: root.margin * 0.62
                 font.bold: true
             }
         }
-
         Rectangle {
             id: grid
             objectName: "boardGrid"
@@ -128,7 +128,7 @@ Item {
                         anchors.horizontalCenter: parent.horizontalCenter
                         anchors.bottom: parent.bottom
                         anchors.bottomMargin: parent.height * 0.06
-                        text: games
+                        text: Number(games).toLocaleString(Qt.locale("en_US"), "f", 0)
                         color: "#f0e6d2"
                         font.pixelSize: Math.max(9, parent.height * 0.2)
                     }

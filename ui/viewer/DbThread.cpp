@@ -34,15 +34,15 @@ void DbThread::post(Job job) {
         Qt::QueuedConnection);
 }
 
-void DbThread::open(const QString& path, bool create) {
+void DbThread::open(const QString& path, ArchiveBackend::Access access) {
     auto archive = archive_;
     auto error = openError_;
     QMetaObject::invokeMethod(
         context_,
-        [archive, error, path, create] {
+        [archive, error, path, access] {
             archive->reset();
             try {
-                *archive = std::make_unique<ArchiveBackend>(path, create);
+                *archive = std::make_unique<ArchiveBackend>(path, access);
                 error->clear();
             } catch (const std::exception& e) {
                 *error = QString::fromStdString(e.what());

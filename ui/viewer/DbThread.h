@@ -25,8 +25,8 @@ class DbThread {
     using Job = std::function<void(ArchiveBackend* archive, const QString& openError)>;
     void post(Job job);
 
-    // Closes the connection (if any) and opens `path` (created when `create`) for later jobs.
-    void open(const QString& path, bool create);
+    // Closes the connection (if any) and opens `path` for later jobs.
+    void open(const QString& path, ArchiveBackend::Access access);
 
     // Runs `fn` on `receiver`'s thread unless the receiver has been deleted meanwhile.
     template <class Fn>

@@ -16,7 +16,9 @@ Rectangle {
     readonly property real plotWidth: width - plotX - root.theme.unit * 0.5
     readonly property real plotTop: root.theme.unit * 0.4
     readonly property real plotHeight: height - plotTop * 2
-    readonly property real step: plotWidth / Math.max(1, count)
+    // A whole game's worth of slots (the start, 60 moves, passes) even for a short line: a new
+    // or short game is drawn from the left at the usual width, not stretched.
+    readonly property real step: plotWidth / Math.max(61, count)
     // The scale: the largest lead of the line, at least 8 discs, rounded up to 4.
     readonly property int scale: {
         var m = 8

@@ -89,6 +89,10 @@ class GameController : public QObject {
     const GameInfo& game() const { return game_; }
     // The moves of the line shown, up to the current ply (passes explicit).
     std::vector<int> movesToCurrent() const;
+    // Whether the line shown starts at the standard start (openings are named from there).
+    bool fromStandardStart() const {
+        return !line_.positions.empty() && line_.positions.front() == core::Position::start();
+    }
 
     // Shows `game` at `ply` (clamped); leaves analysis and the editor.
     void setGame(const GameInfo& game, int ply = 0);

@@ -8,6 +8,9 @@ Rectangle {
     id: root
     required property GameController game
     property Theme theme: Theme {}
+    // The deepest opening named along the line on the board (the Tree's): shown when the game
+    // has none of its own (typed games, analysis from a new game).
+    property string lineOpening: ""
     color: root.theme.panel
     radius: 4
     implicitHeight: layout.implicitHeight + root.theme.unit
@@ -87,7 +90,7 @@ Rectangle {
                 objectName: "headerOpening"
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
-                text: root.orDash(root.game.opening)
+                text: root.orDash(root.game.opening !== "" ? root.game.opening : root.lineOpening)
                 font.pixelSize: root.theme.unit * 0.9
                 elide: Text.ElideRight
             }

@@ -33,8 +33,19 @@ bool ImportController::start(const QList<QUrl>& urls) {
     return startPaths(paths);
 }
 
+void ImportController::setBlockedReason(const QString& reason) {
+    if (reason == blockedReason_) return;
+    blockedReason_ = reason;
+    emit stateChanged();
+}
+
 bool ImportController::startPaths(const QStringList& paths) {
     if (paths.isEmpty()) return false;
+    if (!blockedReason_.isEmpty()) {
+        errorText_ = tr("Cannot import: %1.").arg(blockedReason_);
+        emit stateChanged();
+        return false;
+    }
     if (running_) {
         // Stay on the running import; say why the new one did not start.
         statusText_ = tr("An import is already running: wait for it or cancel it first.");
@@ -50,7 +61,7 @@ bool ImportController::startPaths(const QStringList& paths) {
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     emit stateChanged();
 
-    worker_->open(databasePath_, true);
+    worker_->open(databasePath_, ArchiveBackend::Access::Import);
     auto cancel = cancel_;
     worker_->post([this, paths, cancel](ArchiveBackend* archive, const QString& openError) {
         ImportOutcome outcome;

@@ -23,6 +23,8 @@ class ImportController : public QObject {
     Q_PROPERTY(double progress READ progress NOTIFY stateChanged)  // 0..1; -1 unknown
     Q_PROPERTY(QString statusText READ statusText NOTIFY stateChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY stateChanged)
+    // Why imports cannot run ("" when they can): no archive open, or a read-only one.
+    Q_PROPERTY(QString blockedReason READ blockedReason NOTIFY stateChanged)
     Q_PROPERTY(othello::viewer::RejectionModel* rejections READ rejections CONSTANT)
 
   public:
@@ -36,6 +38,8 @@ class ImportController : public QObject {
     RejectionModel* rejections() { return &rejections_; }
 
     void setDatabasePath(const QString& path) { databasePath_ = path; }
+    QString blockedReason() const { return blockedReason_; }
+    void setBlockedReason(const QString& reason);
 
     // Imports local files or folders (file: URLs or plain paths); false when one is running
     // or no path is local.
@@ -53,6 +57,7 @@ class ImportController : public QObject {
 
     RejectionModel rejections_;
     QString databasePath_;
+    QString blockedReason_;
     bool running_ = false;
     ImportStatus status_;
     QString statusText_;

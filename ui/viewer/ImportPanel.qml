@@ -12,6 +12,11 @@ Item {
     property Theme theme: Theme {}
     readonly property ImportController importer: archive.importer
 
+    // Opens the file picker (the empty-archive banner's action).
+    function chooseFiles() {
+        if (importer.blockedReason === "" && !importer.running) fileDialog.open()
+    }
+
     FileDialog {
         id: fileDialog
         title: qsTr("Import game files")
@@ -35,22 +40,25 @@ Item {
                 objectName: "importFiles"
                 text: qsTr("Import files…")
                 font.pixelSize: root.theme.unit
-                enabled: !root.importer.running
+                enabled: !root.importer.running && root.importer.blockedReason === ""
                 onClicked: fileDialog.open()
             }
             Button {
                 objectName: "importFolder"
                 text: qsTr("Import a folder…")
                 font.pixelSize: root.theme.unit
-                enabled: !root.importer.running
+                enabled: !root.importer.running && root.importer.blockedReason === ""
                 onClicked: folderDialog.open()
             }
             Label {
+                objectName: "importBlocked"
                 Layout.fillWidth: true
-                text: qsTr("or drop files and folders on the window")
-                color: root.theme.mutedText
+                text: root.importer.blockedReason !== ""
+                      ? qsTr("Import unavailable: %1").arg(root.importer.blockedReason)
+                      : qsTr("or drop files and folders on the window")
+                color: root.importer.blockedReason !== "" ? root.theme.error : root.theme.mutedText
                 font.pixelSize: root.theme.unit * 0.9
-                elide: Text.ElideRight
+                wrapMode: Text.WordWrap
             }
         }
         Label {
@@ -117,7 +125,7 @@ Item {
                     anchors.fill: parent
                     anchors.margins: root.theme.unit * 0.25
                     text: row.message
-                    wrapMode: Text.WrapAnywhere
+                    wrapMode: Text.Wrap  // at word boundaries; anywhere only for one over-long word
                     font.family: "DejaVu Sans Mono"
                     font.pixelSize: root.theme.unit * 0.85
                     color: root.theme.error

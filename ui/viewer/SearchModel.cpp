@@ -1,6 +1,8 @@
 #include "SearchModel.h"
 
 #include <QElapsedTimer>
+#include <cstdlib>
+#include <limits>
 
 #include "DbThread.h"
 
@@ -10,56 +12,98 @@ SearchModel::SearchModel(DbThread* worker, QObject* parent)
     : QAbstractListModel(parent), worker_(worker) {}
 
 int SearchModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(rows_.size());
+    return parent.isValid() ? 0 : rowCount_;
+}
+
+const SearchRow* SearchModel::rowAt(int row) const {
+    if (row < 0 || row >= rowCount_) return nullptr;
+    const auto it = pages_.find(row / kPageSize);
+    if (it == pages_.end()) return nullptr;
+    const std::size_t i = std::size_t(row % kPageSize);
+    return i < it->second.size() ? &it->second[i] : nullptr;
 }
 
 QVariant SearchModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const SearchRow& r = rows_[std::size_t(index.row())];
+    const SearchRow* r = rowAt(index.row());
+    if (!r) {
+        // A placeholder (typed like a real row, so delegates bind cleanly) while its page loads.
+        if (!pages_.count(index.row() / kPageSize)) ensurePage(index.row() / kPageSize);
+        switch (role) {
+            case GameIdRole:
+            case YearRole:
+            case BlackScoreRole:
+                return 0;
+            case PlyRole:
+                return -1;
+            case LoadedRole:
+                return false;
+            case CompleteRole:
+                return true;
+            case Qt::DisplayRole:
+            case BlackRole:
+            case WhiteRole:
+            case EventRole:
+            case ScoreRole:
+                return QString();
+            default:
+                return {};
+        }
+    }
     switch (role) {
         case GameIdRole:
-            return r.id;
+            return r->id;
         case Qt::DisplayRole:
         case BlackRole:
-            return r.black;
+            return r->black;
         case WhiteRole:
-            return r.white;
+            return r->white;
         case EventRole:
-            return r.event;
+            return r->event;
         case YearRole:
-            return r.year;
+            return r->year;
         case ScoreRole:
-            return QStringLiteral("%1–%2").arg(r.blackScore).arg(r.whiteScore);
+            // Marked as othello-db search marks them: * unfinished, ? result unknown.
+            return QStringLiteral("%1–%2%3")
+                .arg(r->blackScore)
+                .arg(r->whiteScore)
+                .arg(!r->resultKnown ? QStringLiteral("?")
+                     : !r->complete  ? QStringLiteral("*")
+                                     : QString());
         case BlackScoreRole:
-            return r.blackScore;
+            return r->blackScore;
         case PlyRole:
-            return r.ply;
+            return r->ply;
+        case LoadedRole:
+            return true;
+        case CompleteRole:
+            return r->complete;
         default:
             return {};
     }
 }
 
 QHash<int, QByteArray> SearchModel::roleNames() const {
-    return {{GameIdRole, "gameId"},         {BlackRole, "black"}, {WhiteRole, "white"},
-            {EventRole, "event"},           {YearRole, "year"},   {ScoreRole, "score"},
-            {BlackScoreRole, "blackScore"}, {PlyRole, "ply"}};
-}
-
-bool SearchModel::canFetchMore(const QModelIndex& parent) const {
-    return !parent.isValid() && !loading_ && qint64(rows_.size()) < total_;
-}
-
-void SearchModel::fetchMore(const QModelIndex& parent) {
-    if (canFetchMore(parent)) requestPage(qint64(rows_.size()));
+    return {{GameIdRole, "gameId"}, {BlackRole, "black"},
+            {WhiteRole, "white"},   {EventRole, "event"},
+            {YearRole, "year"},     {ScoreRole, "score"},
+            {PlyRole, "ply"},       {BlackScoreRole, "blackScore"},
+            {LoadedRole, "loaded"}, {CompleteRole, "complete"}};
 }
 
 qint64 SearchModel::gameIdAt(int row) const {
-    return row >= 0 && row < int(rows_.size()) ? rows_[std::size_t(row)].id : 0;
+    const SearchRow* r = rowAt(row);
+    return r ? r->id : 0;
 }
 
 int SearchModel::plyAt(int row) const {
-    return row >= 0 && row < int(rows_.size()) ? rows_[std::size_t(row)].ply : -1;
+    const SearchRow* r = rowAt(row);
+    return r ? r->ply : -1;
+}
+
+bool SearchModel::isLoaded(int row) const {
+    return rowAt(row) != nullptr;
 }
 
 void SearchModel::setQuery(const SearchQuery& query) {
@@ -88,61 +132,122 @@ void SearchModel::refresh() {
     *latest_ = generation_;
     searched_ = true;
     beginResetModel();
-    rows_.clear();
+    pages_.clear();
+    pending_.clear();
+    rowCount_ = 0;
     total_ = 0;
     endResetModel();
     requestPage(0);
+    updateLoading(true);
 }
 
-void SearchModel::requestPage(qint64 offset) {
-    loading_ = true;
-    emit stateChanged();
+void SearchModel::ensurePage(qint64 page) const {
+    if (pending_.count(page)) {
+        *wanted_ = page;
+        return;
+    }
+    requestPage(page);
+    // data() must not emit: the `loading` property changes once control is back in the loop.
+    auto* self = const_cast<SearchModel*>(this);
+    QMetaObject::invokeMethod(
+        self, [self] { self->updateLoading(); }, Qt::QueuedConnection);
+}
+
+void SearchModel::requestPage(qint64 page) const {
+    pending_.insert(page);
+    *wanted_ = page;
     const int generation = generation_;
     auto latest = latest_;
+    auto wanted = wanted_;
     const SearchQuery query = query_;
-    worker_->post([this, generation, latest, query, offset](ArchiveBackend* archive,
-                                                            const QString& openError) {
-        if (*latest != generation) return;  // superseded while waiting: skip the work
-        SearchPage page;
+    auto* self = const_cast<SearchModel*>(this);
+    worker_->post([self, generation, latest, wanted, query, page](ArchiveBackend* archive,
+                                                                  const QString& openError) {
+        if (*latest != generation) return;  // superseded while waiting: the reply would be dropped
+        // The view has moved far away since (a dragged scrollbar asks for every page it
+        // passes): skip the query; the model forgets the request, so a view back here asks again.
+        const bool skipped = page != 0 && std::abs(*wanted - page) > kStalePages;
+        SearchPage rows;
         QString error = openError;
         QElapsedTimer timer;
         timer.start();
-        if (archive) {
+        if (archive && !skipped) {
             try {
-                page = archive->search(query, offset, kPageSize);
+                rows = archive->search(query, page * kPageSize, kPageSize);
             } catch (const std::exception& e) {
                 error = QString::fromStdString(e.what());
             }
         }
         const double ms = double(timer.nsecsElapsed()) / 1e6;
-        DbThread::reply(this,
-                        [this, generation, offset, page = std::move(page), error, ms]() mutable {
-                            receivePage(generation, offset, std::move(page), error, ms);
-                        });
+        DbThread::reply(
+            self, [self, generation, page, rows = std::move(rows), error, ms, skipped]() mutable {
+                self->receivePage(generation, page, std::move(rows), error, ms, skipped);
+            });
     });
 }
 
-void SearchModel::receivePage(int generation, qint64 offset, SearchPage page, QString error,
-                              double ms) {
+void SearchModel::receivePage(int generation, qint64 page, SearchPage rows, QString error,
+                              double ms, bool skipped) {
     if (generation != generation_) return;
-    lastQueryMs_ = ms;
-    // One request of a query is in flight at a time (canFetchMore checks `loading_`), so
-    // `loading_` stays set while rows go in: a view asking for more meanwhile waits.
-    if (offset == qint64(rows_.size()) && error.isEmpty()) {
-        total_ = page.total;
-        if (!page.rows.empty()) {
-            beginInsertRows({}, int(rows_.size()), int(rows_.size() + page.rows.size()) - 1);
-            rows_.insert(rows_.end(), std::make_move_iterator(page.rows.begin()),
-                         std::make_move_iterator(page.rows.end()));
-            endInsertRows();
-        }
-        // A page shorter than asked means the end, whatever the total said before.
-        if (qint64(page.rows.size()) < kPageSize) total_ = qint64(rows_.size());
+    pending_.erase(page);
+    if (skipped) {
+        ++skipped_;
+        // Rows of it a view still shows ask again when they are read.
+        const int first = int(page * kPageSize);
+        if (first < rowCount_)
+            emit dataChanged(index(first), index(std::min(rowCount_, first + kPageSize) - 1));
+        updateLoading();
+        return;
     }
     errorText_ = error;
-    loading_ = false;
+    if (!error.isEmpty()) {
+        updateLoading(true);
+        if (page == 0) emit resultsReady();
+        return;
+    }
+    lastQueryMs_ = ms;
+    const int count = int(rows.rows.size());
+    pages_[page] = std::move(rows.rows);
+    const int first = int(page * kPageSize);
+    if (page == 0 && rowCount_ == 0) {
+        // The total arrives with the first page: every row exists from now on.
+        total_ = rows.total;
+        const int n = int(std::min<qint64>(total_, std::numeric_limits<int>::max()));
+        if (n > 0) {
+            beginInsertRows({}, 0, n - 1);
+            rowCount_ = n;
+            endInsertRows();
+        }
+    } else if (count > 0 && first < rowCount_) {
+        emit dataChanged(index(first), index(std::min(rowCount_, first + count) - 1),
+                         {Qt::DisplayRole, GameIdRole, BlackRole, WhiteRole, EventRole, YearRole,
+                          ScoreRole, BlackScoreRole, PlyRole, LoadedRole});
+    }
+    evictFarPages(page);
+    updateLoading(page == 0);
+    if (count > 0 && first < rowCount_)
+        emit rowsLoaded(first, std::min(rowCount_, first + count) - 1);
+    if (page == 0) emit resultsReady();
+}
+
+void SearchModel::evictFarPages(qint64 near) {
+    while (int(pages_.size()) > kMaxPages) {
+        auto far = pages_.begin();
+        for (auto it = pages_.begin(); it != pages_.end(); ++it)
+            if (std::abs(it->first - near) > std::abs(far->first - near)) far = it;
+        const int first = int(far->first * kPageSize);
+        const int count = int(far->second.size());
+        pages_.erase(far);
+        if (count > 0 && first < rowCount_)
+            emit dataChanged(index(first), index(std::min(rowCount_, first + count) - 1));
+    }
+}
+
+void SearchModel::updateLoading(bool changed) {
+    const bool loading = !pending_.empty();
+    if (loading == loading_ && !changed) return;
+    loading_ = loading;
     emit stateChanged();
-    if (offset == 0) emit resultsReady();
 }
 
 }  // namespace othello::viewer

@@ -3,7 +3,8 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Othello.Viewer
 
-// Search form and results. Results load page by page as the list scrolls; a header click
+// Search form and results. The list has every result row at once (pages load around what is
+// visible, placeholders meanwhile), so the scroll bar spans the whole result; a header click
 // sorts by that column (again: reverse). Clicking a result opens it at the ply where it
 // reaches the searched position.
 Item {
@@ -14,17 +15,23 @@ Item {
     readonly property SearchModel results: archive.results
     readonly property real rowHeight: root.theme.unit * 1.9
     property string formError: ""
-    // Column layout: fractions of the width; the ply column only for position searches.
+    // Column widths in pixels: Year, Score and Ply get what their header (with the sort arrow)
+    // and values need at any window size; names and event share the rest. Ply only for
+    // position searches.
     readonly property var columnNames: [qsTr("Black"), qsTr("White"), qsTr("Event"), qsTr("Year"), qsTr("Score"), qsTr("Ply")]
     readonly property var columnSort: [SearchModel.BlackColumn, SearchModel.WhiteColumn, SearchModel.EventColumn,
                                        SearchModel.YearColumn, SearchModel.ScoreColumn, SearchModel.PlyColumn]
-    readonly property var columnWidths: results.positionSearch ? [0.22, 0.22, 0.28, 0.09, 0.11, 0.08]
-                                                               : [0.24, 0.24, 0.32, 0.09, 0.11, 0]
+    readonly property var columnWidths: {
+        var u = root.theme.unit
+        var year = u * 4.2, score = u * 5.0, ply = results.positionSearch ? u * 3.4 : 0
+        var rest = Math.max(0, tableWidth - year - score - ply)
+        return [rest * 0.3, rest * 0.3, rest * 0.4, year, score, ply]
+    }
     // The rows' width: the list less its scroll bar.
     readonly property real tableWidth: list.width - root.theme.unit
     function colX(i) {
         var x = 0
-        for (var k = 0; k < i; ++k) x += columnWidths[k] * tableWidth
+        for (var k = 0; k < i; ++k) x += columnWidths[k]
         return x
     }
 
@@ -145,7 +152,8 @@ Item {
             text: root.formError !== "" ? root.formError
                 : root.results.errorText !== "" ? qsTr("Search failed: %1").arg(root.results.errorText)
                 : root.results.loading && root.results.total === 0 ? qsTr("Searching…")
-                : root.results.searched ? qsTr("%1 games").arg(Number(root.results.total).toLocaleString(Qt.locale("en_US"), "f", 0))
+                : root.results.searched ? (root.results.total === 1 ? qsTr("1 game")
+                                           : qsTr("%1 games").arg(Number(root.results.total).toLocaleString(Qt.locale("en_US"), "f", 0)))
                 : qsTr("Fill in any fields and press Search (empty: all games)")
         }
 
@@ -159,7 +167,7 @@ Item {
                     objectName: "sort_" + index
                     visible: root.columnWidths[index] > 0
                     x: root.colX(index)
-                    width: root.columnWidths[index] * root.tableWidth
+                    width: root.columnWidths[index]
                     height: root.rowHeight
                     flat: true
                     focusPolicy: Qt.NoFocus
@@ -200,6 +208,7 @@ Item {
                 required property int year
                 required property string score
                 required property int ply
+                required property bool loaded  // false: a placeholder while its page loads
                 objectName: "result_" + index
                 width: ListView.view.width
                 height: root.rowHeight
@@ -211,7 +220,7 @@ Item {
                         required property int index
                         visible: root.columnWidths[index] > 0
                         x: root.colX(index)
-                        width: root.columnWidths[index] * root.tableWidth
+                        width: root.columnWidths[index]
                         height: row.height
                         leftPadding: root.theme.unit * 0.4
                         rightPadding: root.theme.unit * 0.4
@@ -219,13 +228,16 @@ Item {
                         horizontalAlignment: index >= 3 ? Text.AlignRight : Text.AlignLeft
                         elide: Text.ElideRight
                         font.pixelSize: root.theme.unit * 0.9
-                        text: [row.black, row.white, row.event, row.year > 0 ? row.year : "", row.score,
-                               row.ply >= 0 ? row.ply : ""][index]
+                        color: row.loaded ? root.theme.text : root.theme.mutedText
+                        text: !row.loaded ? (index === 0 ? qsTr("loading…") : "")
+                              : [row.black, row.white, row.event, row.year > 0 ? row.year : "—", row.score,
+                                 row.ply >= 0 ? row.ply : ""][index]
                     }
                 }
                 MouseArea {
                     anchors.fill: parent
                     cursorShape: Qt.PointingHandCursor
+                    enabled: row.loaded
                     onClicked: root.archive.openResult(row.index)
                 }
             }

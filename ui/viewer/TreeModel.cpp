@@ -61,28 +61,33 @@ QList<qint64> TreeModel::gamesBySquare() const {
     return games;
 }
 
-void TreeModel::request(const core::Position& position) {
+void TreeModel::request(const core::Position& position, std::optional<std::vector<int>> line) {
     const int generation = ++generation_;
     *latest_ = generation;
     loading_ = true;
     emit stateChanged();
     auto latest = latest_;
-    worker_->post(
-        [this, generation, latest, position](ArchiveBackend* archive, const QString& openError) {
-            if (*latest != generation) return;  // a newer position is queued behind this one
-            TreeData data;
-            QString error = openError;
-            if (archive) {
-                try {
-                    data = archive->stats(position);
-                } catch (const std::exception& e) {
-                    error = QString::fromStdString(e.what());
+    worker_->post([this, generation, latest, position, line = std::move(line)](
+                      ArchiveBackend* archive, const QString& openError) {
+        if (*latest != generation) return;  // a newer position is queued behind this one
+        TreeData data;
+        QString error = openError;
+        if (archive) {
+            try {
+                data = archive->stats(position);
+                // The line's deepest opening (a position may be named for a shorter one).
+                if (line) {
+                    const QString deepest = ArchiveBackend::deepestOpening(*line);
+                    if (!deepest.isEmpty()) data.opening = deepest;
                 }
+            } catch (const std::exception& e) {
+                error = QString::fromStdString(e.what());
             }
-            DbThread::reply(this, [this, generation, data = std::move(data), error]() mutable {
-                receive(generation, std::move(data), error);
-            });
+        }
+        DbThread::reply(this, [this, generation, data = std::move(data), error]() mutable {
+            receive(generation, std::move(data), error);
         });
+    });
 }
 
 void TreeModel::receive(int generation, TreeData data, QString error) {

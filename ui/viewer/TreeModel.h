@@ -54,7 +54,10 @@ class TreeModel : public QAbstractListModel {
     QString errorText() const { return errorText_; }
 
     // Asks for the statistics of `position` (answers arrive later; stale ones are dropped).
-    void request(const core::Position& position);
+    // `line`: the moves from the standard start leading to `position` (null when the line
+    // starts elsewhere); the opening shown is then the deepest one named along it.
+    void request(const core::Position& position,
+                 std::optional<std::vector<int>> line = std::nullopt);
     Q_INVOKABLE int squareAt(int row) const;
     // Games per next move, by square (64 entries, 0 where none): hints on the board.
     Q_INVOKABLE QList<qint64> gamesBySquare() const;

@@ -32,15 +32,17 @@ Item {
             text: root.tree.errorText !== "" ? qsTr("Tree unavailable: %1").arg(root.tree.errorText)
                 : !root.archive.ready ? qsTr("No archive open")
                 : root.tree.games === 0 ? qsTr("No game in the archive reaches this position.")
-                : qsTr("%1 games reach this position: Black wins %2%, %3 draws, average %4 discs for Black")
+                : (root.tree.games === 1 ? qsTr("%1 game reaches this position: Black wins %2%, %3 draws, average %4 discs for Black")
+                                         : qsTr("%1 games reach this position: Black wins %2%, %3 draws, average %4 discs for Black"))
                     .arg(Number(root.tree.games).toLocaleString(Qt.locale("en_US"), "f", 0)).arg(root.tree.blackWinPercent.toFixed(1))
-                    .arg(root.tree.draws).arg(root.tree.averageScore.toFixed(1))
+                    .arg(Number(root.tree.draws).toLocaleString(Qt.locale("en_US"), "f", 0)).arg(root.tree.averageScore.toFixed(1))
             color: root.tree.errorText !== "" ? root.theme.error : root.theme.text
         }
         Label {
             Layout.fillWidth: true
             visible: root.tree.opening !== ""
-            text: qsTr("Opening: %1").arg(root.tree.opening)
+            objectName: "treeOpening"
+            text: qsTr("Opening (deepest along this line): %1").arg(root.tree.opening)
             font.pixelSize: root.theme.unit * 0.9
             color: root.theme.mutedText
             elide: Text.ElideRight
@@ -127,7 +129,7 @@ Item {
                     rightPadding: root.theme.unit * 0.4
                     verticalAlignment: Text.AlignVCenter
                     horizontalAlignment: Text.AlignRight
-                    text: row.draws
+                    text: Number(row.draws).toLocaleString(Qt.locale("en_US"), "f", 0)
                     font.pixelSize: root.theme.unit
                 }
                 Label {

@@ -80,7 +80,7 @@ Item {
                 elide: Text.ElideMiddle
                 font.pixelSize: theme.unit * 0.9
                 color: theme.mutedText
-                text: archive.ready ? (archive.gameCount > 0 ? archive.summary : qsTr("The archive is empty: import games (Import tab)"))
+                text: archive.ready ? (archive.gameCount > 0 ? archive.summary : qsTr("Empty archive"))
                                       + "  ·  " + archive.databasePath
                                     : archive.loadingGame ? qsTr("Opening %1…").arg(archive.databasePath) : ""
             }
@@ -126,6 +126,42 @@ Item {
                     text: qsTr("Dismiss")
                     font.pixelSize: theme.unit * 0.9
                     onClicked: archive.clearError()
+                }
+            }
+        }
+
+        // An empty archive (the default one, created on first use) says so and offers the import.
+        Rectangle {
+            objectName: "emptyBanner"
+            Layout.fillWidth: true
+            visible: archive.ready && archive.gameCount === 0 && !archive.importer.running
+            implicitHeight: emptyRow.implicitHeight + theme.unit
+            color: "#e8f0fc"
+            border.color: theme.accent
+            radius: 4
+            RowLayout {
+                id: emptyRow
+                anchors.fill: parent
+                anchors.margins: theme.unit * 0.4
+                Label {
+                    objectName: "emptyText"
+                    Layout.fillWidth: true
+                    text: archive.importer.blockedReason !== ""
+                          ? qsTr("The archive is empty, and %1.").arg(archive.importer.blockedReason)
+                          : qsTr("The archive is empty: import game files (WTHOR, GGF, PGN, transcripts, move lists, CSV) or drop them on the window.")
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: theme.unit
+                }
+                Button {
+                    objectName: "emptyImport"
+                    text: qsTr("Import files…")
+                    highlighted: true
+                    font.pixelSize: theme.unit * 0.9
+                    enabled: archive.importer.blockedReason === ""
+                    onClicked: {
+                        tabs.currentIndex = 3
+                        importPanel.chooseFiles()
+                    }
                 }
             }
         }
@@ -197,6 +233,7 @@ Item {
                     objectName: "gameHeader"
                     Layout.fillWidth: true
                     game: game
+                    lineOpening: archive.tree.opening
                     theme: theme
                 }
                 DiscGraph {
@@ -248,6 +285,7 @@ Item {
                         theme: theme
                     }
                     ImportPanel {
+                        id: importPanel
                         objectName: "importPanel"
                         anchors.fill: parent
                         visible: tabs.currentIndex === 3

@@ -21,13 +21,25 @@ using othello::viewer::AppOptions;
 int main(int argc, char* argv[]) {
     QElapsedTimer sinceStart;
     sinceStart.start();
-    QGuiApplication app(argc, argv);
-    QGuiApplication::setApplicationName(QStringLiteral("othello-viewer"));
-    QGuiApplication::setOrganizationName(QStringLiteral("othello-db"));
+    QCoreApplication::setApplicationName(QStringLiteral("othello-viewer"));
+    QCoreApplication::setOrganizationName(QStringLiteral("othello-db"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(OTHELLO_VIEWER_VERSION));
 
+    // The command line is read before the GUI application exists: --help, --version and
+    // usage errors must work without a display.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Othello game-record database viewer"));
-    parser.addHelpOption();
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help and exit."));
+    const QCommandLineOption version(QStringLiteral("version"),
+                                     QStringLiteral("Show the version and exit."));
+    // Qt's own GUI options, consumed by QGuiApplication later.
+    QCommandLineOption platform(QStringLiteral("platform"), QStringLiteral("Qt platform plugin."),
+                                QStringLiteral("NAME"));
+    platform.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({help, version, platform});
     const QCommandLineOption db(QStringLiteral("db"),
                                 QStringLiteral("Archive to open (default: $OTHELLO_DB, else "
                                                "$XDG_DATA_HOME/othello-db/games.sqlite)."),
@@ -53,7 +65,27 @@ int main(int argc, char* argv[]) {
                                                    "open (repeatable)."),
                                     QStringLiteral("PATH"));
     parser.addOptions({db, game, ply, screenshot, size, tab, import, bench});
-    parser.process(app);
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "othello-viewer: %s\nTry 'othello-viewer --help'.\n",
+                     qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(help)) {
+        // Without an application object Qt cannot name the program: do it here.
+        QString text = parser.helpText();
+        text.replace(QStringLiteral("<executable_name>"), QStringLiteral("othello-viewer"));
+        std::printf("%s", qPrintable(text));
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        std::printf("othello-viewer %s\n", OTHELLO_VIEWER_VERSION);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "othello-viewer: unexpected argument '%s'\n",
+                     qPrintable(parser.positionalArguments().constFirst()));
+        return 2;
+    }
 
     AppOptions* options = AppOptions::instance();
     options->databasePath = parser.value(db);
@@ -88,6 +120,8 @@ int main(int argc, char* argv[]) {
         return 2;
     }
     const bool headless = parser.isSet(screenshot) || parser.isSet(bench);
+
+    QGuiApplication app(argc, argv);
     // Renders and screenshots must not catch a flip half-way.
     options->animations = !parser.isSet(screenshot);
     // Without a GPU (offscreen, CI), the software scene graph renders reliably.
@@ -115,9 +149,10 @@ int main(int argc, char* argv[]) {
         benchRun->start();
     } else if (parser.isSet(screenshot)) {
         const QString file = parser.value(screenshot);
-        auto save = [window, file] {
+        auto* archive = window->findChild<othello::viewer::ArchiveClient*>();
+        auto save = [window, file, archive] {
             // Let bindings settle and the layout run once more before grabbing.
-            QTimer::singleShot(200, window, [window, file] {
+            QTimer::singleShot(200, window, [window, file, archive] {
                 const QImage image = window->grabWindow();
                 if (image.isNull() || !image.save(file)) {
                     std::fprintf(stderr, "othello-viewer: cannot save %s\n", qPrintable(file));
@@ -125,19 +160,30 @@ int main(int argc, char* argv[]) {
                     return;
                 }
                 std::printf("%s\n", qPrintable(file));
+                // The PNG shows the error; the exit status tells a script.
+                if (!archive || !archive->ready()) {
+                    std::fprintf(stderr, "othello-viewer: %s\n",
+                                 archive ? qPrintable(archive->errorText()) : "no archive");
+                    QCoreApplication::exit(1);
+                    return;
+                }
                 QCoreApplication::exit(0);
             });
         };
-        auto* archive = window->findChild<othello::viewer::ArchiveClient*>();
-        if (!options->importPaths.isEmpty() && archive) {
-            // Show the import's outcome: wait for it rather than for the first game.
-            QObject::connect(archive->importer(), &othello::viewer::ImportController::finished,
-                             window, save);
-        } else if (options->loaded()) {
-            save();
-        } else {
-            QObject::connect(options, &AppOptions::firstGameShown, window, save);
-        }
+        auto shown = [archive, options, save] {
+            // Show the import's outcome: wait for it rather than for the first game (an
+            // archive that failed to open, or a refused import, shows its reason at once).
+            if (archive && archive->ready() && archive->importer()->running())
+                QObject::connect(archive->importer(), &othello::viewer::ImportController::finished,
+                                 archive, save, Qt::SingleShotConnection);
+            else
+                save();
+        };
+        if (options->loaded())
+            shown();
+        else
+            QObject::connect(options, &AppOptions::firstGameShown, window, shown,
+                             Qt::SingleShotConnection);
         // A database that never answers must not hang a script.
         QTimer::singleShot(30000, window, [] {
             std::fprintf(stderr, "othello-viewer: timed out waiting for the archive\n");

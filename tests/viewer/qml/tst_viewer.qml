@@ -175,6 +175,8 @@ Item {
             settle(pane)
             var tree = pane.archive.tree
             tryVerify(function() { return !tree.loading && tree.games === 12 }, 10000)
+            var summary = child(pane, "treeSummary")
+            tryVerify(function() { return summary.text.indexOf("12 games reach this position") === 0 }, 5000)
             tryVerify(function() { return findChild(pane, "tree_f5") !== null }, 5000)
             // The board marks the next move with its games.
             tryCompare(child(pane, "board").hints, "37", 12, 5000)
@@ -193,6 +195,11 @@ Item {
             compare(game.ply, 1)
             keyClick(Qt.Key_Right)
             compare(game.movesText, "f5 d6")
+            // The game's final position: one game, said in the singular with the right figures.
+            game.last()
+            tryVerify(function() { return !tree.loading && tree.games === 1 }, 10000)
+            tryVerify(function() { return summary.text.indexOf("1 game reaches this position: Black wins ") === 0 }, 5000)
+            verify(summary.text.indexOf(" " + tree.draws + " draws") > 0, summary.text)
         }
 
         function test_editor() {
@@ -275,6 +282,38 @@ Item {
             compare(pane.game.ply, 0)
             mouseClick(child(pane, "square_f5"))
             compare(pane.game.ply, 1)
+        }
+
+        // An explicit --db that does not exist: the reason in the window, nothing created.
+        function test_missing_database_is_not_created() {
+            var pane = openPane(TestData.missingDatabasePath)
+            verify(!pane.archive.ready)
+            verify(child(pane, "errorBanner").visible)
+            var text = child(pane, "errorText").text
+            verify(text.indexOf("does not exist") >= 0, text)
+            verify(text.indexOf(TestData.missingDatabasePath) >= 0, text)
+            verify(!TestData.exists(TestData.missingDatabasePath))
+            verify(!child(pane, "emptyBanner").visible)  // not an "empty archive"
+            // Nothing can be imported into it, and the Import tab says why.
+            verify(pane.archive.importer.blockedReason !== "")
+            verify(!pane.archive.importer.startPaths([TestData.badImportPath]))
+            pane.tabs.currentIndex = 3
+            settle(pane)
+            verify(!child(pane, "importFiles").enabled)
+            verify(child(pane, "importBlocked").text.indexOf("could not be opened") >= 0)
+        }
+
+        // An empty archive says so and offers the import (which leads to the Import tab).
+        function test_empty_archive_offers_import() {
+            var pane = openPane(TestData.emptyArchivePath)
+            verify(pane.archive.ready)
+            compare(pane.archive.gameCount, 0)
+            verify(!child(pane, "errorBanner").visible)
+            verify(child(pane, "emptyBanner").visible)
+            verify(child(pane, "emptyText").text.indexOf("The archive is empty") >= 0)
+            var button = child(pane, "emptyImport")
+            verify(button.enabled)
+            compare(pane.tabs.currentIndex, 0)
         }
     }
 }
