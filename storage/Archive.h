@@ -6,8 +6,11 @@
 // each thread); never share one object between threads without a lock of your own. Any number of
 // readers (ReadOnly or ReadWrite archives) may run while one thread or process imports: the file
 // is in WAL mode with a busy timeout, so a read never fails because of an import. Readers see
-// each committed batch of games at once in plain searches; position searches and statistics
-// see them when the import ends (the position index is written last, in one transaction).
+// each committed batch of games at once, in position searches and statistics too: games not
+// yet in the position index (written at the end of an import, in one transaction; an import
+// killed before that leaves committed games unindexed, meta.indexed_upto marks how far it
+// goes) are replayed by the reader into a per-connection temp table searched with the index.
+// A writable open (when no import runs) and the next import index them for good.
 // Only one import runs at a time per file: a second one, from any thread or process, gets a
 // StorageError ("another import ... is running") at once.
 //
@@ -36,7 +39,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -44,7 +47,9 @@ struct ImportProgress {
     std::size_t filesDone = 0;
     std::size_t filesTotal = 0;
     std::string currentFile;
-    std::int64_t gamesRead = 0;  // records read so far (good and bad)
+    std::int64_t gamesRead = 0;        // records read so far (good and bad)
+    std::int64_t fileRecords = 0;      // records of the current file
+    std::int64_t fileRecordsDone = 0;  // of them, stored or counted so far
     std::int64_t imported = 0;
     std::int64_t duplicates = 0;
     std::int64_t rejected = 0;
@@ -55,9 +60,12 @@ using ProgressCallback = std::function<void(const ImportProgress&)>;
 struct ImportOptions {
     importers::Format format = importers::Format::Auto;  // Auto: detected per file
     bool strict = false;                                 // reader warnings reject the record
-    ProgressCallback progress;                           // called on the importing thread
-    const std::atomic<bool>* cancel = nullptr;           // set: stop soon, keep what was read
-    std::size_t batchGames = 20000;                      // games per transaction
+    // Called on the importing thread after each file and every progressEvery records within a
+    // file (so a large file shows progress too).
+    ProgressCallback progress;
+    std::size_t progressEvery = 2000;
+    const std::atomic<bool>* cancel = nullptr;  // set: stop soon, keep what was read
+    std::size_t batchGames = 20000;             // games per transaction
 };
 
 struct ImportResult {
@@ -67,6 +75,7 @@ struct ImportResult {
     std::int64_t possibleDuplicates = 0;  // same moves under other names: kept, reported
     std::int64_t prefixes = 0;            // unfinished games that are a prefix of another: kept,
                                           // each reported once per import
+    std::int64_t recordsRead = 0;         // good and bad records found in the files
     std::size_t filesRead = 0;
     std::size_t filesUnreadable = 0;
     bool cancelled = false;
@@ -74,6 +83,9 @@ struct ImportResult {
     std::vector<importers::Diagnostic> errors;
     // Possible duplicates and prefixes (severity Warning, codes "possible-duplicate", "prefix").
     std::vector<importers::Diagnostic> notes;
+    // File-level warnings and notes of the readers (e.g. "not-a-game-file" for a WTHOR.JOU
+    // given alone, "count-mismatch"); file-level errors are in `errors`.
+    std::vector<importers::Diagnostic> fileNotes;
 };
 
 // ---- Search -------------------------------------------------------------------------------
@@ -108,13 +120,17 @@ struct GameRow {
     int year = 0;
     // Black's result on the 64-disc scale (whiteScore = 64 - blackScore): the final score
     // (empties to the winner); for an unfinished game the result the record states, else the
-    // discs with the empties given to the leader. Statistics and result filters use it too.
+    // discs with the empties given to the leader (shown, marked, when resultKnown is false).
     int blackScore = 0;
     int whiteScore = 0;
     bool complete = false;
     std::vector<int> moves;  // squares and core::kPass
     std::optional<int> ply;  // position searches: the ply at which the game reaches it
     std::string opening;     // deepest named opening (SearchFilter::withOpenings)
+    // False for an unfinished game whose record states no result: its result is unknown, so
+    // result filters (--result) never match it and statistics count it only in `games`.
+    // (WTHOR's unfinished games state their official result and count by it.)
+    bool resultKnown = true;
 };
 
 struct SearchResult {
@@ -131,13 +147,19 @@ struct StoredGame {
     std::string opening;           // deepest named opening reached ("" when none)
 };
 
+// `games` counts every game; unfinished games without a stated result (result unknown, see
+// GameRow::resultKnown) are in no other figure: not wins, draws or the average Black score.
 struct Figures {
     std::int64_t games = 0;
     std::int64_t blackWins = 0;
     std::int64_t draws = 0;
     std::int64_t whiteWins = 0;
-    std::int64_t sumBlackScore = 0;
-    double avgBlackScore() const { return games ? double(sumBlackScore) / double(games) : 0.0; }
+    std::int64_t sumBlackScore = 0;  // over the games with a known result
+    std::int64_t decided() const { return blackWins + draws + whiteWins; }
+    std::int64_t unknownResults() const { return games - decided(); }
+    double avgBlackScore() const {
+        return decided() ? double(sumBlackScore) / double(decided()) : 0.0;
+    }
 };
 
 struct MoveFigures : Figures {
@@ -157,7 +179,11 @@ struct ArchiveInfo {
     std::int64_t games = 0;
     std::int64_t players = 0;
     std::int64_t events = 0;
-    std::int64_t positions = 0;
+    std::int64_t positions = 0;  // indexed positions
+    // Games stored but not yet in the position index (an import running, or killed before
+    // its index transaction; the next writable open or import indexes them). Position
+    // searches and statistics find them all the same, by replaying them.
+    std::int64_t unindexedGames = 0;
     std::int64_t fileBytes = 0;  // database file plus its WAL
 };
 
@@ -222,7 +248,10 @@ class Archive {
 
     // Gives every game of player `from` to player `to` (created if needed; if both exist the
     // two are merged). Returns the number of games changed; throws StorageError when `from`
-    // is not a player. Names are matched exactly (after trimming).
+    // is not a player. Names are matched exactly (after trimming). The old spelling is kept as
+    // an alias of the player (table player_aliases): an import matches duplicates through
+    // aliases and files new games under an old spelling to the player; player filters of
+    // search match old spellings too.
     std::int64_t renamePlayer(const std::string& from, const std::string& to);
 
     struct Impl;  // the connection; defined in storage/ArchiveImpl.h, not part of the API

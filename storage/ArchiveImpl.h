@@ -58,6 +58,11 @@ std::int64_t extendMovesKey(std::int64_t key, int move);
 // a finished game; for an unfinished one the stated result, else the discs with the empties
 // given to the leader.
 int resultBlack(const importers::GameRecord& r);
+// False for an unfinished game whose record states no result: its result is unknown (counted in
+// `games`, never as a win, draw or in the average score). WTHOR's unfinished games state theirs.
+bool resultKnown(const importers::GameRecord& r);
+// entryResult() of a game whose result is unknown.
+inline constexpr int kUnknownResult = 127;
 
 // The canonical form of a position and the symmetries that leave it unchanged.
 struct CanonicalForm {
@@ -83,6 +88,13 @@ struct Archive::Impl {
     // Re-indexes games stored without their positions (an import killed before its index
     // transaction committed). Returns the number of games indexed.
     std::int64_t indexPendingGames();
+    // Readers: games committed but not yet in the position index (an import running, or one
+    // killed before its index transaction) have their positions put in the connection's
+    // temp.pending_positions table, which position searches and statistics read too. Returns
+    // false when every game is indexed (the table is then empty).
+    bool refreshPending();
+    std::int64_t pendingFilledTo = 0;  // games up to this id are in temp.pending_positions
+    bool pendingTable = false;
     std::int64_t scalar(const char* sql);
     void readSettings();
     // The statement for `sql`, prepared on first use and kept (bindings cleared, reset).
@@ -113,12 +125,15 @@ class PositionIndexer {
   public:
     PositionIndexer(SQLite::Database& db, int statsMaxDiscs)
         : db_(db), statsMaxDiscs_(statsMaxDiscs) {}
-    // Queues every position of one game (its moves replayed from start).
+    // Queues every position of one game (its moves replayed from start); resultBlack < 0: the
+    // result is unknown (see resultKnown).
     void add(std::int64_t gameId, const core::Position& start, const std::vector<int>& moves,
              int resultBlack);
     std::size_t pending() const { return rows_.size(); }
     // Writes the queued rows in key order inside the caller's transaction.
     void flush();
+    // Writes the queued rows into temp.pending_positions instead (no statistics).
+    void flushPending();
 
   private:
     struct Row {

@@ -57,7 +57,10 @@ std::int64_t Archive::Impl::indexPendingGames() {
     if (scalar("SELECT coalesce(max(id), 0) FROM games") <= upto) return 0;
     SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
     PositionIndexer indexer(db, statsMaxDiscs);
-    SQLite::Statement games(db, "SELECT id, start, moves, black_score FROM games WHERE id > ?");
+    SQLite::Statement games(
+        db,
+        "SELECT id, start, moves, CASE WHEN result_known THEN black_score ELSE -1 END "
+        "FROM games WHERE id > ?");
     games.bind(1, upto);
     std::int64_t count = 0, last = upto;
     while (games.executeStep()) {
@@ -73,6 +76,53 @@ std::int64_t Archive::Impl::indexPendingGames() {
     s.exec();
     t.commit();
     return count;
+}
+
+bool Archive::Impl::refreshPending() {
+    std::int64_t upto = 0, maxId = 0;
+    {
+        // One statement, one snapshot: the watermark and the last game agree.
+        SQLite::Statement& s = statement(
+            "SELECT (SELECT value FROM meta WHERE key = 'indexed_upto'), "
+            "(SELECT coalesce(max(id), 0) FROM games)");
+        if (s.executeStep()) {
+            upto = s.getColumn(0).getInt64();
+            maxId = s.getColumn(1).getInt64();
+        }
+        s.reset();
+    }
+    if (maxId <= upto) {
+        if (pendingFilledTo > 0) db.exec("DELETE FROM temp.pending_positions");
+        pendingFilledTo = 0;
+        return false;
+    }
+    if (!pendingTable) {
+        db.exec(
+            "CREATE TEMP TABLE IF NOT EXISTS pending_positions(hash INTEGER NOT NULL, "
+            "entry INTEGER NOT NULL, PRIMARY KEY(hash, entry)) WITHOUT ROWID");
+        pendingTable = true;
+    }
+    {
+        SQLite::Statement drop(db, "DELETE FROM temp.pending_positions WHERE entry < ?");
+        drop.bind(1, (upto + 1) << 24);
+        drop.exec();
+    }
+    const std::int64_t from = std::max(upto, pendingFilledTo);
+    PositionIndexer indexer(db, statsMaxDiscs);
+    SQLite::Statement games(db,
+                            "SELECT id, start, moves, CASE WHEN result_known THEN black_score "
+                            "ELSE -1 END FROM games WHERE id > ? AND id <= ?");
+    games.bind(1, from);
+    games.bind(2, maxId);
+    while (games.executeStep()) {
+        const auto start = games.getColumn(1), moves = games.getColumn(2);
+        indexer.add(games.getColumn(0).getInt64(), decodeStart(start.getBlob(), start.getBytes()),
+                    decodeMoves(moves.getBlob(), moves.getBytes()), games.getColumn(3).getInt());
+    }
+    games.reset();
+    indexer.flushPending();
+    pendingFilledTo = maxId;
+    return true;
 }
 
 ImportResult Archive::importRecords(const std::vector<importers::GameRecord>& records,
@@ -112,17 +162,20 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             ImportResult& res = session.result();
             for (const auto& d : fr.fileDiagnostics)
-                if (d.severity == Severity::Error) res.errors.push_back(d);
+                (d.severity == Severity::Error ? res.errors : res.fileNotes).push_back(d);
             if (!fr.readable) {
                 ++res.filesUnreadable;
             } else {
                 ++res.filesRead;
+                session.progress().fileRecords = static_cast<std::int64_t>(fr.records.size());
+                session.progress().fileRecordsDone = 0;
                 for (const auto& r : fr.records) {
                     session.add(r);
                     if (session.cancelled()) break;
                 }
             }
             ++session.progress().filesDone;
+            session.progress().fileRecords = session.progress().fileRecordsDone = 0;
             session.report();
         }
         if (session.cancelled()) session.result().cancelled = true;

@@ -45,11 +45,19 @@ struct Query {
     }
 };
 
-Query buildQuery(const SearchFilter& f) {
+// The positions of games not yet indexed (Impl::refreshPending), read in the same statement
+// as the watermark so that a game indexed meanwhile is never counted twice.
+const char* kPendingEntries =
+    "SELECT hash, entry FROM temp.pending_positions WHERE entry >= "
+    "(((SELECT value FROM meta WHERE key = 'indexed_upto') + 1) << 24)";
+
+Query buildQuery(const SearchFilter& f, bool pending) {
     Query q;
     if (f.position) {
         q.position = true;
-        q.from = " FROM positions p CROSS JOIN games g ON g.id = (p.entry >> 24)";
+        q.from = pending ? std::string(" FROM (SELECT hash, entry FROM positions UNION ALL ") +
+                               kPendingEntries + ") p CROSS JOIN games g ON g.id = (p.entry >> 24)"
+                         : " FROM positions p CROSS JOIN games g ON g.id = (p.entry >> 24)";
         q.hash = static_cast<std::int64_t>(core::positionHash(*f.position));
         q.discs = 64 - core::popcount(f.position->empties());
         q.add("p.hash = ?");
@@ -57,20 +65,22 @@ Query buildQuery(const SearchFilter& f) {
     } else {
         q.from = " FROM games g";
     }
-    const char* playerIn = "(SELECT id FROM players WHERE folded LIKE ? ESCAPE '\\')";
+    // A player matches by name or by an old spelling (player_aliases, from rename-player).
+    // The pattern is one numbered parameter used twice; later plain ? continue after it.
+    const auto playerCondition = [&q](const std::string& column, const std::string& name) {
+        const std::string param = "?" + std::to_string(q.values.size() + 1);
+        q.values.emplace_back(likeContains(name));
+        return column + " IN (SELECT id FROM players WHERE folded LIKE " + param +
+               " ESCAPE '\\' UNION SELECT player_id FROM player_aliases WHERE folded LIKE " +
+               param + " ESCAPE '\\')";
+    };
     if (!f.player.empty()) {
-        q.add(std::string("(g.black_id IN ") + playerIn + " OR g.white_id IN " + playerIn + ")");
-        q.values.emplace_back(likeContains(f.player));
-        q.values.emplace_back(likeContains(f.player));
+        const std::string in = playerCondition("g.black_id", f.player);
+        q.values.pop_back();
+        q.add("(" + in + " OR " + playerCondition("g.white_id", f.player) + ")");
     }
-    if (!f.black.empty()) {
-        q.add(std::string("g.black_id IN ") + playerIn);
-        q.values.emplace_back(likeContains(f.black));
-    }
-    if (!f.white.empty()) {
-        q.add(std::string("g.white_id IN ") + playerIn);
-        q.values.emplace_back(likeContains(f.white));
-    }
+    if (!f.black.empty()) q.add(playerCondition("g.black_id", f.black));
+    if (!f.white.empty()) q.add(playerCondition("g.white_id", f.white));
     if (!f.event.empty()) {
         q.add("g.event_id IN (SELECT id FROM events WHERE folded LIKE ? ESCAPE '\\')");
         q.values.emplace_back(likeContains(f.event));
@@ -87,16 +97,17 @@ Query buildQuery(const SearchFilter& f) {
         case ResultFilter::Any:
             break;
         case ResultFilter::BlackWin:
-            q.add("g.black_score > 32");
+            q.add("g.black_score > 32 AND g.result_known");
             break;
         case ResultFilter::WhiteWin:
-            q.add("g.black_score < 32");
+            q.add("g.black_score < 32 AND g.result_known");
             break;
         case ResultFilter::Draw:
-            q.add("g.black_score = 32");
+            q.add("g.black_score = 32 AND g.result_known");
             break;
     }
-    q.onlyPosition = q.position && q.values.size() == 1 && f.result == ResultFilter::Any;
+    q.onlyPosition =
+        q.position && !pending && q.values.size() == 1 && f.result == ResultFilter::Any;
     return q;
 }
 
@@ -184,7 +195,7 @@ std::optional<SortKey> parseSortKey(const std::string& name) {
 }
 
 std::int64_t Archive::count(const SearchFilter& filter) {
-    const Query q = buildQuery(filter);
+    const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     if (q.onlyPosition && q.discs <= impl_->statsMaxDiscs) {
         // Popular shallow positions: the cached statistics hold the count.
         Reused guard(*impl_, "SELECT coalesce(sum(games), 0) FROM position_stats WHERE hash = ?");
@@ -210,11 +221,11 @@ std::int64_t Archive::count(const SearchFilter& filter) {
 
 SearchResult Archive::search(const SearchFilter& filter) {
     SearchResult out;
-    const Query q = buildQuery(filter);
+    const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
                                      "g.black_score, g.complete, g.moves, g.start, ") +
-                             (q.position ? "(p.entry >> 16) & 255" : "NULL") + rowsFrom(q, filter) +
-                             q.where + orderBy(filter, q.position) + kLimit);
+                             (q.position ? "(p.entry >> 16) & 255" : "NULL") + ", g.result_known" +
+                             rowsFrom(q, filter) + q.where + orderBy(filter, q.position) + kLimit);
     SQLite::Statement& s = guard;
     q.bindAll(s);
     bindLimit(s, q, filter);
@@ -234,6 +245,7 @@ SearchResult Archive::search(const SearchFilter& filter) {
         if (filter.withOpenings && s.getColumn(8).isNull())
             if (auto o = deepestOpening(row.moves)) row.opening = o->name;
         if (q.position) row.ply = s.getColumn(9).getInt();
+        row.resultKnown = s.getColumn(10).getInt() != 0;
         out.games.push_back(std::move(row));
     }
     // The rows read are all the matches unless a page was cut off at either end.
@@ -246,7 +258,7 @@ SearchResult Archive::search(const SearchFilter& filter) {
 
 void Archive::forEachGame(const SearchFilter& filter,
                           const std::function<void(const StoredGame&)>& visit) {
-    const Query q = buildQuery(filter);
+    const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     std::vector<std::int64_t> ids;
     {
         SQLite::Statement s(impl_->db, std::string("SELECT g.id") + rowsFrom(q, filter) + q.where +
@@ -321,6 +333,24 @@ PositionStats Archive::stats(const core::Position& position) {
     const CanonicalForm q = canonicalForm(position);
     const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
     std::map<int, Figures> byNext;
+    std::array<Figures, 256> acc{};
+    const auto addEntry = [&acc](std::int64_t e) {
+        const int score = entryResult(e);
+        Figures& f = acc[static_cast<std::size_t>(entryNext(e))];
+        ++f.games;
+        if (score == kUnknownResult) return;
+        f.blackWins += score > 32;
+        f.draws += score == 32;
+        f.whiteWins += score < 32;
+        f.sumBlackScore += score;
+    };
+    if (impl_->refreshPending()) {
+        Reused guard(*impl_,
+                     std::string("SELECT entry FROM (") + kPendingEntries + ") WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, hash);
+        while (s.executeStep()) addEntry(s.getColumn(0).getInt64());
+    }
     if (64 - core::popcount(position.empties()) <= impl_->statsMaxDiscs) {
         Reused guard(*impl_,
                      "SELECT next, games, black_wins, draws, white_wins, sum_black "
@@ -339,21 +369,17 @@ PositionStats Archive::stats(const core::Position& position) {
         Reused guard(*impl_, "SELECT entry FROM positions WHERE hash = ?");
         SQLite::Statement& s = guard;
         s.bind(1, hash);
-        std::array<Figures, 256> acc{};
-        while (s.executeStep()) {
-            const std::int64_t e = s.getColumn(0).getInt64();
-            const int next = entryNext(e);
-            const int score = entryResult(e);
-            Figures& f = acc[static_cast<std::size_t>(next)];
-            ++f.games;
-            f.blackWins += score > 32;
-            f.draws += score == 32;
-            f.whiteWins += score < 32;
-            f.sumBlackScore += score;
-        }
-        for (int i = 0; i < 256; ++i)
-            if (acc[static_cast<std::size_t>(i)].games)
-                byNext[i] = acc[static_cast<std::size_t>(i)];
+        while (s.executeStep()) addEntry(s.getColumn(0).getInt64());
+    }
+    for (int i = 0; i < 256; ++i) {
+        const Figures& a = acc[static_cast<std::size_t>(i)];
+        if (!a.games) continue;
+        Figures& f = byNext[i];
+        f.games += a.games;
+        f.blackWins += a.blackWins;
+        f.draws += a.draws;
+        f.whiteWins += a.whiteWins;
+        f.sumBlackScore += a.sumBlackScore;
     }
     // Moves that a symmetry of the position maps onto each other are one move: merge them and
     // show the spelling most games used, in the query's orientation.
@@ -407,6 +433,9 @@ ArchiveInfo Archive::info() {
     out.positions = impl_->scalar(
         "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE id <= "
         "(SELECT value FROM meta WHERE key = 'indexed_upto')");
+    out.unindexedGames = impl_->scalar(
+        "SELECT count(*) FROM games WHERE id > "
+        "(SELECT value FROM meta WHERE key = 'indexed_upto')");
     std::error_code ec;
     for (const char* suffix : {"", "-wal"}) {
         const auto size = std::filesystem::file_size(impl_->path.string() + suffix, ec);
@@ -435,6 +464,25 @@ std::int64_t Archive::renamePlayer(const std::string& from, const std::string& t
     if (!oldId) throw StorageError("no player named \"" + oldName + "\"");
     if (oldName == newName) return 0;
     std::int64_t changed = 0;
+    // The old spelling (and the old player's own aliases) become aliases of the target, so
+    // that importing a file under the old spelling again finds its games as duplicates.
+    const auto keepAliases = [&db, &oldName, &newName](std::int64_t target, std::int64_t old) {
+        SQLite::Statement move(db, "UPDATE player_aliases SET player_id = ? WHERE player_id = ?");
+        move.bind(1, target);
+        move.bind(2, old);
+        move.exec();
+        SQLite::Statement add(db,
+                              "INSERT OR REPLACE INTO player_aliases(name, folded, player_id) "
+                              "VALUES(?, ?, ?)");
+        add.bind(1, oldName);
+        add.bind(2, foldText(oldName));
+        add.bind(3, target);
+        add.exec();
+        // The new name is a player now, no longer an alias.
+        SQLite::Statement drop(db, "DELETE FROM player_aliases WHERE name = ?");
+        drop.bind(1, newName);
+        drop.exec();
+    };
     if (const auto newId = idOf(newName)) {
         for (const char* sql : {"UPDATE games SET black_id = ? WHERE black_id = ?",
                                 "UPDATE games SET white_id = ? WHERE white_id = ?"}) {
@@ -443,6 +491,7 @@ std::int64_t Archive::renamePlayer(const std::string& from, const std::string& t
             s.bind(2, *oldId);
             changed += s.exec();
         }
+        keepAliases(*newId, *oldId);
         SQLite::Statement del(db, "DELETE FROM players WHERE id = ?");
         del.bind(1, *oldId);
         del.exec();
@@ -452,6 +501,7 @@ std::int64_t Archive::renamePlayer(const std::string& from, const std::string& t
         s.bind(2, foldText(newName));
         s.bind(3, *oldId);
         s.exec();
+        keepAliases(*oldId, *oldId);
         SQLite::Statement c(db, "SELECT count(*) FROM games WHERE black_id = ? OR white_id = ?");
         c.bind(1, *oldId);
         c.bind(2, *oldId);

@@ -79,6 +79,11 @@ int resultBlack(const importers::GameRecord& r) {
     return core::scoreWithEmpties(r.score.black, r.score.white, empties).black;
 }
 
+bool resultKnown(const importers::GameRecord& r) {
+    return r.complete() ||
+           (r.statedBlackDiscs && *r.statedBlackDiscs >= 0 && *r.statedBlackDiscs <= 64);
+}
+
 CanonicalForm canonicalForm(const core::Position& p) {
     CanonicalForm best{p, core::kIdentity, 1};
     for (core::Symmetry s = 1; s < core::kSymmetryCount; ++s) {

@@ -50,13 +50,18 @@ ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
 
 void ImportSession::add(const GameRecord& r) {
     ++progress_.gamesRead;
+    ++progress_.fileRecordsDone;
+    ++result_.recordsRead;
+    if (options_.progressEvery && progress_.gamesRead % options_.progressEvery == 0) report();
     if (!r.ok()) {
         reject(r);
         return;
     }
     const std::int64_t key = movesKey(r.start, r.moves);
-    const std::string& fb = folded(r.black);
-    const std::string& fw = folded(r.white);
+    // Old spellings of renamed players (player_aliases) stand for the player they were merged
+    // into, so a re-imported file finds its games under the new name.
+    const std::string& fb = matchName(r.black);
+    const std::string& fw = matchName(r.white);
     const Known* other = nullptr;
     if (auto it = known_.find(key); it != known_.end()) {
         for (const Known& k : it->second) {
@@ -134,6 +139,13 @@ void ImportSession::load() {
         nameOf_[id] = players.getColumn(1).getString();
         foldedOf_[id] = players.getColumn(2).getString();
     }
+    SQLite::Statement aliases(db_, "SELECT name, folded, player_id FROM player_aliases");
+    while (aliases.executeStep()) {
+        const std::int64_t id = aliases.getColumn(2).getInt64();
+        // A new game under an old spelling goes to the player it was merged into.
+        playerIds_.emplace(aliases.getColumn(0).getString(), id);
+        aliasOf_[aliases.getColumn(1).getString()] = id;
+    }
     SQLite::Statement events(db_, "SELECT id, name FROM events");
     while (events.executeStep())
         eventIds_[events.getColumn(1).getString()] = events.getColumn(0).getInt64();
@@ -145,6 +157,14 @@ void ImportSession::load() {
             Known{id, games.getColumn(2).getInt64(), games.getColumn(3).getInt64()});
         if (!games.getColumn(4).getInt()) addIncomplete(key, id);
     }
+}
+
+const std::string& ImportSession::matchName(const std::string& name) {
+    const std::string& f = folded(name);
+    if (aliasOf_.empty()) return f;
+    const auto it = aliasOf_.find(f);
+    if (it == aliasOf_.end()) return f;
+    return foldedOf_[it->second];
 }
 
 std::string ImportSession::displayName(std::int64_t id) {
@@ -201,8 +221,8 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
             "INSERT INTO games(black_id, white_id, event_id, round, date, year, place, "
             "black_score, black_discs, white_discs, stated_black, stated_result, "
             "theoretical, theoretical_depth, complete, start, moves, moves_key, source_id, "
-            "source_line, source_record, format) "
-            "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            "source_line, source_record, format, result_known) "
+            "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     SQLite::Statement& s = *insertGame_;
     const auto bindText = [&s](int i, const std::string& v) {
         if (v.empty())
@@ -254,10 +274,12 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
     else
         s.bind(21);
     s.bind(22, static_cast<int>(r.format));
+    const bool known = resultKnown(r);
+    s.bind(23, known ? 1 : 0);
     s.exec();
     s.reset();
     const std::int64_t id = db_.getLastInsertRowid();
-    indexer_.add(id, r.start, r.moves, result);
+    indexer_.add(id, r.start, r.moves, known ? result : -1);
     lastId_ = std::max(lastId_, id);
     return id;
 }

@@ -13,7 +13,10 @@
 namespace othello::storage {
 
 // One import at a time per database file, across threads and processes: an exclusive flock on
-// "<database>.import-lock", which the kernel releases even when the process is killed.
+// "<database>.import-lock", which the kernel releases even when the process is killed. The
+// (empty) file stays after the import on purpose: deleting it would let a waiting process
+// keep a lock on the deleted inode while a third one creates and locks a new file, so that
+// two imports would run at once. A writable open also takes it briefly (see Impl).
 class ImportLock {
   public:
     explicit ImportLock(const std::filesystem::path& database);
@@ -53,6 +56,8 @@ class ImportSession {
     void load();
     std::string displayName(std::int64_t id);
     const std::string& folded(const std::string& name);
+    // The folded name a record's player is compared under: an alias's player's folded name.
+    const std::string& matchName(const std::string& name);
     std::int64_t playerId(const std::string& name);
     std::optional<std::int64_t> eventId(const std::string& name);
     std::optional<std::int64_t> sourceId(const std::string& path);
@@ -93,6 +98,7 @@ class ImportSession {
     std::unordered_map<std::string, std::int64_t> playerIds_, eventIds_, sourceIds_;
     std::unordered_map<std::int64_t, std::string> nameOf_, foldedOf_;
     std::unordered_map<std::string, std::string> foldCache_;
+    std::unordered_map<std::string, std::int64_t> aliasOf_;  // folded old spelling -> player
 };
 
 }  // namespace othello::storage

@@ -170,7 +170,7 @@ void PositionIndexer::add(std::int64_t gameId, const core::Position& start,
                           const std::vector<int>& moves, int resultBlack) {
     if (!rows_.empty() && entryGame(rows_.back().entry) > gameId) ordered_ = false;
     core::Position p = start;
-    const int score = std::clamp(resultBlack, 0, 64);
+    const int score = resultBlack < 0 ? kUnknownResult : std::clamp(resultBlack, 0, 64);
     for (std::size_t ply = 0; ply <= moves.size(); ++ply) {
         const core::Canonical c = core::canonical(p);
         int next = kNoNextMove;
@@ -191,6 +191,16 @@ void PositionIndexer::add(std::int64_t gameId, const core::Position& start,
             p.play(m, f);
         }
     }
+}
+
+void PositionIndexer::flushPending() {
+    if (rows_.empty()) return;
+    insertRows(db_,
+               "INSERT OR IGNORE INTO temp.pending_positions(hash, entry) SELECT c0, c1 FROM "
+               "othello_rows2",
+               reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size(), 2);
+    rows_.clear();
+    ordered_ = true;
 }
 
 void PositionIndexer::flush() {
@@ -223,6 +233,7 @@ void PositionIndexer::flush() {
             if (it == byNext.end()) it = byNext.insert(byNext.end(), {next, Figures{}});
             Figures& f = it->second;
             ++f.games;
+            if (score == kUnknownResult) continue;
             f.blackWins += score > 32;
             f.draws += score == 32;
             f.whiteWins += score < 32;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "ArchiveImpl.h"
+#include "ImportSession.h"
 
 namespace othello::storage {
 namespace {
@@ -66,8 +67,27 @@ CREATE INDEX IF NOT EXISTS events_folded ON events(folded);
 INSERT OR IGNORE INTO events(name, folded) VALUES('', '');
 UPDATE games SET event_id = (SELECT id FROM events WHERE name = '') WHERE event_id IS NULL;
 )SQL",
+        // 5 (games.result_known is added before, see below): (a) old spellings of renamed players,
+        // so that re-importing a file under an old spelling finds its games as duplicates; (b)
+        // unfinished games without a stated result have an unknown result (result_known = 0), left
+        // out of the win/draw counts. Their positions carried a made-up result, so the index is
+        // rebuilt (indexed_upto = 0: the next writable open or import indexes every game again)
+        // when there are such games.
+        R"SQL(
+CREATE TABLE IF NOT EXISTS player_aliases(
+    name TEXT PRIMARY KEY, folded TEXT NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS player_aliases_folded ON player_aliases(folded);
+CREATE INDEX IF NOT EXISTS player_aliases_player ON player_aliases(player_id);
+UPDATE games SET result_known = 0
+    WHERE complete = 0 AND (stated_black IS NULL OR stated_black < 0 OR stated_black > 64);
+DELETE FROM positions WHERE EXISTS (SELECT 1 FROM games WHERE result_known = 0);
+DELETE FROM position_stats WHERE EXISTS (SELECT 1 FROM games WHERE result_known = 0);
+UPDATE meta SET value = 0
+    WHERE key = 'indexed_upto' AND EXISTS (SELECT 1 FROM games WHERE result_known = 0);
+)SQL",
     };
-    static_assert(kSchemaVersion == 4, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 5, "kSchemaVersion is the number of migrations");
     return list;
 }
 
@@ -119,11 +139,25 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro)
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         // Another process may have migrated meanwhile.
         if (scalar("PRAGMA user_version") > v) continue;
+        // 5 adds games.result_known first (SQLite has no ADD COLUMN IF NOT EXISTS).
+        if (v + 1 == 5 &&
+            scalar("SELECT count(*) FROM pragma_table_info('games') WHERE name = 'result_known'") ==
+                0)
+            db.exec("ALTER TABLE games ADD COLUMN result_known INTEGER NOT NULL DEFAULT 1");
         db.exec(migrations()[static_cast<std::size_t>(v)]);
         db.exec("PRAGMA user_version = " + std::to_string(v + 1));
         t.commit();
     }
     readSettings();
+    // Games a killed import left without their positions are indexed now, unless an import
+    // is running (it indexes them itself; indexing them here too would count them twice).
+    std::optional<ImportLock> lock;
+    try {
+        lock.emplace(path);
+    } catch (const StorageError&) {
+        return;
+    }
+    indexPendingGames();
 }
 
 void Archive::Impl::readSettings() {

@@ -257,6 +257,120 @@ TEST_CASE("rename-player renames, and merges two spellings", "[storage]") {
     CHECK_THROWS_AS(a.renamePlayer("Nobody", "Somebody"), StorageError);
 }
 
+TEST_CASE("after rename-player, re-importing under the old spelling adds nothing", "[storage]") {
+    TempDir dir("alias");
+    Archive a(dir / "games.sqlite");
+    std::mt19937_64 rng(11);
+    std::vector<importers::GameRecord> file;
+    for (int i = 0; i < 6; ++i)
+        file.push_back(makeRecord(i % 2 ? "William Joanna" : "Other",
+                                  i % 2 ? "X" : "William Joanna", "", 2021, randomGame(rng)));
+    REQUIRE(a.importRecords(file).imported == 6);
+    CHECK(a.renamePlayer("William Joanna", "William J.") == 6);
+    auto again = a.importRecords(file);
+    CHECK(again.imported == 0);
+    CHECK(again.duplicates == 6);
+    // A new game under the old spelling goes to the player, not to a new one.
+    const auto players = a.info().players;
+    a.importRecords({makeRecord("William Joanna", "Y", "", 2022, randomGame(rng))});
+    CHECK(a.info().players == players + 1);  // only "Y" is new
+    othello::storage::SearchFilter f;
+    f.player = "William J.";
+    CHECK(a.search(f).total == 7);
+    f.player = "joanna";  // the old spelling finds the player's games too
+    CHECK(a.search(f).total == 7);
+    f.player = {};
+    f.black = "william joanna";
+    f.event = "nothing";
+    CHECK(a.search(f).total == 0);  // parameters stay in order after the alias subquery
+    f.event = {};
+    CHECK(a.search(f).total == 4);
+    // Merging into an existing player keeps both old spellings.
+    a.importRecords({makeRecord("W. Joanna", "Z", "", 2023, randomGame(rng))});
+    CHECK(a.renamePlayer("William J.", "W. Joanna") == 7);
+    again = a.importRecords(file);
+    CHECK(again.imported == 0);
+    CHECK(again.duplicates == 6);
+    // The aliases survive reopening (they are a table).
+    Archive b(dir / "games.sqlite");
+    CHECK(b.importRecords(file).duplicates == 6);
+}
+
+TEST_CASE("unfinished games without a stated result count in games only", "[storage]") {
+    TempDir dir("unknown");
+    Archive a(dir / "games.sqlite");
+    std::mt19937_64 rng(5);
+    // A 5-move fragment: 61-3 on the board, but nobody won.
+    auto fragment = makeRecord("A", "B", "", 2000, "f5d6c3d3c4");
+    REQUIRE(!fragment.complete());
+    REQUIRE(!fragment.statedBlackDiscs);
+    // An unfinished game with its official result (as WTHOR states it): counts by it.
+    auto stated = makeRecord("C", "D", "", 2000, "f5f6e6f4");
+    stated.statedBlackDiscs = 20;
+    // A finished game.
+    std::vector<int> full;
+    importers::GameRecord complete;
+    do {
+        full = randomGame(rng);
+        complete = makeRecord("E", "F", "", 2000, full);
+    } while (!complete.complete() || complete.score.black <= 32);
+    REQUIRE(a.importRecords({fragment, stated, complete}).imported == 3);
+    const auto s = a.stats(core::Position::start());
+    CHECK(s.games == 3);
+    CHECK(s.blackWins == 1);
+    CHECK(s.whiteWins == 1);
+    CHECK(s.draws == 0);
+    CHECK(s.unknownResults() == 1);
+    CHECK(s.avgBlackScore() == Approx((20.0 + complete.score.black) / 2));
+    // Deep positions (read from the index rather than the cached statistics) agree.
+    const auto deep = a.stats(
+        core::replay(core::Position::start(), core::parseMoves("f5d6c3d3c4").moves).final());
+    CHECK(deep.games == 1);
+    CHECK(deep.decided() == 0);
+    othello::storage::SearchFilter f;
+    f.result = othello::storage::ResultFilter::BlackWin;
+    CHECK(a.search(f).total == 1);
+    f.result = othello::storage::ResultFilter::WhiteWin;
+    CHECK(a.search(f).total == 1);
+    f.result = othello::storage::ResultFilter::Any;
+    const auto all = a.search(f);
+    REQUIRE(all.games.size() == 3);
+    CHECK(!all.games[0].resultKnown);  // listed, marked
+    CHECK(all.games[1].resultKnown);
+    CHECK(all.games[2].resultKnown);
+}
+
+TEST_CASE("migration 5: aliases table, unknown results re-indexed", "[storage]") {
+    TempDir dir("migrate5");
+    const auto db = dir / "games.sqlite";
+    std::mt19937_64 rng(9);
+    {
+        Archive a(db);
+        a.importRecords({makeRecord("A", "B", "", 2000, "f5d6c3d3c4"),
+                         makeRecord("C", "D", "", 2000, randomGame(rng))});
+    }
+    {
+        // What version 4 looked like: no aliases, every result known (the fragment's 61-3
+        // counted as a Black win in the index and the cached statistics).
+        SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+        raw.exec("DROP TABLE player_aliases");
+        raw.exec("ALTER TABLE games DROP COLUMN result_known");
+        raw.exec(
+            "UPDATE position_stats SET black_wins = black_wins + 1 WHERE games > "
+            "black_wins + draws + white_wins");
+        raw.exec("PRAGMA user_version = 4");
+    }
+    Archive a(db);
+    CHECK(a.info().schemaVersion == 5);
+    CHECK(a.info().unindexedGames == 0);  // re-indexed on the writable open
+    CHECK(a.stats(core::Position::start()).unknownResults() == 1);
+    CHECK(a.renamePlayer("A", "Alpha") == 1);
+    CHECK(a.importRecords({makeRecord("A", "B", "", 2000, "f5d6c3d3c4")}).duplicates == 1);
+    SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("SELECT count(*) FROM positions").getInt64() ==
+          raw.execAndGet("SELECT sum(length(moves) + 1) FROM games").getInt64());
+}
+
 TEST_CASE("foldText folds case and Latin-1 accents", "[storage]") {
     using othello::storage::foldText;
     CHECK(foldText("Éric PENLOUP") == "eric penloup");

@@ -69,7 +69,9 @@ TEST_CASE("cli search, stats, show, info", "[storage][cli]") {
     const auto& g = j["games"][0];
     CHECK(g["white"] == "Jean Dupont");
     CHECK(g["year"] == 2001);
-    CHECK(g["moves"] == "f5f6e6f4e3");
+    // Moves as `check --json` and `show` give them: lowercase squares, passes omitted.
+    CHECK(g["moves"] == nlohmann::json::array({"f5", "f6", "e6", "f4", "e3"}));
+    CHECK(g["passes"] == 0);
     CHECK(g.contains("black_score"));
     CHECK(g.contains("event"));
     CHECK(g.contains("id"));
@@ -97,9 +99,14 @@ TEST_CASE("cli search, stats, show, info", "[storage][cli]") {
 
     j = db.json("stats --moves f5");
     CHECK(j["games"] == 3);
-    CHECK(j["black_wins"] == 1);  // the unfinished game counts with Black ahead
+    // The unfinished game states no result: counted in games, not as a win.
+    CHECK(j["black_wins"] == 0);
     CHECK(j["draws"] == 1);
     CHECK(j["white_wins"] == 1);
+    CHECK(j["unfinished"] == 1);
+    // The average is over the draw and the White win only.
+    CHECK(j["avg_black_score"].get<double>() < 32.0);
+    CHECK(db.json("search --result black")["total"] == 0);
     REQUIRE(j["moves"].size() == 2);
     CHECK(j["moves"][0]["move"] == "d6");
     CHECK(j["moves"][0]["games"] == 2);
@@ -113,7 +120,9 @@ TEST_CASE("cli search, stats, show, info", "[storage][cli]") {
     CHECK(j["black"] == "Éric Lenoir");
     CHECK(j["event"] == "Championnat de France");
     CHECK(j["ply"] == 3);
-    CHECK(j["moves"].size() == 62);  // its two passes made explicit
+    CHECK(j["moves"].size() == 60);  // passes omitted...
+    CHECK(j["passes"] == 2);         // ...and counted
+    CHECK(j["moves"][0] == "f5");
     CHECK(j["opening"] == "Nicolet");
     CHECK(db.run("show 99").exitCode == 1);
     CHECK(db.run("show 1 --ply 99").exitCode == 1);
@@ -125,10 +134,75 @@ TEST_CASE("cli search, stats, show, info", "[storage][cli]") {
     CHECK(j["positions"] == 63 + 61 + 6);
     CHECK(j["file_size"] > 0);
 
-    CHECK(db.run("search --year 19x").exitCode == 1);
-    CHECK(db.run("search --result nobody").exitCode == 1);
-    CHECK(db.run("search --moves f5a1").exitCode == 1);
+    // Bad arguments are usage errors (exit 2), found by the parser or after it.
+    CHECK(db.run("search --year 19x").exitCode == 2);
+    CHECK(db.run("search --result nobody").exitCode == 2);
+    CHECK(db.run("search --moves f5a1").exitCode == 2);
     CHECK(db.run("search --no-such-flag").exitCode == 2);
+}
+
+TEST_CASE("cli input checks: years, trimming, start position, usage exit codes", "[storage][cli]") {
+    Db db;
+    db.json("import " + kFixtures + "players.pgn");
+    // Years are 1..9999; a reversed range is refused (not swapped).
+    for (const char* bad : {"-2021", "0", "10000", "2022-2021", "2021-", "20x1"}) {
+        const auto r = db.run(std::string("search --year ") + bad);
+        INFO(bad << ": " << r.err);
+        CHECK(r.exitCode == 2);
+        CHECK(r.err.find("--year") != std::string::npos);
+    }
+    CHECK(db.json("search --year 2001")["total"] == 2);
+    CHECK(db.json("search --year \" 1995 - 2000 \"")["total"] == 1);
+    CHECK(db.json("search --year 1-9999")["total"] == 3);
+    // Filter text is trimmed.
+    CHECK(db.json("search --player \"  ERIC \"")["total"] == 3);
+    CHECK(db.json("search --event \" paris \"")["total"] ==
+          db.json("search --event paris")["total"]);
+    // stats without a position: usage, exit 2; the start position by --start or --moves "".
+    const auto none = db.run("stats");
+    CHECK(none.exitCode == 2);
+    CHECK(none.err.find("--start") != std::string::npos);
+    CHECK(db.run("stats --moves f5 --position " + std::string(64, '-')).exitCode == 2);
+    CHECK(db.json("stats --start")["games"] == 3);
+    CHECK(db.json("stats --moves \"\"")["games"] == 3);
+    // --position without a side to move: Black is to move (said in --help).
+    CHECK(db.run("stats --help").out.find("Black (X) is to move") != std::string::npos);
+    CHECK(db.run("stats --help").out.find("unfinished") != std::string::npos);
+}
+
+TEST_CASE("cli: the deepest named opening along --moves", "[storage][cli]") {
+    Db db;
+    db.json("import " + kFixtures + "players.pgn");
+    // Nicolet (10 moves) and one more move that no catalogue line names.
+    const std::string seq = "f5d6c3d3c4f4c5b3c2e3f3";
+    auto j = db.json("stats --moves " + seq);
+    CHECK(j["opening"] == "Nicolet");
+    j = db.json("search --moves " + seq);
+    CHECK(j["opening"] == "Nicolet");
+    CHECK(j["total"] == 0);
+    // An exactly named position keeps its own name; --position gives the exact name only.
+    CHECK(db.json("stats --moves f5d6c3d3c4")["opening"] == "Tiger");
+    CHECK(db.json("search --moves f5d6")["opening"] == "Perpendicular");
+}
+
+TEST_CASE("cli import of a file that holds no games says why, exit 2", "[storage][cli]") {
+    Db db;
+    // A WTHOR names file given alone.
+    const fs::path jou = db.dir / "WTHOR.JOU";
+    std::string header(16, '\0');
+    header[4] = 1;  // one name
+    writeFile(jou, header + std::string(20, 'A'));
+    const auto r = db.run("import " + shellQuote(jou.string()));
+    INFO(r.out << r.err);
+    CHECK(r.exitCode == 2);
+    CHECK(r.out.find("0 games read (") != std::string::npos);
+    const auto j = db.json("import " + shellQuote(jou.string()), 2);
+    CHECK(j["records_read"] == 0);
+    CHECK(!j["reason"].get<std::string>().empty());
+    // Plural grammar in the summary.
+    const auto one = db.run("import " + kFixtures + "players.pgn");
+    CHECK(one.out.find("3 games read") != std::string::npos);
+    CHECK(one.out.find("1 file read") != std::string::npos);
 }
 
 TEST_CASE("cli export and rename-player", "[storage][cli]") {

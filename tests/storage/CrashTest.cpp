@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -62,6 +63,7 @@ TEST_CASE("kill -9 during an import loses nothing and the re-import counts exact
 
     std::mt19937_64 rng(1234);
     int killedMidway = 0;
+    int unindexedSeen = 0;  // rounds where the kill left committed games unindexed
     for (int round = 0; round < 8; ++round) {
         const fs::path db = dir / ("killed" + std::to_string(round) + ".sqlite");
         // Half the rounds start from an archive already holding some of the games.
@@ -99,6 +101,28 @@ TEST_CASE("kill -9 during an import loses nothing and the re-import counts exact
             SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
             CHECK(raw.execAndGet("PRAGMA integrity_check").getString() == "ok");
         }
+        if (fs::exists(db)) {
+            // Every committed game is found by a position search and counted by stats, even
+            // the ones the killed import had not indexed yet (a reader does not index them).
+            Archive r(db, Archive::Mode::ReadOnly);
+            const auto info = r.info();
+            unindexedSeen += info.unindexedGames > 0;
+            CHECK(r.stats(core::Position::start()).games == info.games);
+            othello::storage::SearchFilter all;
+            all.limit = -1;
+            const auto games = r.search(all).games;
+            CHECK(static_cast<std::int64_t>(games.size()) == info.games);
+            std::int64_t found = 0;
+            for (std::size_t i = 0; i < games.size(); i += 7) {
+                othello::storage::SearchFilter f;
+                f.position = core::replay(core::Position::start(), games[i].moves).final();
+                f.limit = -1;
+                const auto hits = r.search(f).games;
+                found += std::any_of(hits.begin(), hits.end(),
+                                     [&](const auto& h) { return h.id == games[i].id; });
+            }
+            CHECK(found == static_cast<std::int64_t>((games.size() + 6) / 7));
+        }
         std::int64_t before = 0;
         {
             Archive a(db);
@@ -126,6 +150,24 @@ TEST_CASE("kill -9 during an import loses nothing and the re-import counts exact
     }
     // Most rounds hit the import while it ran (a fast machine may finish a few first).
     CHECK(killedMidway >= 4);
+    CHECK(unindexedSeen >= 1);
+}
+
+TEST_CASE("progress is reported within a large file, per batch of records", "[storage]") {
+    TempDir dir("progress");
+    const fs::path file = writeGames(dir, "big.pgn", 500, 21);
+    Archive a(dir / "games.sqlite");
+    othello::storage::ImportOptions options;
+    options.batchGames = 100;
+    options.progressEvery = 100;
+    std::vector<othello::storage::ImportProgress> seen;
+    options.progress = [&](const othello::storage::ImportProgress& p) { seen.push_back(p); };
+    REQUIRE(a.importFiles({file}, options).imported == 500);
+    const auto during = std::count_if(seen.begin(), seen.end(), [](const auto& p) {
+        return p.filesDone == 0 && p.fileRecords == 500 && p.fileRecordsDone > 0;
+    });
+    CHECK(during >= 4);
+    for (std::size_t i = 1; i < seen.size(); ++i) CHECK(seen[i].gamesRead >= seen[i - 1].gamesRead);
 }
 
 TEST_CASE("readers never fail while an import runs", "[storage][concurrency]") {

@@ -1,6 +1,9 @@
 // Helpers of the archive commands: database path, filters, JSON forms.
 #include "StorageCli.h"
 
+#include <fmt/core.h>
+
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/Notation.h"
@@ -27,6 +30,90 @@ storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode)
     }
 }
 
+int runCommand(const std::function<int()>& action) {
+    try {
+        return action();
+    } catch (const UsageError& e) {
+        fmt::print(stderr, "error: {}\n", e.what());
+        return kExitUsage;
+    }
+}
+
+std::string plural(std::int64_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return std::string();
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// "Y" or "Y1-Y2", years 1..9999, Y1 <= Y2 (a reversed range is refused, not swapped: it is
+// more likely a typo than a wish).
+void parseYears(const std::string& text, storage::SearchFilter& f) {
+    const auto bad = [&text](const std::string& why) {
+        return UsageError("--year: " + why + " (expected Y or Y1-Y2 with years 1..9999), got \"" +
+                          text + "\"");
+    };
+    const auto year = [&bad](const std::string& s) {
+        if (s.empty() || s.size() > 4 || s.find_first_not_of("0123456789") != std::string::npos)
+            throw bad("not a year");
+        const int y = std::stoi(s);
+        if (y < 1) throw bad("years start at 1");
+        return y;
+    };
+    const std::string t = trimmed(text);
+    const auto dash = t.find('-');
+    if (dash == std::string::npos) {
+        f.yearFrom = f.yearTo = year(t);
+        return;
+    }
+    f.yearFrom = year(trimmed(t.substr(0, dash)));
+    f.yearTo = year(trimmed(t.substr(dash + 1)));
+    if (*f.yearFrom > *f.yearTo) throw bad("the first year is after the second");
+}
+
+}  // namespace
+
+void addPositionOptions(CLI::App* sub, PositionOptions& o) {
+    sub->add_option("--moves", o.moves,
+                    "The position after these moves from the start (any symmetry, any move "
+                    "order); --moves \"\" is the start position")
+        ->each([&o](const std::string&) { o.movesGiven = true; });
+    sub->add_flag("--start", o.start, "The start position");
+    sub->add_option("--position", o.position,
+                    "A board: 64 characters X/O/- row by row from a1, then the side to move "
+                    "(X or O); Black (X) is to move when the side is omitted");
+}
+
+PositionQuery positionQuery(const PositionOptions& o) {
+    const bool moves = o.movesGiven || !o.moves.empty();
+    if (int(moves) + int(o.start) + int(!o.position.empty()) > 1)
+        throw UsageError("give one of --moves, --start and --position");
+    PositionQuery q;
+    if (!o.position.empty()) {
+        const core::BoardParse b = core::parseBoard(o.position);
+        if (b.error) throw UsageError("--position: " + b.error->message);
+        q.position = b.position;
+        if (auto op = storage::openingOfPosition(b.position)) q.opening = op->name;
+        return q;
+    }
+    if (!moves && !o.start) return q;
+    core::MovesParse m;
+    if (moves) {
+        m = core::parseMoves(o.moves);
+        if (m.error) throw UsageError("--moves: " + m.error->message);
+    }
+    const core::ReplayResult r = core::replay(core::Position::start(), m.moves);
+    if (r.error) throw UsageError("--moves: " + r.error->describe());
+    q.position = r.final();
+    if (auto op = storage::deepestOpening(m.moves)) q.opening = op->name;
+    return q;
+}
+
 void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging) {
     sub->add_option("--player", o.player,
                     "A player of either colour (substring, case- and "
@@ -34,12 +121,9 @@ void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging) {
     sub->add_option("--black", o.black, "The Black player (substring)");
     sub->add_option("--white", o.white, "The White player (substring)");
     sub->add_option("--event", o.event, "The event (substring, case- and accent-insensitive)");
-    sub->add_option("--year", o.year, "A year Y or a range Y1-Y2");
+    sub->add_option("--year", o.year, "A year Y or a range Y1-Y2 (years 1..9999, Y1 <= Y2)");
     sub->add_option("--result", o.result, "black, white or draw (the winner)");
-    sub->add_option("--moves", o.moves,
-                    "Games reaching the position after these moves (any symmetry, any order)");
-    sub->add_option("--position", o.position,
-                    "Games reaching this board (64 characters X/O/- and the side to move)");
+    addPositionOptions(sub, o.query);
     sub->add_option("--sort", o.sort,
                     "id, year, black, white, event, score or ply; a leading - sorts descending");
     sub->add_flag("--desc", o.descending, "Sort descending");
@@ -71,28 +155,11 @@ std::optional<core::Position> queryPosition(const std::string& moves, const std:
 
 storage::SearchFilter makeFilter(const FilterOptions& o) {
     storage::SearchFilter f;
-    f.player = o.player;
-    f.black = o.black;
-    f.white = o.white;
-    f.event = o.event;
-    if (!o.year.empty()) {
-        const auto dash = o.year.find('-', 1);
-        try {
-            std::size_t used = 0;
-            const std::string first = o.year.substr(0, dash);
-            f.yearFrom = std::stoi(first, &used);
-            if (used != first.size()) throw std::invalid_argument("year");
-            if (dash == std::string::npos) {
-                f.yearTo = f.yearFrom;
-            } else {
-                const std::string second = o.year.substr(dash + 1);
-                f.yearTo = std::stoi(second, &used);
-                if (used != second.size()) throw std::invalid_argument("year");
-            }
-        } catch (const std::exception&) {
-            throw InputError("--year: expected Y or Y1-Y2, got \"" + o.year + "\"");
-        }
-    }
+    f.player = trimmed(o.player);
+    f.black = trimmed(o.black);
+    f.white = trimmed(o.white);
+    f.event = trimmed(o.event);
+    if (!o.year.empty()) parseYears(o.year, f);
     if (o.result == "black")
         f.result = storage::ResultFilter::BlackWin;
     else if (o.result == "white")
@@ -100,8 +167,8 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     else if (o.result == "draw")
         f.result = storage::ResultFilter::Draw;
     else if (!o.result.empty())
-        throw InputError("--result: expected black, white or draw, got \"" + o.result + "\"");
-    f.position = queryPosition(o.moves, o.position);
+        throw UsageError("--result: expected black, white or draw, got \"" + o.result + "\"");
+    f.position = positionQuery(o.query).position;
     if (!o.sort.empty()) {
         std::string key = o.sort;
         f.descending = o.descending;
@@ -110,7 +177,7 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
             key.erase(0, 1);
         }
         const auto k = storage::parseSortKey(key);
-        if (!k) throw InputError("--sort: unknown key \"" + o.sort + "\"");
+        if (!k) throw UsageError("--sort: unknown key \"" + o.sort + "\"");
         f.sort = *k;
     } else {
         f.descending = o.descending;
@@ -134,6 +201,17 @@ nlohmann::json diagnosticJson(const importers::Diagnostic& d) {
     return j;
 }
 
+nlohmann::json movesJson(const std::vector<int>& moves) {
+    nlohmann::json j = nlohmann::json::array();
+    for (int m : moves)
+        if (m != core::kPass) j.push_back(core::squareName(m));
+    return j;
+}
+
+int passCount(const std::vector<int>& moves) {
+    return static_cast<int>(std::count(moves.begin(), moves.end(), core::kPass));
+}
+
 nlohmann::json gameRowJson(const storage::GameRow& row) {
     nlohmann::json j;
     j["id"] = row.id;
@@ -144,7 +222,9 @@ nlohmann::json gameRowJson(const storage::GameRow& row) {
     j["black_score"] = row.blackScore;
     j["white_score"] = row.whiteScore;
     j["complete"] = row.complete;
-    j["moves"] = core::movesString(row.moves, true);
+    j["result_known"] = row.resultKnown;
+    j["moves"] = movesJson(row.moves);
+    j["passes"] = passCount(row.moves);
     j["ply"] = row.ply ? nlohmann::json(*row.ply) : nlohmann::json(nullptr);
     j["opening"] = row.opening;
     return j;

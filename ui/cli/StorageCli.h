@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the archive commands (import, search, stats, show, info, export, rename-player):
 // the --db option, the search filters and JSON forms of archive results.
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -16,21 +17,54 @@ namespace othello::cli {
 void addDbOption(CLI::App* sub, std::string& db);
 storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode);
 
+// A bad argument found after parsing (a year out of range, a bad board...): reported as
+// "error: <message>" with exit 2 (usage) by runCommand.
+struct UsageError : InputError {
+    using InputError::InputError;
+};
+// Runs a command's action: a UsageError becomes "error: <message>" and exit 2.
+int runCommand(const std::function<int()>& action);
+
+// The query position options: --moves SEQ (from the start; `--moves ""` is the start),
+// --start, --position BOARD.
+struct PositionOptions {
+    std::string moves, position;
+    bool movesGiven = false;  // --moves was given, maybe empty
+    bool start = false;
+};
+void addPositionOptions(CLI::App* sub, PositionOptions& o);
+struct PositionQuery {
+    std::optional<core::Position> position;
+    // --moves / --start: the deepest named opening reached along the moves; --position: the
+    // opening of exactly that position. "" when none.
+    std::string opening;
+};
+// Throws UsageError for a bad move sequence or board, or more than one of the options.
+PositionQuery positionQuery(const PositionOptions& o);
+
 // The filters shared by search and export.
 struct FilterOptions {
-    std::string player, black, white, event, year, result, moves, position, sort;
+    std::string player, black, white, event, year, result, sort;
+    PositionOptions query;
     bool descending = false;
     std::int64_t limit = 20;
     std::int64_t offset = 0;
 };
 void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging);
-// Throws InputError for a bad year, result, sort, move sequence or board.
+// Throws UsageError for a bad year, result, sort, move sequence or board. Names and event are
+// trimmed.
 storage::SearchFilter makeFilter(const FilterOptions& o);
 // A position from --moves (replayed from the start) or --position (a board string).
 std::optional<core::Position> queryPosition(const std::string& moves, const std::string& board);
+// "1 game", "2 games"
+std::string plural(std::int64_t n, const char* one, const char* many);
 
 nlohmann::json diagnosticJson(const importers::Diagnostic& d);
 nlohmann::json gameRowJson(const storage::GameRow& row);
+// Moves as JSON, as `check --json` gives them: an array of lowercase squares, passes omitted
+// (the count of passes goes beside it, see passCount).
+nlohmann::json movesJson(const std::vector<int>& moves);
+int passCount(const std::vector<int>& moves);
 // "62-2" or "31-33"
 std::string scoreText(int black, int white);
 

@@ -61,7 +61,8 @@ RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
         ->required();
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print {exported, skipped, path}");
-    sub->callback([o, &action] { action = [o] { return runExport(*o); }; });
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runExport(*o); }); }; });
 });
 
 struct RenameOptions {
@@ -81,7 +82,8 @@ int runRename(const RenameOptions& o) {
         fmt::print("{}\n",
                    nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}}.dump());
     else
-        fmt::print("{} games now name \"{}\" instead of \"{}\"\n", changed, o.to, o.from);
+        fmt::print("{} now name \"{}\" instead of \"{}\" (kept as an alias)\n",
+                   plural(changed, "game", "games"), o.to, o.from);
     return kExitOk;
 }
 

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <memory>
 
 #include "StorageCli.h"
@@ -19,22 +20,35 @@ struct ImportCommandOptions {
     int showNotes = 20;
 };
 
-// A bar with games/s on a terminal, a plain line per file otherwise (logs, pipes).
-void showProgress(const storage::ImportProgress& p, bool terminal, std::size_t& lastFile) {
+// A bar with games/s on a terminal, moving within a large file too; plain lines otherwise
+// (logs, pipes): one per file and one every few seconds within a large file.
+struct ProgressState {
+    std::size_t lastFile = 0;
+    double lastLine = 0;
+};
+constexpr double kPlainLineSeconds = 2.0;
+
+void showProgress(const storage::ImportProgress& p, bool terminal, ProgressState& state) {
     const double rate = p.seconds > 0 ? double(p.gamesRead) / p.seconds : 0.0;
     if (terminal) {
         const int width = 30;
-        const double frac = p.filesTotal ? double(p.filesDone) / double(p.filesTotal) : 0.0;
+        double done = double(p.filesDone);
+        if (p.fileRecords > 0) done += double(p.fileRecordsDone) / double(p.fileRecords);
+        const double frac = p.filesTotal ? std::min(1.0, done / double(p.filesTotal)) : 0.0;
         const int filled = static_cast<int>(frac * width);
         fmt::print(stderr, "\r[{}{}] {}/{} files, {} games, {:.0f} games/s   ",
                    std::string(static_cast<std::size_t>(filled), '#'),
                    std::string(static_cast<std::size_t>(width - filled), '.'), p.filesDone,
                    p.filesTotal, p.gamesRead, rate);
         std::fflush(stderr);
-    } else if (p.filesDone != lastFile) {
-        lastFile = p.filesDone;
-        fmt::print(stderr, "{}/{} files, {} games read ({:.0f} games/s): {}\n", p.filesDone,
-                   p.filesTotal, p.gamesRead, rate, p.currentFile);
+    } else if (p.filesDone != state.lastFile || p.seconds - state.lastLine >= kPlainLineSeconds) {
+        state.lastFile = p.filesDone;
+        state.lastLine = p.seconds;
+        fmt::print(stderr, "{}/{} files, {} read ({:.0f} games/s): {}", p.filesDone, p.filesTotal,
+                   plural(p.gamesRead, "game", "games"), rate, p.currentFile);
+        if (p.fileRecords > 0)
+            fmt::print(stderr, " ({}/{} records)", p.fileRecordsDone, p.fileRecords);
+        fmt::print(stderr, "\n");
     }
 }
 
@@ -47,10 +61,10 @@ int runImport(const ImportCommandOptions& o) {
     }
     io.strict = o.strict;
     const bool terminal = !o.json && !o.quiet && isatty(STDERR_FILENO);
-    std::size_t lastFile = 0;
+    ProgressState state;
     if (!o.json && !o.quiet)
-        io.progress = [terminal, &lastFile](const storage::ImportProgress& p) {
-            showProgress(p, terminal, lastFile);
+        io.progress = [terminal, &state](const storage::ImportProgress& p) {
+            showProgress(p, terminal, state);
         };
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadWrite);
     std::vector<std::filesystem::path> paths(o.paths.begin(), o.paths.end());
@@ -61,9 +75,21 @@ int runImport(const ImportCommandOptions& o) {
         throw InputError(e.what());
     }
     if (terminal) fmt::print(stderr, "\n");
-    const int code = r.filesRead == 0                            ? kExitUsage
+    // Nothing readable (not one record in any file: missing files, names files, empty or
+    // foreign files) is exit 2; some records or files bad, exit 1.
+    const int code = r.recordsRead == 0                          ? kExitUsage
                      : (r.rejected > 0 || r.filesUnreadable > 0) ? kExitBadInput
                                                                  : kExitOk;
+    // Why nothing was read: the first file-level diagnostic.
+    std::string reason;
+    if (r.recordsRead == 0) {
+        if (!r.errors.empty())
+            reason = r.errors.front().message;
+        else if (!r.fileNotes.empty())
+            reason = r.fileNotes.front().message;
+        else
+            reason = "no game file found";
+    }
     if (o.json) {
         nlohmann::json j;
         j["imported"] = r.imported;
@@ -73,6 +99,10 @@ int runImport(const ImportCommandOptions& o) {
         j["prefixes"] = r.prefixes;
         j["files_read"] = r.filesRead;
         j["files_unreadable"] = r.filesUnreadable;
+        j["records_read"] = r.recordsRead;
+        if (!reason.empty()) j["reason"] = reason;
+        j["file_notes"] = nlohmann::json::array();
+        for (const auto& d : r.fileNotes) j["file_notes"].push_back(diagnosticJson(d));
         j["errors"] = nlohmann::json::array();
         for (const auto& d : r.errors) j["errors"].push_back(diagnosticJson(d));
         j["notes"] = nlohmann::json::array();
@@ -81,6 +111,7 @@ int runImport(const ImportCommandOptions& o) {
         return code;
     }
     for (const auto& d : r.errors) fmt::print(stderr, "{}\n", d.format());
+    for (const auto& d : r.fileNotes) fmt::print(stderr, "{}\n", d.format());
     const int shown = std::min<int>(o.showNotes, static_cast<int>(r.notes.size()));
     for (int i = 0; i < shown; ++i)
         fmt::print(stderr, "{}\n", r.notes[static_cast<std::size_t>(i)].format());
@@ -88,10 +119,13 @@ int runImport(const ImportCommandOptions& o) {
         fmt::print(stderr, "... and {} more notes (--notes N shows more)\n",
                    r.notes.size() - static_cast<std::size_t>(shown));
     fmt::print(
-        "imported {}, duplicates {}, rejected {} ({} possible duplicates under other "
-        "names, {} prefixes of other games; {} files read, {} unreadable)\n",
-        r.imported, r.duplicates, r.rejected, r.possibleDuplicates, r.prefixes, r.filesRead,
-        r.filesUnreadable);
+        "{}{}{}: imported {}, duplicates {}, rejected {} ({} under other names, {} of other "
+        "games; {} read, {} unreadable)\n",
+        plural(r.recordsRead, "game", "games"), " read", reason.empty() ? "" : " (" + reason + ")",
+        r.imported, r.duplicates, r.rejected,
+        plural(r.possibleDuplicates, "possible duplicate", "possible duplicates"),
+        plural(r.prefixes, "prefix", "prefixes"),
+        plural(std::int64_t(r.filesRead), "file", "files"), r.filesUnreadable);
     return code;
 }
 
@@ -109,7 +143,8 @@ RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {imported, duplicates, rejected, errors: [...], notes: [...]}");
-    sub->callback([o, &action] { action = [o] { return runImport(*o); }; });
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runImport(*o); }); }; });
 });
 
 }  // namespace

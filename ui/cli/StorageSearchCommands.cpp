@@ -23,11 +23,10 @@ std::string shorten(const std::string& s, std::size_t width) {
 int runSearch(const SearchOptions& o) {
     storage::SearchFilter f = makeFilter(o.filter);
     f.withOpenings = true;
+    // --moves: the deepest opening along the moves; --position: that position's own name.
+    const std::string queryOpening = positionQuery(o.filter.query).opening;
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::SearchResult r = archive.search(f);
-    std::string queryOpening;
-    if (f.position)
-        if (auto op = storage::openingOfPosition(*f.position)) queryOpening = op->name;
     if (o.json) {
         nlohmann::json j;
         j["total"] = r.total;
@@ -37,28 +36,35 @@ int runSearch(const SearchOptions& o) {
         fmt::print("{}\n", j.dump());
         return kExitOk;
     }
-    if (!queryOpening.empty()) fmt::print("position: {}\n", queryOpening);
-    fmt::print("{} games", r.total);
+    if (!queryOpening.empty()) fmt::print("opening: {}\n", queryOpening);
+    fmt::print("{}", plural(r.total, "game", "games"));
     if (!r.games.empty())
         fmt::print(", showing {}-{}", f.offset + 1,
                    f.offset + static_cast<std::int64_t>(r.games.size()));
     fmt::print("\n");
-    bool unfinished = false;
+    bool unfinished = false, unknown = false;
     for (const auto& g : r.games) {
         std::string score = scoreText(g.blackScore, g.whiteScore);
-        if (!g.complete) score += '*';
-        unfinished |= !g.complete;
-        fmt::print("#{:<7} {:4} {:<20} {:>6} {:<20} {:<24}", g.id, g.year,
+        if (!g.resultKnown) {
+            score += '?';
+            unknown = true;
+        } else if (!g.complete) {
+            score += '*';
+            unfinished = true;
+        }
+        fmt::print("#{:<7} {:>4} {:<20} {:>6} {:<20} {:<24}", g.id,
+                   g.year > 0 ? std::to_string(g.year) : std::string("—"),
                    shorten(g.black.empty() ? "?" : g.black, 20), score,
                    shorten(g.white.empty() ? "?" : g.white, 20), shorten(g.event, 24));
         if (g.ply) fmt::print(" ply {:2}", *g.ply);
         if (!g.opening.empty()) fmt::print("  [{}]", g.opening);
         fmt::print("\n         {}\n", core::movesString(g.moves, true));
     }
-    if (unfinished)
+    if (unfinished) fmt::print("* unfinished game: the result the record states\n");
+    if (unknown)
         fmt::print(
-            "* unfinished game: the result the record states, else the discs with the "
-            "empty squares given to the leader\n");
+            "? unfinished game without a stated result: result unknown (the discs shown "
+            "give the empty squares to the leader); not counted by --result or in statistics\n");
     return kExitOk;
 }
 
@@ -70,13 +76,15 @@ RegisterCommand searchCommand(60, [](CLI::App& app, Action& action) {
     addFilterOptions(sub, o->filter, true);
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
-                  "Print {total, games: [{id, black, white, event, year, "
-                  "black_score, moves, ply}]}");
-    sub->callback([o, &action] { action = [o] { return runSearch(*o); }; });
+                  "Print {total, opening, games: [{id, black, white, event, year, "
+                  "black_score, result_known, moves, passes, ply, opening}]}");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runSearch(*o); }); }; });
 });
 
 struct StatsOptions {
-    std::string moves, position, db;
+    PositionOptions query;
+    std::string db;
     bool json = false;
 };
 
@@ -85,7 +93,8 @@ nlohmann::json figuresJson(const storage::Figures& f) {
             {"black_wins", f.blackWins},
             {"draws", f.draws},
             {"white_wins", f.whiteWins},
-            {"avg_black_score", f.avgBlackScore()}};
+            {"avg_black_score", f.avgBlackScore()},
+            {"unfinished", f.unknownResults()}};
 }
 
 std::string moveName(int square) {
@@ -93,10 +102,13 @@ std::string moveName(int square) {
 }
 
 int runStats(const StatsOptions& o) {
-    const auto position = queryPosition(o.moves, o.position);
-    if (!position) throw InputError("give --moves SEQ or --position BOARD");
+    const PositionQuery query = positionQuery(o.query);
+    if (!query.position) throw UsageError("give --moves SEQ, --start or --position BOARD");
+    const auto& position = query.position;
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
-    const storage::PositionStats s = archive.stats(*position);
+    storage::PositionStats s = archive.stats(*position);
+    // --moves: the deepest named opening along the moves, not only the exact position's name.
+    s.opening = query.opening;
     if (o.json) {
         nlohmann::json j = figuresJson(s);
         j["opening"] = s.opening;
@@ -115,16 +127,19 @@ int runStats(const StatsOptions& o) {
         return d ? 100.0 * double(n) / double(d) : 0.0;
     };
     fmt::print(
-        "{} games: Black wins {} ({:.1f}%), draws {}, White wins {} ({:.1f}%), average "
-        "Black score {:.1f}\n",
-        s.games, s.blackWins, pct(s.blackWins, s.games), s.draws, s.whiteWins,
-        pct(s.whiteWins, s.games), s.avgBlackScore());
+        "{}: Black wins {} ({:.1f}%), draws {}, White wins {} ({:.1f}%), average "
+        "Black score {:.1f}",
+        plural(s.games, "game", "games"), s.blackWins, pct(s.blackWins, s.decided()), s.draws,
+        s.whiteWins, pct(s.whiteWins, s.decided()), s.avgBlackScore());
+    if (s.unknownResults())
+        fmt::print(" ({} unfinished, result unknown, not counted)", s.unknownResults());
+    fmt::print("\n");
     if (!s.moves.empty())
         fmt::print("{:<6} {:>7} {:>7} {:>6} {:>7} {:>9}\n", "move", "games", "black%", "draws",
                    "white%", "avg black");
     for (const auto& m : s.moves)
         fmt::print("{:<6} {:>7} {:>6.1f}% {:>6} {:>6.1f}% {:>9.1f}\n", moveName(m.move), m.games,
-                   pct(m.blackWins, m.games), m.draws, pct(m.whiteWins, m.games),
+                   pct(m.blackWins, m.decided()), m.draws, pct(m.whiteWins, m.decided()),
                    m.avgBlackScore());
     return kExitOk;
 }
@@ -133,14 +148,19 @@ RegisterCommand statsCommand(70, [](CLI::App& app, Action& action) {
     auto o = std::make_shared<StatsOptions>();
     auto* sub = app.add_subcommand(
         "stats", "Results of the games reaching a position and of each next move played");
-    sub->add_option("--moves", o->moves, "The position after these moves from the start");
-    sub->add_option("--position", o->position,
-                    "A board: 64 characters X/O/- row by row from a1, then the side to move");
+    addPositionOptions(sub, o->query);
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
-                  "Print {games, black_wins, draws, white_wins, "
-                  "avg_black_score, moves: [...]}");
-    sub->callback([o, &action] { action = [o] { return runStats(*o); }; });
+                  "Print {games, black_wins, draws, white_wins, avg_black_score, unfinished, "
+                  "opening, moves: [...]}");
+    sub->footer(
+        "Unfinished games whose record states no result have an unknown result: they count "
+        "in games (and `unfinished`) but not in the wins, draws, percentages or average Black "
+        "score. WTHOR's unfinished games carry an official result and count by it.\n"
+        "opening: with --moves/--start the deepest named opening reached along the moves; "
+        "with --position the name of exactly that position.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runStats(*o); }); }; });
 });
 
 }  // namespace

@@ -56,7 +56,8 @@ int runShow(const ShowOptions& o) {
             r.theoreticalDepth ? nlohmann::json(*r.theoreticalDepth) : nlohmann::json(nullptr);
         j["start"] = r.standardStart ? nlohmann::json(nullptr)
                                      : nlohmann::json(core::boardStringWithSide(r.start));
-        j["moves"] = moves;
+        j["moves"] = movesJson(r.moves);
+        j["passes"] = passCount(r.moves);
         j["opening"] = g->opening;
         j["source"] = r.source.describe();
         j["format"] = importers::formatName(r.format);
@@ -105,10 +106,10 @@ int runInfo(const InfoOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::ArchiveInfo i = archive.info();
     if (o.json) {
-        nlohmann::json j{{"path", i.path},          {"schema_version", i.schemaVersion},
-                         {"games", i.games},        {"players", i.players},
-                         {"events", i.events},      {"positions", i.positions},
-                         {"file_size", i.fileBytes}};
+        nlohmann::json j{{"path", i.path},           {"schema_version", i.schemaVersion},
+                         {"games", i.games},         {"players", i.players},
+                         {"events", i.events},       {"positions", i.positions},
+                         {"file_size", i.fileBytes}, {"unindexed_games", i.unindexedGames}};
         fmt::print("{}\n", j.dump());
         return kExitOk;
     }
@@ -117,6 +118,11 @@ int runInfo(const InfoOptions& o) {
         "file size: {:.1f} MB\n",
         i.path, i.schemaVersion, i.games, i.players, i.events, i.positions,
         double(i.fileBytes) / 1e6);
+    if (i.unindexedGames)
+        fmt::print(
+            "not yet indexed: {} (an import is running or was killed; searches replay them, "
+            "the next import or writable open indexes them)\n",
+            plural(i.unindexedGames, "game", "games"));
     return kExitOk;
 }
 
