@@ -32,16 +32,26 @@ int runExport(const ExportOptions& o) {
         else
             ++skipped;
     });
+    // What the output format cannot keep (several years in one .wtb, names cut to WTHOR's
+    // lengths, ...) is said, never lost silently.
+    const std::vector<importers::Diagnostic> warnings =
+        importers::conversionWarnings(games, *format, o.out);
     try {
         importers::writeGamesToFile(games, *format, o.out);
     } catch (const std::exception& e) {
         throw InputError(e.what());
     }
     if (o.json) {
-        fmt::print("{}\n",
-                   nlohmann::json{{"exported", games.size()}, {"skipped", skipped}, {"path", o.out}}
-                       .dump());
+        nlohmann::json w = nlohmann::json::array();
+        for (const auto& d : warnings)
+            w.push_back({{"code", d.code}, {"message", d.message}});
+        fmt::print("{}\n", nlohmann::json{{"exported", games.size()},
+                                          {"skipped", skipped},
+                                          {"path", o.out},
+                                          {"warnings", w}}
+                               .dump());
     } else {
+        for (const auto& d : warnings) fmt::print(stderr, "{}\n", d.format());
         fmt::print(
             "exported {} games to {} ({}){}\n", games.size(), o.out, importers::formatName(*format),
             skipped ? fmt::format("; {} games this format cannot hold were left out", skipped)
@@ -56,11 +66,11 @@ RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
     addFilterOptions(sub, o->filter, false);
     sub->add_option("--to", o->to, "wthor, ggf, pgn, moves or transcript")->required();
     sub->add_option("-o,--output", o->out,
-                    "The file to write (WTHOR: the .wtb; WTHOR.JOU and "
-                    "WTHOR.TRN go beside it)")
+                    "The file to write (WTHOR: the .wtb, with WTHOR.JOU and WTHOR.TRN beside "
+                    "it; a folder gets one WTH_<year>.wtb per year)")
         ->required();
     addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {exported, skipped, path}");
+    sub->add_flag("--json", o->json, "Print {exported, skipped, path, warnings}");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runExport(*o); }); }; });
 });
