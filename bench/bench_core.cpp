@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "BenchUtil.h"
 #include "core/Perft.h"
 #include "core/Replay.h"
 #include "core/Symmetry.h"
@@ -15,15 +16,8 @@ using namespace othello::core;
 
 namespace {
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-double secondsSince(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+using othello::bench::median;
+using othello::bench::secondsSince;
 
 std::vector<std::vector<int>> randomGames(int count, std::uint64_t seed) {
     std::mt19937_64 rng(seed);

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "BenchUtil.h"
 #include "core/Notation.h"
 #include "core/Symmetry.h"
 #include "importers/Reader.h"
@@ -25,15 +26,8 @@ using namespace othello::importers;
 
 namespace {
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-double secondsSince(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+using othello::bench::median;
+using othello::bench::secondsSince;
 
 double cpuSeconds() {
     timespec ts{};

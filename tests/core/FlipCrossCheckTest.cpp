@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "TestBoards.h"
 #include "core/Position.h"
 
 using namespace othello::core;
@@ -69,14 +70,12 @@ TEST_CASE("play is a few XORs: discs are conserved and the placed disc is added"
     for (int game = 0; game < 2000; ++game) {
         Position p = Position::start();
         while (!p.isGameOver()) {
-            Bitboard legal = p.legalMoves();
+            const Bitboard legal = p.legalMoves();
             if (!legal) {
                 p.pass();
                 continue;
             }
-            int pick = static_cast<int>(rng() % popcount(legal));
-            while (pick--) legal &= legal - 1;
-            const int sq = lowestSquare(legal);
+            const int sq = testing::randomMove(legal, rng);
             const Bitboard f = p.flipsOf(sq);
             const int before = popcount(p.black() | p.white());
             const int mover = p.count(p.toMove());

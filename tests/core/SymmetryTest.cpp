@@ -16,14 +16,12 @@ std::vector<int> randomGame(std::mt19937_64& rng) {
     Position p = Position::start();
     std::vector<int> moves;
     while (!p.isGameOver()) {
-        Bitboard legal = p.legalMoves();
+        const Bitboard legal = p.legalMoves();
         if (!legal) {
             p.pass();
             continue;
         }
-        int pick = static_cast<int>(rng() % popcount(legal));
-        while (pick--) legal &= legal - 1;
-        moves.push_back(lowestSquare(legal));
+        moves.push_back(testing::randomMove(legal, rng));
         p.play(moves.back());
     }
     return moves;

@@ -19,4 +19,12 @@ inline std::vector<int> moves(const std::string& text) {
     return othello::core::parseMoves(text).moves;
 }
 
+// A uniformly random square among the `legal` moves (which must not be empty).
+template <typename Rng>
+int randomMove(othello::core::Bitboard legal, Rng& rng) {
+    int pick = static_cast<int>(rng() % static_cast<unsigned>(othello::core::popcount(legal)));
+    while (pick--) legal &= legal - 1;
+    return othello::core::lowestSquare(legal);
+}
+
 }  // namespace testing

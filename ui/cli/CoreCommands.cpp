@@ -17,6 +17,14 @@ namespace {
 
 using namespace othello::core;
 
+// The standard start, or the board given with --from.
+Position startPosition(const std::string& from) {
+    if (from.empty()) return Position::start();
+    const BoardParse b = parseBoard(from);
+    if (b.error) throw InputError("--from: " + b.error->message);
+    return b.position;
+}
+
 struct PerftOptions {
     int depth = 0;
     std::string from;
@@ -24,12 +32,7 @@ struct PerftOptions {
 };
 
 int runPerft(const PerftOptions& o) {
-    Position start = Position::start();
-    if (!o.from.empty()) {
-        const BoardParse b = parseBoard(o.from);
-        if (b.error) throw InputError("--from: " + b.error->message);
-        start = b.position;
-    }
+    const Position start = startPosition(o.from);
     const auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t nodes = perft(start, o.depth);
     const double seconds =
@@ -97,12 +100,7 @@ nlohmann::json positionJson(const ReplayResult& r, std::size_t index) {
 }
 
 int runReplay(const ReplayOptions& o) {
-    Position start = Position::start();
-    if (!o.from.empty()) {
-        const BoardParse b = parseBoard(o.from);
-        if (b.error) throw InputError("--from: " + b.error->message);
-        start = b.position;
-    }
+    const Position start = startPosition(o.from);
     const MovesParse parsed = parseMoves(o.moves);
     const ReplayResult r = replay(start, parsed.moves);
     if (r.error) throw InputError(r.error->describe());
