@@ -3,6 +3,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -129,7 +130,16 @@ class PositionIndexer {
     // result is unknown (see resultKnown).
     void add(std::int64_t gameId, const core::Position& start, const std::vector<int>& moves,
              int resultBlack);
-    std::size_t pending() const { return rows_.size(); }
+    // As add, but the replay and hashing run on a worker thread, a chunk of games at a time,
+    // while the caller goes on (the import stores the next games meanwhile). Rows keep the
+    // order of the calls. flush / flushPending / the destructor wait for the worker.
+    void queue(std::int64_t gameId, const core::Position& start, std::vector<int> moves,
+               int resultBlack);
+    // Rows queued or added, not yet written.
+    std::size_t pending() const { return counted_; }
+    // Optional, before flush: sorts the rows on the worker thread while the caller goes on
+    // (the import builds the games' indexes meanwhile).
+    void prepare();
     // Writes the queued rows in key order inside the caller's transaction.
     void flush();
     // Writes the queued rows into temp.pending_positions instead (no statistics).
@@ -140,10 +150,31 @@ class PositionIndexer {
         std::int64_t hash;
         std::int64_t entry;
     };
+    struct Job {
+        std::int64_t gameId;
+        core::Position start;
+        std::vector<int> moves;
+        int resultBlack;
+    };
+    void addRows(std::int64_t gameId, const core::Position& start, const std::vector<int>& moves,
+                 int resultBlack);
+    void sortRows();
+    // position_stats rows (7 integers each) summed from the sorted rows_.
+    std::vector<std::int64_t> statsRows() const;
+    // Hands the queued jobs to the worker (after the previous chunk is done).
+    void launch();
+    // Waits for the worker: rows_ and ordered_ are the caller's again.
+    void drain();
     SQLite::Database& db_;
     int statsMaxDiscs_;
-    std::vector<Row> rows_;
-    bool ordered_ = true;  // games added in increasing id order
+    std::size_t counted_ = 0;
+    std::vector<Row> rows_;  // touched by the worker while worker_ is valid
+    bool ordered_ = true;    // games added in increasing id order
+    bool sorted_ = false;    // rows_ in key order (prepare ran)
+    // Digit counts of the hashes of rows_ for the radix sort (4 passes of 16 bits).
+    std::vector<std::size_t> hist_;  // allocated by the first row
+    std::vector<Job> jobs_;
+    std::future<void> worker_;  // last member: destroyed (joined) first
 };
 
 }  // namespace othello::storage

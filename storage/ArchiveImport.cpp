@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <future>
 
 #include "ImportSession.h"
 
@@ -150,14 +152,21 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
         const auto files = expand(paths);
         session.progress().filesTotal = files.size();
         double readSeconds = 0;
-        for (const auto& file : files) {
+        // The next file is read (parsed and replayed) on another thread while this one's
+        // records are stored; progress and the session stay on the calling thread.
+        std::future<importers::FileResult> next;
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            const auto& file = files[i];
             if (session.cancelled()) {
                 session.result().cancelled = true;
                 break;
             }
             session.progress().currentFile = file.string();
             const auto t0 = std::chrono::steady_clock::now();
-            const importers::FileResult fr = readOne(file, options);
+            const importers::FileResult fr = next.valid() ? next.get() : readOne(file, options);
+            if (i + 1 < files.size())
+                next = std::async(std::launch::async, readOne, std::cref(files[i + 1]),
+                                  std::cref(options));
             readSeconds +=
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             ImportResult& res = session.result();
@@ -180,7 +189,7 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
         }
         if (session.cancelled()) session.result().cancelled = true;
         if (std::getenv("OTHELLO_IMPORT_TRACE"))
-            std::fprintf(stderr, "import: reading files took %.3f s\n", readSeconds);
+            std::fprintf(stderr, "import: waiting for files took %.3f s\n", readSeconds);
         session.finish();
         return std::move(session.result());
     } catch (const SQLite::Exception& e) {

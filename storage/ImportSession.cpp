@@ -46,6 +46,18 @@ ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
     }
     load();
     bulkLoad_ = known_.empty();
+    // The session inserts the players, events and sources its games point to itself: checking
+    // each game's four references again cost SQLite four lookups a row. Back on in the destructor.
+    db_.exec("PRAGMA foreign_keys = OFF");
+}
+
+ImportSession::~ImportSession() {
+    tx_.reset();  // the pragma is a no-op inside a transaction
+    try {
+        db_.exec("PRAGMA foreign_keys = ON");
+    } catch (const std::exception&) {
+        // The connection is unusable anyway.
+    }
 }
 
 void ImportSession::add(const GameRecord& r) {
@@ -279,7 +291,7 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
     s.exec();
     s.reset();
     const std::int64_t id = db_.getLastInsertRowid();
-    indexer_.add(id, r.start, r.moves, known ? result : -1);
+    indexer_.queue(id, r.start, r.moves, known ? result : -1);
     lastId_ = std::max(lastId_, id);
     return id;
 }
@@ -357,6 +369,7 @@ void ImportSession::reportPrefixes() {
 
 void ImportSession::indexPositions() {
     if (!indexer_.pending() && !indexesDropped_) return;
+    indexer_.prepare();
     SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
     if (indexesDropped_) {
         db_.exec(kGameIndexesSql);

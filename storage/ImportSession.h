@@ -31,6 +31,9 @@ class ImportLock {
 class ImportSession {
   public:
     ImportSession(Archive::Impl& impl, const ImportOptions& options);
+    ~ImportSession();
+    ImportSession(const ImportSession&) = delete;
+    ImportSession& operator=(const ImportSession&) = delete;
     ImportResult& result() { return result_; }
     ImportProgress& progress() { return progress_; }
     bool cancelled() const { return options_.cancel && options_.cancel->load(); }

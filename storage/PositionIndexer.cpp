@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <future>
 #include <string>
 
 #include "ArchiveImpl.h"
@@ -112,10 +113,11 @@ const sqlite3_module kRowsModule = makeModule();
 
 // Stable LSD radix sort on the hash (as a signed 64-bit key, SQLite's order), 16 bits a pass.
 // Rows of one hash keep their insertion order, which is game order.
+// hist: the counts of each 16-bit digit, pass after pass (4 x 65536), counted as rows were
+// added, which saves the sort a read of every row a pass.
 template <typename Row>
-void sortByHash(std::vector<Row>& rows) {
+void sortByHash(std::vector<Row>& rows, std::vector<std::size_t>& hist) {
     std::vector<Row> tmp(rows.size());
-    std::vector<std::size_t> count(65536);
     for (int pass = 0; pass < 4; ++pass) {
         const int shift = pass * 16;
         const auto digit = [shift](const Row& r) {
@@ -123,12 +125,11 @@ void sortByHash(std::vector<Row>& rows) {
             const auto u = static_cast<std::uint64_t>(r.hash) ^ (std::uint64_t{1} << 63);
             return static_cast<std::size_t>((u >> shift) & 0xFFFF);
         };
-        std::fill(count.begin(), count.end(), 0);
-        for (const Row& r : rows) ++count[digit(r)];
+        std::size_t* count = hist.data() + pass * 65536;
         std::size_t sum = 0;
-        for (auto& c : count) {
-            const std::size_t n = c;
-            c = sum;
+        for (std::size_t d = 0; d < 65536; ++d) {
+            const std::size_t n = count[d];
+            count[d] = sum;
             sum += n;
         }
         for (const Row& r : rows) tmp[count[digit(r)]++] = r;
@@ -168,7 +169,38 @@ void insertRows(SQLite::Database& db, const char* sql, const std::int64_t* data,
 
 void PositionIndexer::add(std::int64_t gameId, const core::Position& start,
                           const std::vector<int>& moves, int resultBlack) {
+    drain();
+    counted_ += moves.size() + 1;
+    addRows(gameId, start, moves, resultBlack);
+}
+
+void PositionIndexer::queue(std::int64_t gameId, const core::Position& start,
+                            std::vector<int> moves, int resultBlack) {
+    counted_ += moves.size() + 1;
+    jobs_.push_back(Job{gameId, start, std::move(moves), resultBlack});
+    // Chunks big enough that handing over costs nothing, small enough that little is left
+    // for the worker when the caller ends.
+    if (jobs_.size() >= 2048) launch();
+}
+
+void PositionIndexer::launch() {
+    if (jobs_.empty()) return;
+    drain();
+    worker_ = std::async(std::launch::async, [this, jobs = std::move(jobs_)] {
+        for (const Job& j : jobs) addRows(j.gameId, j.start, j.moves, j.resultBlack);
+    });
+    jobs_.clear();
+}
+
+void PositionIndexer::drain() {
+    if (worker_.valid()) worker_.get();  // rethrows what the worker threw
+}
+
+void PositionIndexer::addRows(std::int64_t gameId, const core::Position& start,
+                              const std::vector<int>& moves, int resultBlack) {
     if (!rows_.empty() && entryGame(rows_.back().entry) > gameId) ordered_ = false;
+    sorted_ = false;
+    if (hist_.empty()) hist_.assign(4 * 65536, 0);
     core::Position p = start;
     const int score = resultBlack < 0 ? kUnknownResult : std::clamp(resultBlack, 0, 64);
     for (std::size_t ply = 0; ply <= moves.size(); ++ply) {
@@ -180,6 +212,11 @@ void PositionIndexer::add(std::int64_t gameId, const core::Position& start,
             packEntry(gameId, static_cast<int>(std::min<std::size_t>(ply, 255)), next, score);
         if (64 - core::popcount(p.empties()) <= statsMaxDiscs_) entry |= kShallowBit;
         rows_.push_back(Row{hash, entry});
+        const auto u = static_cast<std::uint64_t>(hash) ^ (std::uint64_t{1} << 63);
+        ++hist_[u & 0xFFFF];
+        ++hist_[65536 + (u >> 16 & 0xFFFF)];
+        ++hist_[2 * 65536 + (u >> 32 & 0xFFFF)];
+        ++hist_[3 * 65536 + (u >> 48)];
         if (ply == moves.size()) break;
         const int m = moves[ply];
         if (m == core::kPass) {
@@ -194,31 +231,76 @@ void PositionIndexer::add(std::int64_t gameId, const core::Position& start,
 }
 
 void PositionIndexer::flushPending() {
+    launch();
+    drain();
+    counted_ = 0;
     if (rows_.empty()) return;
     insertRows(db_,
                "INSERT OR IGNORE INTO temp.pending_positions(hash, entry) SELECT c0, c1 FROM "
                "othello_rows2",
                reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size(), 2);
     rows_.clear();
+    hist_.clear();
     ordered_ = true;
+    sorted_ = false;
 }
 
-void PositionIndexer::flush() {
-    if (rows_.empty()) return;
+void PositionIndexer::sortRows() {
     // Key order: the b-tree is appended to rather than split at random, so pages stay full.
     if (ordered_) {
-        sortByHash(rows_);
+        sortByHash(rows_, hist_);
     } else {
         std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
             return a.hash != b.hash ? a.hash < b.hash : a.entry < b.entry;
         });
     }
+    sorted_ = true;
+}
+
+void PositionIndexer::prepare() {
+    launch();
+    drain();
+    if (rows_.empty() || sorted_) return;
+    worker_ = std::async(std::launch::async, [this] { sortRows(); });
+}
+
+void PositionIndexer::flush() {
+    launch();
+    drain();
+    counted_ = 0;
+    if (rows_.empty()) return;
+    if (!sorted_) sortRows();
     static_assert(sizeof(Row) == 2 * sizeof(std::int64_t));
-    insertRows(db_, "INSERT INTO positions(hash, entry) SELECT c0, c1 FROM othello_rows2",
-               reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size(), 2);
+    // The statistics are summed on another thread while SQLite writes the positions: both
+    // only read rows_.
+    auto stats = std::async(std::launch::async, [this] { return statsRows(); });
+    try {
+        insertRows(db_, "INSERT INTO positions(hash, entry) SELECT c0, c1 FROM othello_rows2",
+                   reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size(), 2);
+    } catch (...) {
+        stats.wait();
+        throw;
+    }
+    const std::vector<std::int64_t> sorted = stats.get();
+    // "WHERE true" lets the parser tell the upsert clause from a join constraint.
+    insertRows(db_,
+               "INSERT INTO position_stats(hash, next, games, black_wins, draws, white_wins, "
+               "sum_black) SELECT c0, c1, c2, c3, c4, c5, c6 FROM othello_rows7 WHERE true "
+               "ON CONFLICT(hash, next) DO UPDATE SET games = games + excluded.games, "
+               "black_wins = black_wins + excluded.black_wins, draws = draws + excluded.draws, "
+               "white_wins = white_wins + excluded.white_wins, "
+               "sum_black = sum_black + excluded.sum_black",
+               sorted.data(), sorted.size() / 7, 7);
+    rows_.clear();
+    hist_.clear();
+    rows_.shrink_to_fit();
+    ordered_ = true;
+    sorted_ = false;
+}
+
+std::vector<std::int64_t> PositionIndexer::statsRows() const {
     // Statistics of the shallow positions, one row per (hash, next), in key order.
     std::vector<std::int64_t> sorted;
-    std::size_t statsRows = 0;
     std::vector<std::pair<std::int64_t, Figures>> byNext;  // of one hash, few entries
     for (std::size_t i = 0; i < rows_.size();) {
         std::size_t j = i;
@@ -244,22 +326,10 @@ void PositionIndexer::flush() {
         for (const auto& [next, f] : byNext) {
             sorted.insert(sorted.end(), {rows_[i].hash, next, f.games, f.blackWins, f.draws,
                                          f.whiteWins, f.sumBlackScore});
-            ++statsRows;
         }
         i = j;
     }
-    // "WHERE true" lets the parser tell the upsert clause from a join constraint.
-    insertRows(db_,
-               "INSERT INTO position_stats(hash, next, games, black_wins, draws, white_wins, "
-               "sum_black) SELECT c0, c1, c2, c3, c4, c5, c6 FROM othello_rows7 WHERE true "
-               "ON CONFLICT(hash, next) DO UPDATE SET games = games + excluded.games, "
-               "black_wins = black_wins + excluded.black_wins, draws = draws + excluded.draws, "
-               "white_wins = white_wins + excluded.white_wins, "
-               "sum_black = sum_black + excluded.sum_black",
-               sorted.data(), statsRows, 7);
-    rows_.clear();
-    rows_.shrink_to_fit();
-    ordered_ = true;
+    return sorted;
 }
 
 }  // namespace othello::storage

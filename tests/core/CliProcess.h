@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace testing {
 
@@ -25,7 +26,9 @@ inline std::string shellQuote(const std::string& s) {
 
 inline CliResult runCli(const std::string& args) {
     static int counter = 0;
-    const std::string errFile = "cli_stderr_" + std::to_string(++counter) + ".txt";
+    // Unique per process too: ctest runs test cases of one executable in parallel processes.
+    const std::string errFile = "cli_stderr_" + std::to_string(getpid()) + "_" +
+                                std::to_string(++counter) + ".txt";
     const std::string cmd = std::string(OTHELLO_CLI) + " " + args + " 2>" + errFile;
     CliResult r;
     FILE* pipe = popen(cmd.c_str(), "r");
