@@ -27,15 +27,7 @@ constexpr Bitboard transpose(Bitboard b) {
     return b;
 }
 
-constexpr std::uint64_t mix(std::uint64_t x) {
-    // splitmix64 finaliser: every input bit affects every output bit.
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
-}
+constexpr std::uint64_t mix(std::uint64_t x) { return mixBits(x); }
 
 }  // namespace
 

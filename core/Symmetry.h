@@ -46,6 +46,17 @@ struct Canonical {
 // The canonical form is the transform with the smallest (black, white) pair.
 Canonical canonical(const Position& p);
 
+// splitmix64's finaliser: every input bit affects every output bit. Shared by the hashes here
+// and by the storage's keys.
+constexpr std::uint64_t mixBits(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
 // 64-bit hash of the canonical form: equal for all 8 transforms, side to move included.
 std::uint64_t positionHash(const Position& p);
 // Hash of a position already in canonical form.

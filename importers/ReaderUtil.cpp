@@ -107,6 +107,10 @@ bool isValidUtf8(std::string_view s) {
 
 std::string toUtf8(std::string_view s) {
     if (isValidUtf8(s)) return std::string(s);
+    return latin1ToUtf8(s);
+}
+
+std::string latin1ToUtf8(std::string_view s) {
     std::string out;
     out.reserve(s.size() * 2);
     for (char ch : s) {

@@ -33,6 +33,8 @@ bool isValidUtf8(std::string_view s);
 // Valid UTF-8 is returned as it is; anything else is taken as Latin-1 and converted, so that
 // names are always valid UTF-8 (JSON output, SQLite).
 std::string toUtf8(std::string_view s);
+// Every byte taken as a Latin-1 character.
+std::string latin1ToUtf8(std::string_view s);
 
 // `s` safe to print: valid UTF-8 and printable ASCII kept, control bytes (but tab), DEL and
 // bytes that are not valid UTF-8 written as \xNN. Printable output is returned unchanged.

@@ -72,20 +72,7 @@ bool fastReplay(GameRecord& r, const std::vector<int>& tokens) {
 
 }  // namespace
 
-std::string latin1ToUtf8(std::string_view latin1) {
-    std::string out;
-    out.reserve(latin1.size());
-    for (const char ch : latin1) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c < 0x80) {
-            out += ch;
-        } else {
-            out += static_cast<char>(0xC0 | (c >> 6));
-            out += static_cast<char>(0x80 | (c & 0x3F));
-        }
-    }
-    return out;
-}
+std::string latin1ToUtf8(std::string_view latin1) { return text::latin1ToUtf8(latin1); }
 
 std::string utf8ToLatin1(std::string_view utf8) {
     std::string out;

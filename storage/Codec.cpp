@@ -6,14 +6,7 @@
 namespace othello::storage {
 namespace {
 
-constexpr std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
-}
+constexpr std::uint64_t mix(std::uint64_t x) { return core::mixBits(x); }
 
 void putU64(std::string& out, std::uint64_t v) {
     for (int i = 0; i < 8; ++i) out += static_cast<char>((v >> (8 * i)) & 0xFF);
