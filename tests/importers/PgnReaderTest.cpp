@@ -127,7 +127,11 @@ TEST_CASE("pgn: the writer is read back to the same games") {
         CHECK(a.event == b.event);
         CHECK(a.year == b.year);
         CHECK(a.status == b.status);
-        CHECK(a.statedBlackDiscs == b.statedBlackDiscs);
+        // A result without disc counts ("0-1", Edax style) is written as the final score.
+        if (a.statedBlackDiscs || !a.complete())
+            CHECK(a.statedBlackDiscs == b.statedBlackDiscs);
+        else
+            CHECK(b.statedBlackDiscs == a.score.black);
     }
 }
 
