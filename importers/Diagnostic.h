@@ -37,4 +37,8 @@ struct Diagnostic {
     std::string format() const;
 };
 
+// A diagnostic about a whole file (no line, record or move).
+Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::string code,
+                          std::string message);
+
 }  // namespace othello::importers

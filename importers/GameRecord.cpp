@@ -42,6 +42,16 @@ std::string Diagnostic::format() const {
     return out;
 }
 
+Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::string code,
+                          std::string message) {
+    Diagnostic d;
+    d.severity = severity;
+    d.where.path = path;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    return d;
+}
+
 const char* formatName(Format f) {
     switch (f) {
         case Format::Auto: return "auto";

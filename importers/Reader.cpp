@@ -24,23 +24,14 @@ bool hasBinaryBytes(std::string_view head) {
     return false;
 }
 
-Diagnostic fileDiagnostic(const std::string& path, std::string code, std::string message,
-                          Severity severity = Severity::Error) {
-    Diagnostic d;
-    d.severity = severity;
-    d.where.path = path;
-    d.code = std::move(code);
-    d.message = std::move(message);
-    return d;
-}
-
 FileResult fileError(const std::string& path, Format format, std::string code,
                      std::string message) {
     FileResult out;
     out.path = path;
     out.format = format;
     out.readable = false;
-    out.fileDiagnostics.push_back(fileDiagnostic(path, std::move(code), std::move(message)));
+    out.fileDiagnostics.push_back(
+        fileDiagnostic(Severity::Error, path, std::move(code), std::move(message)));
     return out;
 }
 
@@ -66,7 +57,8 @@ void finish(FileResult& r, const ReadOptions& options) {
             std::string why = "no game found (read as ";
             why += formatName(r.format);
             why += ')';
-            r.fileDiagnostics.push_back(fileDiagnostic(r.path, "no-games", std::move(why)));
+            r.fileDiagnostics.push_back(
+                fileDiagnostic(Severity::Error, r.path, "no-games", std::move(why)));
         }
     }
     for (Diagnostic& d : r.fileDiagnostics) d.message = text::printable(d.message);
@@ -216,7 +208,7 @@ FileResult readFile(const std::filesystem::path& path, const ReadOptions& option
         note += kind;
         note += "), not a game file: skipped";
         out.fileDiagnostics.push_back(
-            fileDiagnostic(name, "not-a-game-file", std::move(note), Severity::Note));
+            fileDiagnostic(Severity::Note, name, "not-a-game-file", std::move(note)));
         return out;
     }
     Format f = options.format;

@@ -23,16 +23,6 @@ constexpr std::uint32_t u32(std::string_view b, std::size_t at) {
                                                         << 16;
 }
 
-Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::string code,
-                          std::string message) {
-    Diagnostic d;
-    d.severity = severity;
-    d.where.path = path;
-    d.code = std::move(code);
-    d.message = std::move(message);
-    return d;
-}
-
 std::string nameOf(const std::vector<std::string>& names, unsigned id, bool have, bool& unknown) {
     unknown = have && id >= names.size();
     return id < names.size() ? names[id] : std::string();
