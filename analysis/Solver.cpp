@@ -1,106 +1,338 @@
-// PROVISIONAL simple implementation (plain alpha-beta, no table): correct, slow. To be replaced
-// by the real solver (transposition table, ordering, stability, threads).
+// The solver's driver: a sequence of null-window searches at the root that narrows proven
+// bounds until the value is exact (or its sign known), so a stop at any moment leaves valid
+// bounds; every root move in turn in all-moves mode; the principal variation by verified
+// descent. The search itself is in EndgameSearch / LastEmpties / ParallelSearch.
 #include "Solver.h"
 
 #include <algorithm>
-#include <chrono>
+#include <thread>
+
+#include "EndgameSearch.h"
+#include "Flips.h"
+#include "ParallelSearch.h"
+#include "TranspositionTable.h"
 
 namespace othello::analysis {
 
-using core::Bitboard;
-
 const char* valueKindName(ValueKind kind) {
     switch (kind) {
-    case ValueKind::Exact: return "exact";
-    case ValueKind::WinLossDraw: return "wld";
-    case ValueKind::Bound: return "bound";
-    case ValueKind::Estimate: return "estimate";
+        case ValueKind::Exact:
+            return "exact";
+        case ValueKind::WinLossDraw:
+            return "wld";
+        case ValueKind::Bound:
+            return "bound";
+        case ValueKind::Estimate:
+            return "estimate";
     }
     return "?";
 }
 
 const char* stopReasonName(StopReason reason) {
     switch (reason) {
-    case StopReason::None: return "none";
-    case StopReason::NodeBudget: return "nodes";
-    case StopReason::TimeBudget: return "time";
-    case StopReason::Cancelled: return "cancelled";
+        case StopReason::None:
+            return "none";
+        case StopReason::NodeBudget:
+            return "nodes";
+        case StopReason::TimeBudget:
+            return "time";
+        case StopReason::Cancelled:
+            return "cancelled";
     }
     return "?";
 }
 
 namespace {
 
-int finalDiff(Bitboard p, Bitboard o) {
-    const int a = core::popcount(p), b = core::popcount(o), e = 64 - a - b;
-    if (a > b) return a - b + e;
-    if (a < b) return a - b - e;
-    return 0;
+// Final values are even (64 discs in all once the empties go to the winner).
+int roundUpEven(int v) {
+    return v + (v & 1);
+}
+int roundDownEven(int v) {
+    return v - (v & 1);
 }
 
-struct Plain {
-    std::uint64_t nodes = 0;
-    int search(Bitboard p, Bitboard o, int alpha, int beta, bool passed) {
-        ++nodes;
-        Bitboard moves = core::legalMoves(p, o);
-        if (!moves) {
-            if (passed) return finalDiff(p, o);
-            if (!core::legalMoves(o, p)) return finalDiff(p, o);
-            return -search(o, p, -beta, -alpha, true);
-        }
-        int best = -65;
-        for (; moves; moves &= moves - 1) {
-            const int sq = core::lowestSquare(moves);
-            const Bitboard f = core::flips(p, o, sq);
-            const int v = -search(o ^ f, p ^ f ^ core::bit(sq), -beta, -std::max(alpha, best), false);
-            if (v > best) {
-                best = v;
-                if (best >= beta) break;
-            }
-        }
-        return best;
+struct Bounds {
+    int lower = -64, upper = 64;
+    bool settled(bool wld) const {
+        if (lower >= upper) return true;
+        return wld && (lower > 0 || upper < 0 || (lower == 0 && upper == 0));
     }
 };
 
+// Narrows `b` for (player, opponent) until settled: one principal-variation search with the
+// window of what is not yet proven (exact mode), or null-window probes around 0 (win/loss/draw).
+// Throws Aborted with `b` holding what was proven, the root moves finished included.
+void narrow(ParallelSearch& search, Bitboard player, Bitboard opponent, Bounds& b, bool wld,
+            int guess, const std::function<void()>& afterProbe) {
+    int step = 2, lastDirection = 0;
+    bool bracketed = false;
+    guess = roundUpEven(guess);
+    while (!b.settled(wld)) {
+        if (wld) {
+            const int t = b.upper > 0 && b.lower <= 0 ? 0 : -1;  // the probe asks: value > t ?
+            const int v = search.nws(player, opponent, t);
+            if (v > t)
+                b.lower = std::max(b.lower, roundUpEven(v));
+            else
+                b.upper = std::min(b.upper, roundDownEven(v));
+        } else {
+            // Ask "value >= guess" (guess even, in [lower + 2, upper]). Gallop away from the
+            // first guess until the value is bracketed, then bisect: probes far from the value
+            // are cheap, those near it are not, so few of them should land there.
+            if (bracketed) guess = roundUpEven((b.lower + b.upper) / 2 + 1);
+            guess = std::clamp(guess, b.lower + 2, b.upper);
+            const int t = guess - 1;
+            const int v = search.nws(player, opponent, t);
+            if (v > t) {
+                b.lower = std::max(b.lower, roundUpEven(v));
+                if (lastDirection == -1) bracketed = true;
+                step = lastDirection == 1 ? step * 2 : 2;
+                lastDirection = 1;
+                guess = b.lower + step;
+            } else {
+                b.upper = std::min(b.upper, roundDownEven(v));
+                if (lastDirection == 1) bracketed = true;
+                step = lastDirection == -1 ? step * 2 : 2;
+                lastDirection = -1;
+                guess = b.upper - step + 2;
+            }
+        }
+        if (afterProbe) afterProbe();
+    }
+}
+
+ValueKind settledKind(const Bounds& b, bool wld) {
+    if (wld) return ValueKind::WinLossDraw;
+    return b.lower == b.upper ? ValueKind::Exact : ValueKind::Bound;
+}
+
+// The value shown for bounds: exact, the sign (wld), or the proven side of a bound (the lower
+// bound when something was proven above -64, else the upper bound).
+int shownValue(const Bounds& b, ValueKind kind) {
+    switch (kind) {
+        case ValueKind::Exact:
+            return b.lower;
+        case ValueKind::WinLossDraw:
+            return b.lower > 0 ? 1 : b.upper < 0 ? -1 : 0;
+        default:
+            return b.lower > -64 ? b.lower : b.upper;
+    }
+}
+
+// The bounds reported for a win/loss/draw result: the matching range.
+Bounds wldRange(const Bounds& b) {
+    if (b.lower > 0) return {1, 64};
+    if (b.upper < 0) return {-64, -1};
+    return {0, 0};
+}
+
 }  // namespace
 
-struct Solver::Impl {};
+struct Solver::Impl {
+    explicit Impl(std::size_t mb) : table(mb) {}
+    TranspositionTable table;
+};
 
-Solver::Solver(std::size_t) : impl_(std::make_unique<Impl>()) {}
+Solver::Solver(std::size_t tableMegabytes) : impl_(std::make_unique<Impl>(tableMegabytes)) {}
 Solver::~Solver() = default;
-void Solver::clearTable() {}
+void Solver::clearTable() {
+    impl_->table.clear();
+}
 
 SolveResult Solver::solve(const core::Position& position, const SolveOptions& options) {
-    const auto t0 = std::chrono::steady_clock::now();
+    SearchControl control(impl_->table);
+    control.maxNodes = options.maxNodes;
+    control.maxSeconds = options.maxSeconds;
+    control.cancel = options.cancel;
+    impl_->table.newSearch();
+
     SolveResult r;
     r.empties = position.emptyCount();
-    Plain plain;
-    const Bitboard p = position.player(), o = position.opponentDiscs();
-    Bitboard moves = core::legalMoves(p, o);
-    if (!moves && !core::legalMoves(o, p)) {
+    const Bitboard player = position.player(), opponent = position.opponentDiscs();
+    const bool wld = options.winLossDraw;
+    const Bitboard legal = core::legalMoves(player, opponent);
+    if (!legal && !core::legalMoves(opponent, player)) {
         r.complete = true;
-        r.value = r.lower = r.upper = finalDiff(p, o);
+        r.value = r.lower = r.upper = finalDifference(player, opponent);
+        r.kind = ValueKind::Exact;
         return r;
     }
-    std::vector<MoveValue> all;
-    if (!moves) {
-        const int v = -plain.search(o, p, -64, 64, true);
-        all.push_back({core::kPass, v, ValueKind::Exact, v, v});
+
+    int threads = options.threads > 0 ? options.threads
+                                      : static_cast<int>(std::thread::hardware_concurrency());
+    threads = std::clamp(threads, 1, 64);
+    if (r.empties < kMinSplitEmpties) threads = 1;
+    ParallelSearch search(control, threads);
+
+    // Root moves: (square, position after it from the opponent's side).
+    struct Root {
+        int square;
+        Bitboard next, nextOpponent;
+        Bounds bounds;  // from the side to move at the root
+        bool done = false;
+    };
+    std::vector<Root> roots;
+    if (!legal) {
+        roots.push_back({core::kPass, opponent, player, {}, false});
+    } else {
+        OrderedMove list[32];
+        const int n = search.main().orderedMoves(player, opponent, -1, list);
+        for (int i = 0; i < n; ++i) {
+            const OrderedMove& m = list[i];
+            roots.push_back(
+                {m.square, opponent ^ m.flips, player ^ m.flips ^ core::bit(m.square), {}, false});
+        }
     }
-    for (; moves; moves &= moves - 1) {
-        const int sq = core::lowestSquare(moves);
-        const Bitboard f = core::flips(p, o, sq);
-        const int v = -plain.search(o ^ f, p ^ f ^ core::bit(sq), -64, 64, false);
-        all.push_back({sq, v, ValueKind::Exact, v, v});
+
+    Bounds rootBounds;
+    int movesDone = 0;
+    auto report = [&] {
+        if (!options.onProgress) return;
+        // Only this thread's count: the helpers may be searching (they flush on their own).
+        search.main().flushNodes();
+        SolveProgress p;
+        p.empties = r.empties;
+        p.nodes = control.nodes.load();
+        p.seconds = control.seconds();
+        p.movesDone = movesDone;
+        p.movesTotal = static_cast<int>(roots.size());
+        p.lower = rootBounds.lower;
+        p.upper = rootBounds.upper;
+        options.onProgress(p);
+    };
+    control.onPoll = report;
+
+    bool stopped = false;
+    try {
+        if (options.allMoves || roots.size() == 1) {
+            int guess = 0;
+            for (Root& root : roots) {
+                // The child's bounds, from the opponent's side, then negated.
+                Bounds child;
+                try {
+                    narrow(search, root.next, root.nextOpponent, child, wld, -guess, nullptr);
+                } catch (const Aborted&) {
+                    root.bounds = {-child.upper, -child.lower};
+                    throw;
+                }
+                root.bounds = {-child.upper, -child.lower};
+                root.done = true;
+                guess = root.bounds.lower;
+                ++movesDone;
+                rootBounds.lower = std::max(rootBounds.lower, root.bounds.lower);
+                report();
+            }
+            rootBounds.upper = -64;
+            for (const Root& root : roots)
+                rootBounds.upper = std::max(rootBounds.upper, root.bounds.upper);
+        } else {
+            narrow(search, player, opponent, rootBounds, wld, 0, report);
+        }
+    } catch (const Aborted&) {
+        stopped = true;
     }
-    std::stable_sort(all.begin(), all.end(), [](auto& a, auto& b) { return a.value > b.value; });
-    r.complete = true;
-    r.value = r.lower = r.upper = all.front().value;
-    r.bestMove = all.front().square;
-    r.pv = {r.bestMove};
-    if (options.allMoves) r.moves = all;
-    r.nodes = plain.nodes;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    search.flushNodes();
+
+    if (stopped && (options.allMoves || roots.size() == 1)) {
+        rootBounds.upper = -64;
+        for (const Root& root : roots) {
+            rootBounds.upper = std::max(rootBounds.upper, root.bounds.upper);
+            rootBounds.lower = std::max(rootBounds.lower, root.bounds.lower);
+        }
+    }
+    r.complete = !stopped;
+    r.stop = r.complete ? StopReason::None : control.stopReason();
+    ValueKind kind = r.complete ? settledKind(rootBounds, wld) : ValueKind::Bound;
+    Bounds shown = kind == ValueKind::WinLossDraw ? wldRange(rootBounds) : rootBounds;
+    r.kind = kind;
+    r.value = shownValue(rootBounds, kind);
+    r.lower = shown.lower;
+    r.upper = shown.upper;
+
+    if (options.allMoves) {
+        for (const Root& root : roots) {
+            MoveValue mv;
+            mv.square = root.square;
+            const ValueKind k = root.done ? settledKind(root.bounds, wld) : ValueKind::Bound;
+            const Bounds b = k == ValueKind::WinLossDraw ? wldRange(root.bounds) : root.bounds;
+            mv.kind = k;
+            mv.value = shownValue(root.bounds, k);
+            mv.lower = b.lower;
+            mv.upper = b.upper;
+            r.moves.push_back(mv);
+        }
+        std::stable_sort(r.moves.begin(), r.moves.end(),
+                         [](const MoveValue& a, const MoveValue& b) {
+                             return a.lower != b.lower ? a.lower > b.lower : a.upper > b.upper;
+                         });
+    }
+
+    // Best move and principal variation: descend through moves proven to keep the value.
+    if (r.complete) {
+        try {
+            Bitboard p = player, o = opponent;
+            // In win/loss/draw mode, only the first move is verified (keeps the sign).
+            int need = wld ? (rootBounds.lower > 0   ? 1
+                              : rootBounds.upper < 0 ? -64
+                                                     : 0)
+                           : rootBounds.lower;
+            // The value is proven: the budgets no longer apply to finding the best move (a
+            // few null-window searches on a warm table); the rest of the line is best effort.
+            const std::uint64_t maxNodes = control.maxNodes.load();
+            const double maxSeconds = control.maxSeconds.load();
+            control.maxNodes = 0;
+            control.maxSeconds = 0;
+            for (int ply = 0; ply < 64; ++ply) {
+                if (!r.pv.empty() && r.pv.back() != core::kPass) {
+                    control.maxNodes = maxNodes;
+                    control.maxSeconds = maxSeconds;
+                }
+                const Bitboard m = core::legalMoves(p, o);
+                if (!m) {
+                    if (!core::legalMoves(o, p)) break;
+                    r.pv.push_back(core::kPass);
+                    std::swap(p, o);
+                    need = -need;
+                    continue;
+                }
+                OrderedMove list[32];
+                TableEntry e;
+                const int tableMove =
+                    impl_->table.probe(TranspositionTable::hash(p, o), e) ? e.bestMove : -1;
+                const int n = search.main().orderedMoves(p, o, tableMove, list);
+                int chosen = -1;
+                for (int i = 0; i < n && chosen < 0; ++i) {
+                    const Bitboard np = o ^ list[i].flips;
+                    const Bitboard no = p ^ list[i].flips ^ core::bit(list[i].square);
+                    // The move keeps `need` when the child's value is <= -need.
+                    if (need == -64 || search.nws(np, no, -need) <= -need) {
+                        chosen = list[i].square;
+                        p = np;
+                        o = no;
+                    }
+                }
+                if (chosen < 0) break;  // cannot happen with a proven value
+                r.pv.push_back(chosen);
+                need = -need;
+                if (wld) break;
+            }
+        } catch (const Aborted&) {
+            // Stopped while verifying the line: keep the part already proven.
+        }
+        search.flushNodes();
+        if (!r.pv.empty()) r.bestMove = r.pv.front();
+        if (r.bestMove == core::kNoSquare && !r.moves.empty()) r.bestMove = r.moves.front().square;
+    } else if (options.allMoves && !r.moves.empty() && r.moves.front().lower > -64) {
+        r.bestMove = r.moves.front().square;  // the best proven so far
+    }
+    if (r.complete && options.allMoves && r.bestMove >= 0) {
+        // Keep `moves` best first with the PV's move first among equals.
+        std::stable_partition(r.moves.begin(), r.moves.end(),
+                              [&](const MoveValue& m) { return m.square == r.bestMove; });
+    }
+    r.nodes = control.nodes.load();
+    r.seconds = control.seconds();
     return r;
 }
 

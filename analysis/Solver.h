@@ -26,7 +26,7 @@ namespace othello::analysis {
 
 // Bumped whenever the solver could return a different value or best move for a position (a
 // fix); caches keyed on it drop their entries when it changes.
-inline constexpr int kSolverVersion = 1;
+inline constexpr int kSolverVersion = 2;  // 2: the real solver replaced the provisional one
 
 enum class ValueKind : std::uint8_t {
     Exact = 0,        // the true value

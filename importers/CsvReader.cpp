@@ -1,6 +1,7 @@
 #include "CsvReader.h"
 
 #include "MoveListReader.h"
+#include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 
@@ -15,46 +16,57 @@ struct Field {
 struct CsvRow {
     int line = 0;  // where the row starts
     std::vector<Field> fields;
+    // A quote never closed: where it is (the row was read up to the end of that line).
+    int openQuoteLine = 0;
+    int openQuoteColumn = 0;
+    bool tooLarge = false;  // longer than kMaxRecordBytes: the rest of its line was skipped
 };
 
-// RFC 4180 rows, one at a time; a quoted field may span lines. Linear in the text.
+// A row keeps at most this many fields (a moves CSV has a handful).
+constexpr std::size_t kMaxFields = 1024;
+
+// RFC 4180 rows, one at a time; a quoted field may span lines. A quote never closed does not
+// swallow the rows after it: when the quoted text reaches the end of the file, runs past
+// kMaxRecordBytes, or spans lines and then "closes" with a quote followed by anything but a
+// delimiter or a line end (the opening quote of a later field: no correct file does that), the
+// quote is taken as a stray character, the row ends with its line, and the next row starts on
+// the next line (CsvRow::openQuoteLine says so). Linear in the text, but for a quote never
+// closed, whose text is read twice.
 class CsvScanner {
   public:
     CsvScanner(std::string_view text, char delimiter) : text_(text), delimiter_(delimiter) {}
 
     bool next(CsvRow& row) {
         row.fields.clear();
+        row.openQuoteLine = row.openQuoteColumn = 0;
+        row.tooLarge = false;
         // Skip blank lines.
         while (pos_ < text_.size() && (text_[pos_] == '\n' || text_[pos_] == '\r')) newline();
         if (pos_ >= text_.size()) return false;
         row.line = line_;
+        const std::size_t rowStart = pos_;
         Field f;
         f.column = column();
+        bool quoting = true;  // false after a stray quote: the rest of the line is plain text
         while (pos_ < text_.size()) {
             const char c = text_[pos_];
-            if (c == '"' && f.text.empty() && pos_ == fieldStart_) {
-                ++pos_;
-                while (pos_ < text_.size()) {
-                    if (text_[pos_] == '"') {
-                        if (pos_ + 1 < text_.size() && text_[pos_ + 1] == '"') {
-                            f.text += '"';
-                            pos_ += 2;
-                            continue;
-                        }
-                        ++pos_;
-                        break;
-                    }
-                    if (text_[pos_] == '\n' || text_[pos_] == '\r') {
-                        f.text += '\n';
-                        newline();
-                        continue;
-                    }
-                    f.text += text_[pos_++];
+            if (pos_ - rowStart > kMaxRecordBytes) {
+                row.tooLarge = true;
+                while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') ++pos_;
+                if (pos_ < text_.size()) newline();
+                break;
+            }
+            if (c == '"' && quoting && f.text.empty() && pos_ == fieldStart_) {
+                if (!quoted(f, rowStart)) {
+                    row.openQuoteLine = line_;
+                    row.openQuoteColumn = column();
+                    quoting = false;
+                    ++pos_;  // the stray quote
                 }
                 continue;
             }
             if (c == delimiter_) {
-                row.fields.push_back(std::move(f));
+                if (row.fields.size() < kMaxFields) row.fields.push_back(std::move(f));
                 f = Field{};
                 ++pos_;
                 fieldStart_ = pos_;
@@ -68,11 +80,47 @@ class CsvScanner {
             f.text += c;
             ++pos_;
         }
-        row.fields.push_back(std::move(f));
+        if (row.fields.size() < kMaxFields) row.fields.push_back(std::move(f));
         return true;
     }
 
   private:
+    // Reads the quoted field at pos_ into `f`. False, with pos_ and the line back at the
+    // opening quote and `f` empty, when the quote is never closed (see the class comment).
+    bool quoted(Field& f, std::size_t rowStart) {
+        const std::size_t open = pos_, openLineStart = lineStart_;
+        const int openLine = line_;
+        bool spansLines = false;
+        ++pos_;
+        while (pos_ < text_.size() && pos_ - rowStart <= kMaxRecordBytes) {
+            if (text_[pos_] == '"') {
+                if (pos_ + 1 < text_.size() && text_[pos_ + 1] == '"') {
+                    f.text += '"';
+                    pos_ += 2;
+                    continue;
+                }
+                ++pos_;
+                const bool ends = pos_ >= text_.size() || text_[pos_] == delimiter_ ||
+                                  text_[pos_] == '\n' || text_[pos_] == '\r';
+                if (ends || !spansLines) return true;
+                break;  // a multi-line field "closed" by the opening quote of a later field
+            }
+            if (text_[pos_] == '\n' || text_[pos_] == '\r') {
+                f.text += '\n';
+                newline();
+                spansLines = true;
+                continue;
+            }
+            f.text += text_[pos_++];
+        }
+        pos_ = open;
+        lineStart_ = openLineStart;
+        fieldStart_ = open;
+        line_ = openLine;
+        f.text.clear();
+        return false;
+    }
+
     void newline() {
         if (text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n') ++pos_;
         ++pos_;
@@ -194,7 +242,7 @@ bool looksLikeCsv(std::string_view textIn) {
     return c.id >= 0 || c.winner >= 0 || c.black >= 0 || c.white >= 0 || c.event >= 0;
 }
 
-void readCsv(const std::string& name, std::string_view textIn, const ReadOptions&,
+void readCsv(const std::string& name, std::string_view textIn, const ReadOptions& options,
              FileResult& out) {
     const std::string_view text = text::stripBom(textIn);
     std::size_t firstEnd = 0;
@@ -212,14 +260,29 @@ void readCsv(const std::string& name, std::string_view textIn, const ReadOptions
         out.readable = false;
         return;
     }
+    GameRecord rec;
     const auto field = [&](int col) -> std::string {
         if (col < 0 || col >= static_cast<int>(row.fields.size())) return {};
-        return text::toUtf8(text::trim(row.fields[col].text));
+        const Field& f = row.fields[col];
+        return text::toUtf8(
+            capValue(rec, text::trim(f.text), text::at(name, row.line, f.column), "the field"));
     };
     while (scanner.next(row)) {
-        GameRecord rec;
+        rec = GameRecord{};
         rec.format = Format::Csv;
         rec.source = text::at(name, row.line);
+        if (row.openQuoteLine)
+            addDamage(rec, text::at(name, row.openQuoteLine, row.openQuoteColumn),
+                      "unterminated-quote",
+                      "this '\"' is never closed: the row is read up to the end of its line");
+        if (row.tooLarge) {
+            addDiagnostic(
+                rec, Severity::Error, rec.source, "record-too-large",
+                "the row is longer than " + std::to_string(kMaxRecordBytes >> 20) + " MiB");
+            rec.diagnostics.back().damage = true;
+            keepRecord(out, options, std::move(rec));
+            continue;
+        }
         rec.gameId = field(c.id);
         rec.black = field(c.black);
         rec.white = field(c.white);
@@ -236,7 +299,7 @@ void readCsv(const std::string& name, std::string_view textIn, const ReadOptions
             addDiagnostic(rec, Severity::Error, rec.source, "missing-field",
                           "the row has " + text::countOf(row.fields.size(), "field") +
                               "; the moves are in column " + std::to_string(c.moves + 1));
-            out.records.push_back(std::move(rec));
+            keepRecord(out, options, std::move(rec));
             continue;
         }
         const Field& movesField = row.fields[c.moves];
@@ -250,17 +313,19 @@ void readCsv(const std::string& name, std::string_view textIn, const ReadOptions
             msg += "' is not a square or a pass";
             addDiagnostic(rec, Severity::Error, text::at(name, row.line, columnOf(*t.errorColumn)),
                           "not-a-square", std::move(msg), discMoves(t.moves()) + 1);
-            out.records.push_back(std::move(rec));
+            keepRecord(out, options, std::move(rec));
             continue;
         }
         if (int index = -1; !replayRecord(rec, t.moves(), rec.source, &index)) {
             Diagnostic& diag = rec.diagnostics.back();
             if (index >= 0 && index < static_cast<int>(t.tokens.size()))
                 diag.where.column = columnOf(t.tokens[index].column);
-        } else if (c.winner >= 0 && c.winner < static_cast<int>(row.fields.size())) {
-            checkWinner(rec, name, row, c.winner);
+        } else {
+            warnIfNoMoves(rec);
+            if (c.winner >= 0 && c.winner < static_cast<int>(row.fields.size()))
+                checkWinner(rec, name, row, c.winner);
         }
-        out.records.push_back(std::move(rec));
+        keepRecord(out, options, std::move(rec));
     }
 }
 

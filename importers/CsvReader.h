@@ -4,6 +4,11 @@
 // first one named "id" or ending in "_id"), winner (1 Black, -1 White, 0 draw, checked against
 // the replay of finished games: code winner-mismatch, a warning), black, white, event, date,
 // year, round, place. RFC 4180 quoting; ',' ';' or tab as the delimiter (from the header).
+// A quote never closed does not swallow the rows after it: the row ends with the quote's line
+// and gets the warning "unterminated-quote" (marked damage) at the quote (see CsvScanner). An
+// empty moves field is a game of 0 moves with the warning "no-moves". Limits (ReadLimits.h):
+// fields other than the moves are cut at kMaxValueBytes ("value-too-long"), a row longer than
+// kMaxRecordBytes is the error "record-too-large".
 #include <string>
 #include <string_view>
 

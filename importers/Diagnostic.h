@@ -32,6 +32,11 @@ struct Diagnostic {
     int square = core::kNoSquare;  // the square involved, if any
     std::string code;              // stable, kebab-case: "occupied", "bad-header", ...
     std::string message;           // plain words, printable (see text::printable)
+    // The text around it is broken (a comment, quote or value never closed, a record cut at a
+    // limit): the reader recovered at the next record boundary, but part of the text may be
+    // lost. A record with such a diagnostic is kept when what was read is a game (a warning);
+    // `check` and `import` exit 1 when any record or file was damaged.
+    bool damage = false;
     // "path:line: error: message [code]"; control bytes and invalid UTF-8 in the message are
     // escaped as \xNN so that a diagnostic never prints raw binary.
     std::string format() const;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ReaderUtil.h"
+#include "TextEscape.h"
 
 namespace othello::importers {
 
@@ -29,7 +30,8 @@ std::string SourceLocation::describe() const {
 }
 
 std::string Diagnostic::format() const {
-    std::string out = where.describe();
+    // The path is a file name as given: any bytes, ESC and newlines included.
+    std::string out = text::escapeForTerminal(where.describe());
     out += ": ";
     out += severityName(severity);
     out += ": ";

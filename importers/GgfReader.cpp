@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "core/Notation.h"
@@ -20,35 +21,219 @@ bool isSpace(char c) {
     return text::isBlank(c) || c == '\n';
 }
 
-// Line and column (1-based) of byte offsets, from a table of line starts.
+// Line and column (1-based) of byte offsets. A cursor rather than a table of line starts (8
+// bytes a line: 8 GB for a file of newlines): it moves forward with the reader, and back only
+// within the record being read, so the whole file is scanned about once.
 class LineIndex {
   public:
-    explicit LineIndex(std::string_view text) {
-        starts_.push_back(0);
-        for (std::size_t i = 0; i < text.size(); ++i)
-            if (text[i] == '\n') starts_.push_back(i + 1);
-    }
+    explicit LineIndex(std::string_view text) : text_(text) {}
     SourceLocation at(const std::string& path, std::size_t offset, std::int64_t record) const {
-        const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-        const std::size_t line = static_cast<std::size_t>(it - starts_.begin());
+        offset = std::min(offset, text_.size());
+        if (offset >= pos_) {
+            for (std::size_t i = pos_; i < offset; ++i) {
+                if (text_[i] == '\n') {
+                    ++line_;
+                    lineStart_ = i + 1;
+                }
+            }
+        } else if (offset < lineStart_) {  // back across line ends
+            line_ -= static_cast<int>(
+                std::count(text_.begin() + static_cast<std::ptrdiff_t>(offset),
+                           text_.begin() + static_cast<std::ptrdiff_t>(lineStart_), '\n'));
+            lineStart_ = offset == 0 ? 0 : text_.rfind('\n', offset - 1) + 1;  // npos + 1 == 0
+        }
+        pos_ = offset;
         SourceLocation loc;
         loc.path = path;
-        loc.line = static_cast<int>(line);
-        loc.column = static_cast<int>(offset - starts_[line - 1] + 1);
+        loc.line = line_;
+        loc.column = static_cast<int>(offset - lineStart_ + 1);
         loc.record = record;
         loc.byteOffset = static_cast<std::int64_t>(offset);
         return loc;
     }
 
   private:
-    std::vector<std::size_t> starts_;
+    std::string_view text_;
+    mutable std::size_t pos_ = 0;        // the offset the cursor is at
+    mutable std::size_t lineStart_ = 0;  // of the line it is on
+    mutable int line_ = 1;
 };
 
 struct Property {
     std::string_view key;
-    std::string_view value;
+    std::string value;       // "\\]" read as ']'
     std::size_t offset = 0;  // of the key
 };
+
+// The properties that start a game's header: the sign of a missing ']' when one of them
+// begins inside a value ("PB[Name PW[Other]").
+bool isHeaderKey(std::string_view k) {
+    static constexpr std::string_view kKeys[] = {"GM", "PC", "DT", "PB", "PW", "RB", "RW", "TI",
+                                                 "TY", "RE", "BO", "TS", "EV", "RO", "KM"};
+    return std::find(std::begin(kKeys), std::end(kKeys), k) != std::end(kKeys);
+}
+
+// A value as written: "\]" is a ']', "\[" a '['; no more than kMaxValueBytes + 1 bytes kept.
+std::string unescape(std::string_view raw) {
+    std::string out;
+    for (std::size_t k = 0; k < raw.size() && out.size() <= kMaxValueBytes; ++k) {
+        if (raw[k] == '\\' && k + 1 < raw.size() && (raw[k + 1] == ']' || raw[k + 1] == '[')) ++k;
+        out += raw[k];
+    }
+    return out;
+}
+
+bool isUpper(char c) {
+    return c >= 'A' && c <= 'Z';
+}
+
+// The properties of one game, as written: what parseGame interprets.
+struct GameScan {
+    std::vector<Property> props;
+    std::size_t end = 0;  // offset after the game (or where reading stopped)
+    std::string error;    // a syntax error that rejects the record
+    std::size_t errorAt = 0;
+    bool errorDamage = false;  // the error is a construct never closed or a record too large
+    // Damage the record survives: a value whose ']' is missing before another header property
+    // (split there) or before ";)" (cut there), a game never closed.
+    struct Repair {
+        std::size_t at;
+        std::string code;
+        std::string message;
+    };
+    std::vector<Repair> repairs;
+    bool split = false;     // a value was split at a header property
+    std::string splitNote;  // the first one: "PB[...] holds PW["
+};
+
+// Reads the properties of the game at `start` ("(;"). With `splitAtKeys`, a header property
+// (isHeaderKey) that begins inside a value, after a character that is not an upper-case
+// letter, ends that value: its ']' is taken as missing.
+GameScan scanGame(std::string_view text, std::size_t start, bool splitAtKeys) {
+    GameScan g;
+    g.errorAt = start;
+    std::size_t i = start + 2;
+    bool closed = false;
+    const auto tooLarge = [&](std::size_t at) {
+        if (at - start <= kMaxRecordBytes) return false;
+        g.error = "the game is longer than " + std::to_string(kMaxRecordBytes >> 20) +
+                  " MiB: skipped up to the next game";
+        g.errorAt = start;
+        g.errorDamage = true;
+        const std::size_t next = text.find("(;", at);
+        g.end = next == std::string_view::npos ? text.size() : next;
+        return true;
+    };
+    while (i < text.size()) {
+        if (tooLarge(i)) return g;
+        const char c = text[i];
+        if (isSpace(c) || c == ';') {
+            if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
+                closed = true;
+                i += 2;
+                break;
+            }
+            ++i;
+            continue;
+        }
+        if (c == ')') {
+            closed = true;
+            ++i;
+            break;
+        }
+        if (c == '(' && i + 1 < text.size() && text[i + 1] == ';') {
+            g.repairs.push_back({start, "unterminated-game",
+                                 "the game is not closed by ';)' before the next game starts"});
+            closed = true;
+            break;
+        }
+        if (!isUpper(c)) {
+            g.error = "unexpected character '";
+            g.error += c;
+            g.error += "' (expected a property like PB[...])";
+            g.errorAt = i;
+            break;
+        }
+        const std::size_t keyStart = i;
+        while (i < text.size() && isUpper(text[i])) ++i;
+        const std::string_view key = text.substr(keyStart, i - keyStart);
+        if (i >= text.size() || text[i] != '[') {
+            g.error = "property " + std::string(key.substr(0, 16)) + " has no [value]";
+            g.errorAt = keyStart;
+            break;
+        }
+        // The value, up to its ']' (a "\]" is part of it).
+        Property p{key, {}, keyStart};
+        const std::size_t valueStart = i + 1;
+        std::size_t j = valueStart;
+        enum { Closed, Split, Unclosed, TooLarge } how = Unclosed;
+        while (j < text.size()) {
+            if (j - start > kMaxRecordBytes) {
+                how = TooLarge;
+                break;
+            }
+            const char v = text[j];
+            if (v == '\\' && j + 1 < text.size() && (text[j + 1] == ']' || text[j + 1] == '[')) {
+                p.value += text[j + 1];
+                j += 2;
+                continue;
+            }
+            if (v == ']') {
+                how = Closed;
+                break;
+            }
+            if (v == '(' && j + 1 < text.size() && text[j + 1] == ';') break;  // the next game
+            if (splitAtKeys && j + 2 < text.size() && text[j + 2] == '[' && isUpper(v) &&
+                isHeaderKey(text.substr(j, 2)) && (j == valueStart || !isUpper(text[j - 1]))) {
+                how = Split;
+                break;
+            }
+            if (p.value.size() <= kMaxValueBytes) p.value += v;
+            ++j;
+        }
+        if (how == TooLarge && tooLarge(j)) return g;
+        if (how == Closed) {
+            g.props.push_back(std::move(p));
+            i = j + 1;
+            continue;
+        }
+        if (how == Split) {
+            g.repairs.push_back({keyStart, "unterminated-value",
+                                 std::string(key.substr(0, 16)) + "[ is not closed by ']' before " +
+                                     std::string(text.substr(j, 2)) + "[: read as two properties"});
+            if (!g.split)
+                g.splitNote = std::string(key.substr(0, 16)) + "[...] holds " +
+                              std::string(text.substr(j, 2)) + "[";
+            g.split = true;
+            g.props.push_back(std::move(p));
+            i = j;
+            continue;
+        }
+        // Never closed before the next game or the end of the file: when a ";)" comes first,
+        // the value and the game end there; otherwise the record is lost from here on.
+        const std::size_t cut = text.substr(valueStart, j - valueStart).find(";)");
+        if (cut != std::string_view::npos) {
+            p.value = unescape(text.substr(valueStart, cut));
+            g.repairs.push_back({keyStart, "unterminated-value",
+                                 std::string(key.substr(0, 16)) +
+                                     "[ is not closed by ']' before ';)': the value and the "
+                                     "game end there"});
+            g.props.push_back(std::move(p));
+            i = valueStart + cut + 2;
+            closed = true;
+            break;
+        }
+        g.error = "property " + std::string(key.substr(0, 16)) + " is not closed by ']'";
+        g.errorAt = keyStart;
+        g.errorDamage = true;
+        i = j;
+        break;
+    }
+    if (g.error.empty() && !closed)
+        g.repairs.push_back({start, "unterminated-game", "the game is not closed by ';)'"});
+    g.end = i;
+    return g;
+}
 
 // "2003.12.15_12:33:18.MST", "2003-12-15", "1992" or a Unix time -> ISO date and year.
 bool parseDate(std::string_view dt, std::string& date, int& year) {
@@ -157,93 +342,35 @@ bool parseGgfBoard(std::string_view bo, core::Position& out, std::string& why) {
     return true;
 }
 
-// Parses one game from `(;` at `start`; returns the offset after it (or text.size()).
-std::size_t parseGame(const std::string& name, std::string_view text, std::size_t start,
-                      const LineIndex& lines, std::int64_t index, const ReadOptions& options,
-                      GameRecord& r) {
+// Interprets the properties of one game into `r`.
+void readGame(const std::string& name, std::size_t start, const LineIndex& lines,
+              std::int64_t index, const ReadOptions& options, const GameScan& scan, GameRecord& r) {
     r.format = Format::Ggf;
     r.source = lines.at(name, start, index);
     r.source.column = 0;  // the record is located by its line
-    std::vector<Property> props;
-    std::size_t i = start + 2;
-    bool closed = false;
-    std::string syntaxError;
-    std::size_t errorAt = start;
-    while (i < text.size()) {
-        const char c = text[i];
-        if (isSpace(c) || c == ';') {
-            if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
-                closed = true;
-                i += 2;
-                break;
-            }
-            ++i;
-            continue;
-        }
-        if (c == ')') {
-            closed = true;
-            ++i;
-            break;
-        }
-        if (c == '(' && i + 1 < text.size() && text[i + 1] == ';') {
-            syntaxError = "a new game starts before this one ends";
-            errorAt = i;
-            break;
-        }
-        if (!std::isupper(static_cast<unsigned char>(c))) {
-            syntaxError = "unexpected character '";
-            syntaxError += c;
-            syntaxError += "' (expected a property like PB[...])";
-            errorAt = i;
-            break;
-        }
-        const std::size_t keyStart = i;
-        while (i < text.size() && std::isupper(static_cast<unsigned char>(text[i]))) ++i;
-        if (i >= text.size() || text[i] != '[') {
-            syntaxError =
-                "property " + std::string(text.substr(keyStart, i - keyStart)) + " has no [value]";
-            errorAt = keyStart;
-            break;
-        }
-        const std::size_t close = text.find(']', i + 1);
-        if (close == std::string_view::npos) {
-            syntaxError = "property " + std::string(text.substr(keyStart, i - keyStart)) +
-                          " is not closed by ']'";
-            errorAt = keyStart;
-            i = text.size();
-            break;
-        }
-        const std::string_view value = text.substr(i + 1, close - i - 1);
-        if (const std::size_t next = value.find("(;"); next != std::string_view::npos) {
-            // The ']' found belongs to a later game: this value never ends.
-            syntaxError = "property " + std::string(text.substr(keyStart, i - keyStart)) +
-                          " is not closed by ']'";
-            errorAt = keyStart;
-            i = i + 1 + next;
-            break;
-        }
-        props.push_back({text.substr(keyStart, i - keyStart), value, keyStart});
-        i = close + 1;
-    }
-    if (syntaxError.empty() && !closed) {
-        syntaxError = "the game is not closed by ';)'";
-        errorAt = start;
-    }
+    const std::vector<Property>& props = scan.props;
+    for (const GameScan::Repair& repair : scan.repairs)
+        addDamage(r, lines.at(name, repair.at, index), repair.code, repair.message);
+    const auto capped = [&](const Property& p) {
+        const std::string what = "the value of " + std::string(p.key.substr(0, 16));
+        return std::string(
+            trim(capValue(r, p.value, lines.at(name, p.offset, index), what.c_str())));
+    };
     // Metadata first, so that even a bad record says whose game it was.
     std::string_view ty = "8", gm = "Othello", bo, re, ts;
     std::size_t boAt = start, reAt = start, tsAt = start;
     for (const auto& p : props) {
         const std::string value(trim(p.value));
         if (p.key == "PB")
-            r.black = value;
+            r.black = capped(p);
         else if (p.key == "PW")
-            r.white = value;
+            r.white = capped(p);
         else if (p.key == "PC")
-            r.place = value;
+            r.place = capped(p);
         else if (p.key == "EV")
-            r.event = value;
+            r.event = capped(p);
         else if (p.key == "RO")
-            r.round = value;
+            r.round = capped(p);
         else if (p.key == "TY")
             ty = trim(p.value);
         else if (p.key == "GM")
@@ -260,9 +387,11 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
                               "DT[" + value + "] is neither a date nor a Unix time");
         }
     }
-    if (!syntaxError.empty()) {
-        addDiagnostic(r, Severity::Error, lines.at(name, errorAt, index), "bad-game", syntaxError);
-        return i;
+    if (!scan.error.empty()) {
+        addDiagnostic(r, Severity::Error, lines.at(name, scan.errorAt, index), "bad-game",
+                      scan.error);
+        r.diagnostics.back().damage = scan.errorDamage;
+        return;
     }
     if (!re.empty()) {
         r.statedResult = std::string(re);
@@ -298,7 +427,7 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
         m += !text::iequals(gm, "othello") ? gm : ty;
         m += ']';
         addDiagnostic(r, Severity::Error, r.source, "unsupported-variant", m);
-        return i;
+        return;
     }
     if (!bo.empty()) {
         std::string why;
@@ -308,7 +437,7 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
                           otherSize ? "unsupported-variant" : "bad-board",
                           otherSize ? "only 8x8 boards are played; BO gives " + why.substr(11)
                                     : "BO[...]: " + why);
-            return i;
+            return;
         }
     }
     // Moves: B[...] and W[...], with passes written or (tolerated) left out.
@@ -337,12 +466,12 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
         if (text::iequals(mv, "pa") || text::iequals(mv, "pass"))
             sq = core::kPass;
         else if ((sq = core::parseSquare(mv)) == core::kNoSquare) {
-            if (!replayTokens()) return i;
+            if (!replayTokens()) return;
             addDiagnostic(r, Severity::Error, where, "bad-move",
                           "move " + std::to_string(moveNumber) + ": '" + std::string(mv) +
                               "' is not a square or a pass",
                           moveNumber);
-            return i;
+            return;
         }
         if (tracking && side != pos.toMove()) {
             if (pos.mustPass()) {  // a pass left out: the replay makes it explicit
@@ -350,12 +479,12 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
                 tokenAt.push_back(p.offset);
                 pos.pass();
             } else {
-                if (!replayTokens()) return i;
+                if (!replayTokens()) return;
                 std::string m = "move " + std::to_string(moveNumber) + " (" + std::string(mv) +
                                 ") is played by " + core::colorName(side) + " but " +
                                 core::colorName(pos.toMove()) + " is to move";
                 addDiagnostic(r, Severity::Error, where, "wrong-side", m, moveNumber, sq);
-                return i;
+                return;
             }
         }
         tokens.push_back(sq);
@@ -373,7 +502,8 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
             }
         }
     }
-    if (!replayTokens()) return i;
+    if (!replayTokens()) return;
+    warnIfNoMoves(r);
     if (r.statedDiscDiff) {
         // Black's discs when the difference stands for a whole number of them (64 discs shared
         // out). For a game that stops early RE is its official result, not a disc count.
@@ -388,7 +518,29 @@ std::size_t parseGame(const std::string& name, std::string_view text, std::size_
                           std::to_string(r.score.black) + "-" + std::to_string(r.score.white));
     }
     if (options.strict && !r.diagnostics.empty()) r.status = GameStatus::Error;
-    return i;
+    return;
+}
+
+// Reads the game at `start` ("(;") into `r`; returns the offset after it. A value holding a
+// header property ("PB[Name PW[Other]") is split there (its ']' taken as missing), unless
+// that makes the record bad while the value read as written gives a good one: a correct
+// record is never lost to the heuristic; it then gets the warning "suspicious-value".
+std::size_t parseGame(const std::string& name, std::string_view text, std::size_t start,
+                      const LineIndex& lines, std::int64_t index, const ReadOptions& options,
+                      GameRecord& r) {
+    const GameScan split = scanGame(text, start, true);
+    readGame(name, start, lines, index, options, split, r);
+    if (!split.split || r.ok()) return split.end;
+    const GameScan plain = scanGame(text, start, false);
+    GameRecord asWritten;
+    readGame(name, start, lines, index, options, plain, asWritten);
+    if (!asWritten.ok()) return split.end;
+    addDiagnostic(asWritten, Severity::Warning, asWritten.source, "suspicious-value",
+                  split.splitNote +
+                      ": a ']' may be missing, but splitting the value there makes the record "
+                      "bad, so it is read as written");
+    r = std::move(asWritten);
+    return plain.end;
 }
 
 }  // namespace
@@ -417,6 +569,11 @@ void readGgf(const std::string& name, std::string_view text, const ReadOptions& 
         for (std::size_t k = 0; k < between.size(); ++k) {
             const char c = between[k];
             if (!isSpace(c) && !isDigit(c)) {
+                if (out.fileDiagnostics.size() >= kMaxDiagnosticsPerFile) {
+                    ++out.diagnosticsDropped;
+                    ++out.droppedByCode["stray-text"];
+                    break;
+                }
                 Diagnostic d;
                 d.severity = Severity::Warning;
                 d.where = lines.at(name, i + k, -1);
@@ -427,8 +584,9 @@ void readGgf(const std::string& name, std::string_view text, const ReadOptions& 
             }
         }
         if (start == std::string_view::npos) break;
-        GameRecord& r = out.records.emplace_back();
+        GameRecord r;
         i = std::max(parseGame(name, text, start, lines, index++, options, r), start + 2);
+        keepRecord(out, options, std::move(r));
     }
     // No game at all: the front door (Reader.cpp) says "no-games".
 }

@@ -9,14 +9,23 @@ namespace othello::importers {
 
 namespace {
 
-// GGF has no escapes: a ']' would end the value early.
+// Inside a value ']' is escaped "\]", and '[' "\[" so that no text of a name reads as a
+// property whose ']' is missing (GgfReader.h). A value ending in '\' gets a space, so that its
+// backslash does not escape the closing ']' (the reader trims values).
 std::string value(const std::string& s) {
-    std::string out = s;
-    for (char& c : out)
-        if (c == ']')
-            c = ')';
-        else if (c == '\n' || c == '\r')
-            c = ' ';
+    std::string out;
+    out.reserve(s.size() + 1);
+    for (char c : s) {
+        if (c == ']' || c == '[') {
+            out += '\\';
+            out += c;
+        } else if (c == '\n' || c == '\r') {
+            out += ' ';
+        } else {
+            out += c;
+        }
+    }
+    if (!out.empty() && out.back() == '\\') out += ' ';
     return out;
 }
 

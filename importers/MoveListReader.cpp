@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "core/Notation.h"
@@ -84,7 +85,9 @@ std::vector<int> MoveTokens::moves() const {
 MoveTokens tokenizeMoves(std::string_view line) {
     MoveTokens out;
     std::size_t i = 0;
-    while (i < line.size()) {
+    // Tokens past kMaxRecordMoves are not kept: no game holds that many, so the replay fails
+    // before them (ReadLimits.h).
+    while (i < line.size() && out.tokens.size() < kMaxRecordMoves) {
         const char c = line[i];
         if (isSeparator(c)) {
             ++i;
@@ -125,7 +128,7 @@ MoveTokens tokenizeMoves(std::string_view line) {
     return out;
 }
 
-void readMoveList(const std::string& name, std::string_view text, const ReadOptions&,
+void readMoveList(const std::string& name, std::string_view text, const ReadOptions& options,
                   FileResult& out) {
     text = text::stripBom(text);
     std::size_t pos = 0;
@@ -147,7 +150,9 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
             isLabel(line, static_cast<std::size_t>(*t.errorColumn))) {
             // Move lists have no event field: the label (an opening name, a title) is kept as
             // the event, where the storage, the search and every writer keep it.
-            rec.event = text::toUtf8(text::trim(line.substr(*t.errorColumn)));
+            rec.event =
+                text::toUtf8(capValue(rec, text::trim(line.substr(*t.errorColumn)),
+                                      text::at(name, lineNumber, *t.errorColumn + 1), "the label"));
             t.errorColumn.reset();
         }
         if (t.errorColumn) {
@@ -158,7 +163,7 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
             addDiagnostic(rec, Severity::Error, text::at(name, lineNumber, *t.errorColumn + 1),
                           "not-a-square", std::move(msg), discMoves(t.moves()) + 1);
             rec.moves.clear();
-            out.records.push_back(std::move(rec));
+            keepRecord(out, options, std::move(rec));
             continue;
         }
         if (int index = -1; !replayRecord(rec, t.moves(), rec.source, &index)) {
@@ -166,7 +171,7 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
             if (index >= 0 && index < static_cast<int>(t.tokens.size()))
                 d.where.column = t.tokens[index].column + 1;
         }
-        out.records.push_back(std::move(rec));
+        keepRecord(out, options, std::move(rec));
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "core/Notation.h"
@@ -33,14 +34,24 @@ bool isResultToken(std::string_view t) {
 
 class PgnParser {
   public:
-    PgnParser(const std::string& name, std::string_view text, FileResult& out)
-        : name_(name), text_(text), out_(out) {}
+    PgnParser(const std::string& name, std::string_view text, const ReadOptions& options,
+              FileResult& out)
+        : name_(name), text_(text), options_(options), out_(out) {}
 
     void run() {
         while (pos_ < text_.size()) {
             const char c = text_[pos_];
             if (c == '\n' || c == '\r') {
                 newline();
+                if (depth_ > 0 && atGameStart()) {
+                    // The next game begins inside the variation: it was never closed.
+                    warnAnywhere(variationLine_, variationColumn_, "unclosed-variation",
+                                 "this '(' is not closed before the next game (line " +
+                                     std::to_string(line_) + "): the text between is ignored",
+                                 true);
+                    depth_ = 0;
+                    game_.movetext = true;
+                }
                 continue;
             }
             if (text::isBlank(c)) {
@@ -94,16 +105,41 @@ class PgnParser {
         if (depth_ > 0)
             warnAnywhere(variationLine_, variationColumn_, "unclosed-variation",
                          "this '(' is never closed: the rest of the file was read as a variation "
-                         "and ignored");
+                         "and ignored",
+                         true);
         finish();
     }
 
   private:
     void newline() {
+        previousLineBlank_ = text::trim(text_.substr(lineStart_, pos_ - lineStart_)).empty();
         if (text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n') ++pos_;
         ++pos_;
         ++line_;
         lineStart_ = pos_;
+    }
+
+    // At a line start inside a comment or a variation: does the next game begin here? The
+    // recovery point of a '{' or '(' never closed. A line that is one whole tag pair
+    // ([Name "value"]) is taken as a game start when the tag is Event (the first tag of the
+    // roster) or when a blank line comes before it, as between games; a comment that merely
+    // quotes a tag in the middle of its text does not end there.
+    bool atGameStart() const {
+        std::size_t end = pos_;
+        while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+        const std::string_view line = text::trim(text_.substr(pos_, end - pos_));
+        if (line.size() < 5 || line.front() != '[' || line.back() != ']') return false;
+        std::size_t j = 1;
+        while (j < line.size() &&
+               (text::isAlpha(line[j]) || text::isDigit(line[j]) || line[j] == '_'))
+            ++j;
+        const std::string_view key = line.substr(1, j - 1);
+        if (key.empty()) return false;
+        while (j < line.size() && text::isBlank(line[j])) ++j;
+        if (j >= line.size() || line[j] != '"' || line[line.size() - 2] != '"' ||
+            j == line.size() - 2)
+            return false;
+        return text::iequals(key, "event") || previousLineBlank_;
     }
     void skipLine() {
         while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') ++pos_;
@@ -113,22 +149,34 @@ class PgnParser {
         const int column = static_cast<int>(pos_ - lineStart_) + 1;
         ++pos_;
         while (pos_ < text_.size() && text_[pos_] != '}') {
-            if (text_[pos_] == '\n' || text_[pos_] == '\r')
+            if (text_[pos_] == '\n' || text_[pos_] == '\r') {
                 newline();
-            else
+                if (atGameStart()) {
+                    warnAnywhere(line, column, "unterminated-comment",
+                                 "this '{' comment is not closed before the next game (line " +
+                                     std::to_string(line_) + "): the text between is ignored",
+                                 true);
+                    if (game_.any) game_.movetext = true;
+                    depth_ = 0;  // a variation it was in ends with it
+                    return;
+                }
+            } else {
                 ++pos_;
+            }
         }
         if (pos_ < text_.size())
             ++pos_;
         else
             warnAnywhere(line, column, "unterminated-comment",
-                         "this '{' comment is never closed: the rest of the file was ignored");
+                         "this '{' comment is never closed: the rest of the file was ignored",
+                         true);
     }
 
     // A warning on the game being read, or on the file when there is none.
-    void warnAnywhere(int line, int column, std::string code, std::string message) {
+    void warnAnywhere(int line, int column, std::string code, std::string message,
+                      bool damage = false) {
         if (game_.any) {
-            warn(line, column, std::move(code), std::move(message));
+            warn(line, column, std::move(code), std::move(message), damage);
             return;
         }
         Diagnostic d;
@@ -136,6 +184,7 @@ class PgnParser {
         d.where = text::at(name_, line, column);
         d.code = std::move(code);
         d.message = std::move(message);
+        d.damage = damage;
         out_.fileDiagnostics.push_back(std::move(d));
     }
 
@@ -143,6 +192,7 @@ class PgnParser {
         if (!game_.any) {
             game_.any = true;
             game_.rec.source = text::at(name_, line);
+            gameStart_ = pos_;
         }
     }
 
@@ -167,11 +217,13 @@ class PgnParser {
         }
         ++j;
         std::string value;
+        std::size_t valueBytes = 0;  // as written, unescaped; only kMaxValueBytes + 1 are kept
         while (j < text_.size() && text_[j] != '"' && text_[j] != '\n' && text_[j] != '\r') {
             if (text_[j] == '\\' && j + 1 < text_.size() &&
                 (text_[j + 1] == '"' || text_[j + 1] == '\\'))
                 ++j;
-            value += text_[j++];
+            if (valueBytes++ <= kMaxValueBytes) value += text_[j];
+            ++j;
         }
         if (j >= text_.size() || text_[j] != '"') {
             warn(line, column, "bad-tag", "the tag value has no closing quote");
@@ -181,7 +233,12 @@ class PgnParser {
         ++j;
         while (j < text_.size() && text_[j] != ']' && text_[j] != '\n' && text_[j] != '\r') ++j;
         pos_ = j < text_.size() && text_[j] == ']' ? j + 1 : j;
-        std::string v = text::toUtf8(text::trim(value));
+        std::string_view kept = value;
+        if (valueBytes > kMaxValueBytes) {
+            const std::string what = "the value of tag " + text::printable(key.substr(0, 32));
+            kept = capValue(game_.rec, kept, text::at(name_, line, column), what.c_str());
+        }
+        std::string v = text::toUtf8(text::trim(kept));
         if (v == "?" || v == "??" || v == "-") v.clear();  // PGN's "unknown"
         setTag(key, std::move(v), line);
     }
@@ -219,12 +276,19 @@ class PgnParser {
         }
     }
 
-    void warn(int line, int column, std::string code, std::string message) {
+    void warn(int line, int column, std::string code, std::string message, bool damage = false) {
+        // A game of a million bad tags keeps no more than a file would (ReadLimits.h).
+        if (game_.rec.diagnostics.size() >= kMaxDiagnosticsPerFile) {
+            ++out_.diagnosticsDropped;
+            ++out_.droppedByCode[code];
+            return;
+        }
         Diagnostic d;
         d.severity = Severity::Warning;
         d.where = text::at(name_, line, column);
         d.code = std::move(code);
         d.message = std::move(message);
+        d.damage = damage;
         game_.rec.diagnostics.push_back(std::move(d));
     }
 
@@ -249,6 +313,18 @@ class PgnParser {
         begin(line_);
         game_.movetext = true;
         if (game_.error) return;  // the record is already bad: skip to its end
+        if (pos_ - gameStart_ > kMaxRecordBytes) {
+            Diagnostic d;
+            d.where = text::at(name_, line_, column);
+            d.code = "record-too-large";
+            d.message = "the game's text runs past " + std::to_string(kMaxRecordBytes >> 20) +
+                        " MiB: the rest of it, up to the next game, is skipped";
+            d.damage = true;
+            game_.error = std::move(d);
+            return;
+        }
+        // More tokens than a game can hold: the replay fails before the ones not kept.
+        if (game_.moves.size() >= kMaxRecordMoves) return;
         while (!token.empty() && (token.back() == '!' || token.back() == '?' ||
                                   token.back() == '+' || token.back() == '#'))
             token.remove_suffix(1);
@@ -338,17 +414,21 @@ class PgnParser {
                 game_.rec = GameRecord{};  // applyResult warns through game_.rec
                 applyResult(rec);
                 for (Diagnostic& d : game_.rec.diagnostics) rec.diagnostics.push_back(std::move(d));
+                warnIfNoMoves(rec);
             }
         }
-        out_.records.push_back(std::move(rec));
+        keepRecord(out_, options_, std::move(rec));
         game_ = PendingGame{};
     }
 
     const std::string& name_;
     std::string_view text_;
+    const ReadOptions& options_;
     FileResult& out_;
     std::size_t pos_ = 0;
     std::size_t lineStart_ = 0;
+    std::size_t gameStart_ = 0;  // where the game being read begins
+    bool previousLineBlank_ = true;
     int line_ = 1;
     int depth_ = 0;
     int variationLine_ = 0;  // where the outermost open '(' is
@@ -370,8 +450,9 @@ bool looksLikePgn(std::string_view textIn) {
     return false;
 }
 
-void readPgn(const std::string& name, std::string_view text, const ReadOptions&, FileResult& out) {
-    PgnParser(name, text::stripBom(text), out).run();
+void readPgn(const std::string& name, std::string_view text, const ReadOptions& options,
+             FileResult& out) {
+    PgnParser(name, text::stripBom(text), options, out).run();
 }
 
 }  // namespace othello::importers

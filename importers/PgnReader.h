@@ -5,8 +5,14 @@
 //   - PlayOK: "--" for a pass, the result ("35-29", "1-0", ...) also at the end of the moves;
 //   - Edax: "pass", results 1-0 / 0-1 / 1/2-1/2.
 // Also: [Round], [Site] (the place), [FEN] (a board string, core::parseBoard), {comments},
-// ; comments, (variations) and $NAGs skipped; a '{' or '(' never closed is a warning
-// (unterminated-comment / unclosed-variation) at that character, on the game or the file.
+// ; comments, (variations) and $NAGs skipped. A '{' or '(' never closed ends at the next game
+// start: a line that is one whole tag pair, [Event "..."] or any tag after a blank line (so a
+// game that follows is never swallowed); it is a warning marked damage (unterminated-comment /
+// unclosed-variation) at that character, on the game or, before the first game, the file; the
+// moves read before it are kept. A game with no moves is kept with the warning "no-moves".
+// Limits (ReadLimits.h): tag values are cut at kMaxValueBytes ("value-too-long"), move tokens
+// past kMaxRecordMoves are not kept, a game whose text runs past kMaxRecordBytes is the error
+// "record-too-large" (the rest of it is skipped up to the next game).
 // [TheoreticalScore "31"] [TheoreticalDepth "24"] (extra tags PgnWriter writes for the WTHOR
 // theoretical score) fill theoreticalScore / theoreticalDepth ("bad-theoretical" warning when
 // not a number). A "<b>-<w>" result of a game that stops early is its stated result

@@ -16,12 +16,67 @@
 namespace othello::importers {
 namespace {
 
+bool isControl(unsigned char u) {
+    return (u < 0x20 && u != '\n' && u != '\r' && u != '\t' && u != '\f' && u != '\v') || u == 0x7F;
+}
+
+// Any control byte at the start: a WTHOR header (16 binary bytes) rather than text.
 bool hasBinaryBytes(std::string_view head) {
-    for (char c : head.substr(0, 512)) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u == 0 || (u < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f')) return true;
-    }
+    for (char c : head.substr(0, 512))
+        if (isControl(static_cast<unsigned char>(c))) return true;
     return false;
+}
+
+// Mostly binary: more than 1 byte in 16 of the first 64 KiB is a control byte (NUL, ESC, ...,
+// but tab, line and page breaks), and at least 4 are. Random bytes give 1 in 8; a text file
+// with a stray NUL or an escape sequence stays text (its bad records are diagnosed one by one).
+bool isMostlyBinary(std::string_view text) {
+    const std::string_view sample = text.substr(0, 65536);
+    std::size_t control = 0;
+    for (char c : sample) control += isControl(static_cast<unsigned char>(c));
+    return control >= 4 && control * 16 > sample.size();
+}
+
+// A text file with NUL bytes: where the first one is (the records around it are read as they
+// are, a NUL in a move is a bad token).
+void reportNulBytes(FileResult& out, std::string_view text) {
+    const std::size_t first = text.find('\0');
+    if (first == std::string_view::npos) return;
+    const std::size_t count =
+        static_cast<std::size_t>(std::count(text.begin() + first, text.end(), '\0'));
+    int line = 1;
+    std::size_t lineStart = 0;
+    for (std::size_t i = 0; i < first; ++i) {
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.where = text::at(out.path, line, static_cast<int>(first - lineStart) + 1);
+    d.where.byteOffset = static_cast<std::int64_t>(first);
+    d.code = "nul-byte";
+    d.message = count == 1 ? std::string("a NUL byte in the text")
+                           : "a NUL byte in the text (" + text::countOf(count, "NUL byte") +
+                                 " in the file)";
+    out.fileDiagnostics.push_back(std::move(d));
+}
+
+// The note that sums up the diagnostics past kMaxDiagnosticsPerFile.
+void summariseDropped(FileResult& r) {
+    if (r.diagnosticsDropped == 0) return;
+    std::string m =
+        text::countOf(static_cast<std::size_t>(r.diagnosticsDropped), "more diagnostic");
+    m += " past the first " + std::to_string(kMaxDiagnosticsPerFile) + " of the file not kept:";
+    bool first = true;
+    for (const auto& [code, n] : r.droppedByCode) {
+        m += first ? " " : ", ";
+        m += std::to_string(n) + " " + code;
+        first = false;
+    }
+    r.fileDiagnostics.push_back(
+        fileDiagnostic(Severity::Note, r.path, "diagnostic-limit", std::move(m)));
 }
 
 FileResult fileError(const std::string& path, Format format, std::string code,
@@ -35,20 +90,12 @@ FileResult fileError(const std::string& path, Format format, std::string code,
     return out;
 }
 
-// --strict: a warning counts as an error, so the record is rejected. (File warnings fail the
-// run in the CLI, which counts them as file errors.)
-void applyStrict(FileResult& r) {
-    for (GameRecord& g : r.records) {
-        for (const Diagnostic& d : g.diagnostics)
-            if (d.severity == Severity::Warning) g.status = GameStatus::Error;
-    }
-}
-
-// What every read ends with: --strict, a file with no record at all is diagnosed, and every
-// message is made printable (a reader may quote raw bytes of a hostile file).
-void finish(FileResult& r, const ReadOptions& options) {
-    if (options.strict) applyStrict(r);
-    if (r.readable && r.records.empty()) {
+// What every read ends with: a file with no record at all is diagnosed, the diagnostics past
+// the limit are summed up, and every file message is made printable (a reader may quote raw
+// bytes of a hostile file). Records were made printable one by one (keepRecord).
+void finish(FileResult& r) {
+    summariseDropped(r);
+    if (r.readable && r.recordCount == 0) {
         const bool said = std::any_of(
             r.fileDiagnostics.begin(), r.fileDiagnostics.end(), [](const Diagnostic& d) {
                 return d.severity == Severity::Error || d.code == "not-a-game-file";
@@ -62,8 +109,6 @@ void finish(FileResult& r, const ReadOptions& options) {
         }
     }
     for (Diagnostic& d : r.fileDiagnostics) d.message = text::printable(d.message);
-    for (GameRecord& g : r.records)
-        for (Diagnostic& d : g.diagnostics) d.message = text::printable(d.message);
 }
 
 Format detectText(std::string_view text) {
@@ -89,6 +134,42 @@ const char* wthorNamesKind(const std::filesystem::path& path, std::string_view b
 }
 
 }  // namespace
+
+bool FileResult::damaged() const {
+    return damagedRecords > 0 || std::any_of(fileDiagnostics.begin(), fileDiagnostics.end(),
+                                             [](const Diagnostic& d) { return d.damage; });
+}
+
+void keepRecord(FileResult& out, const ReadOptions& options, GameRecord&& g) {
+    bool damage = false;
+    for (Diagnostic& d : g.diagnostics) {
+        // --strict: a warning counts as an error, so the record is rejected.
+        if (options.strict && d.severity == Severity::Warning) g.status = GameStatus::Error;
+        damage |= d.damage;
+        d.message = text::printable(d.message);
+    }
+    ++out.recordCount;
+    out.errorRecords += g.status == GameStatus::Error;
+    out.damagedRecords += damage;
+    const auto kept = static_cast<std::size_t>(out.diagnosticsKept);
+    const std::size_t room = kept < kMaxDiagnosticsPerFile ? kMaxDiagnosticsPerFile - kept : 0;
+    if (g.diagnostics.size() > room) {
+        // Whatever is kept of a rejected record starts with why it was rejected.
+        std::stable_partition(g.diagnostics.begin(), g.diagnostics.end(),
+                              [](const Diagnostic& d) { return d.severity == Severity::Error; });
+        for (std::size_t i = room; i < g.diagnostics.size(); ++i) {
+            ++out.diagnosticsDropped;
+            ++out.droppedByCode[g.diagnostics[i].code];
+        }
+        g.diagnostics.resize(room);
+        g.diagnostics.shrink_to_fit();
+    }
+    out.diagnosticsKept += static_cast<std::int64_t>(g.diagnostics.size());
+    if (options.onRecord)
+        options.onRecord(std::move(g));
+    else
+        out.records.push_back(std::move(g));
+}
 
 bool readWholeFile(const std::filesystem::path& path, std::string& out, std::string& why) {
     out.clear();
@@ -152,7 +233,7 @@ FileResult readText(const std::string& name, const std::string& text, const Read
     if (f == Format::Auto) {
         if (hasBinaryBytes(text) && looksLikeWthor(text, text.size()))
             f = Format::Wthor;
-        else if (hasBinaryBytes(text))
+        else if (isMostlyBinary(text))
             return fileError(name, Format::Auto, "binary", "binary data, not a record file");
         else
             f = detectText(text);
@@ -165,6 +246,7 @@ FileResult readTextAs(const std::string& name, const std::string& text, Format f
     FileResult out;
     out.path = name;
     out.format = f;
+    if (f != Format::Wthor) reportNulBytes(out, text);
     switch (f) {
         case Format::Wthor: {
             out = readWthorBytes(name, text, names, options);
@@ -189,7 +271,7 @@ FileResult readTextAs(const std::string& name, const std::string& text, Format f
             readMoveList(name, text, options, out);
             break;
     }
-    finish(out, options);
+    finish(out);
     return out;
 }
 
@@ -218,7 +300,7 @@ FileResult readFile(const std::filesystem::path& path, const ReadOptions& option
         const WthorNames names = loadWthorNames(path.parent_path());
         return readTextAs(name, bytes, Format::Wthor, &names, options);
     }
-    if (hasBinaryBytes(bytes))
+    if (isMostlyBinary(bytes))
         return fileError(name, f, "binary", "binary data, not a record file");
     return readTextAs(name, bytes, f, nullptr, options);
 }

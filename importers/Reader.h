@@ -2,17 +2,25 @@
 // Reading files of any supported format into GameRecords, every record replayed through core.
 // A record error skips that record (its GameRecord has status Error and the diagnostic); a file
 // error (unreadable, bad header) skips that file; nothing else is lost.
+#include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "GameRecord.h"
+#include "ReadLimits.h"
 
 namespace othello::importers {
 
 struct ReadOptions {
     Format format = Format::Auto;  // Auto: detected from the content
     bool strict = false;           // warnings count as errors
+    // When set, every record is handed here as soon as it is read and replayed (--strict and
+    // the diagnostic limit applied), in file order, and FileResult::records stays empty: a
+    // caller that prints or stores records one by one then holds one record at a time.
+    std::function<void(GameRecord&&)> onRecord;
 };
 
 struct WthorNames;
@@ -24,14 +32,33 @@ struct FileResult {
     std::string path;
     Format format = Format::Auto;     // the format used
     bool readable = true;             // false: a file error, see fileDiagnostics
-    std::vector<GameRecord> records;  // every record, bad ones with status Error
+    std::vector<GameRecord> records;  // every record, bad ones with status Error (none when
+                                      // ReadOptions::onRecord took them)
+    // Counted over every record, kept or handed on.
+    std::int64_t recordCount = 0;
+    std::int64_t errorRecords = 0;    // status Error
+    std::int64_t damagedRecords = 0;  // with a diagnostic marked `damage` (Diagnostic.h)
+    // Past kMaxDiagnosticsPerFile (ReadLimits.h): the diagnostics not kept, by code. The note
+    // "diagnostic-limit" in fileDiagnostics sums them up.
+    std::int64_t diagnosticsKept = 0;
+    std::int64_t diagnosticsDropped = 0;
+    std::map<std::string, std::int64_t> droppedByCode;
     // About the whole file. Errors: "unreadable" (missing, a directory, a device or FIFO, a
     // read error), "too-large" (> kMaxReadSize), "binary" (binary data that is no WTHOR file),
     // "bad-header", "no-games" (readable, but not one record: an empty file, a header-only CSV,
     // the wrong --format); warnings such as "count-mismatch"; the note "not-a-game-file" (a
-    // WTHOR.JOU / WTHOR.TRN names file, skipped without error).
+    // WTHOR.JOU / WTHOR.TRN names file, skipped without error), "diagnostic-limit" (see
+    // ReadLimits.h); file warnings marked `damage` (a PGN comment never closed before the
+    // first game, a stray NUL byte).
     std::vector<Diagnostic> fileDiagnostics;
+    // True when a record or the file itself was damaged (Diagnostic::damage).
+    bool damaged() const;
 };
+
+// What every reader does with each record it has read: applies --strict, makes the messages
+// printable, counts it, keeps its diagnostics within kMaxDiagnosticsPerFile, then hands it to
+// options.onRecord or appends it to out.records.
+void keepRecord(FileResult& out, const ReadOptions& options, GameRecord&& record);
 
 // Reads a regular file whole, up to kMaxReadSize bytes whatever its size claims. False (and
 // `why` in plain words) for a missing file, a directory, a device, FIFO or socket, a read error

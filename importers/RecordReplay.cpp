@@ -1,5 +1,6 @@
 #include "RecordReplay.h"
 
+#include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "core/Notation.h"
 
@@ -16,6 +17,31 @@ void addDiagnostic(GameRecord& record, Severity severity, const SourceLocation& 
     d.message = text::printable(message);
     record.diagnostics.push_back(std::move(d));
     if (severity == Severity::Error) record.status = GameStatus::Error;
+}
+
+void addDamage(GameRecord& record, const SourceLocation& where, std::string code,
+               std::string message) {
+    addDiagnostic(record, Severity::Warning, where, std::move(code), std::move(message));
+    record.diagnostics.back().damage = true;
+}
+
+void warnIfNoMoves(GameRecord& record) {
+    if (!record.ok() || !record.moves.empty()) return;
+    addDiagnostic(record, Severity::Warning, record.source, "no-moves",
+                  "the record has no moves: kept as a game of 0 moves");
+}
+
+std::string_view capValue(GameRecord& record, std::string_view value, const SourceLocation& where,
+                          const char* what) {
+    if (value.size() <= kMaxValueBytes) return value;
+    std::size_t n = kMaxValueBytes;
+    // Back to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
+    while (n > 0 && (static_cast<unsigned char>(value[n]) & 0xC0) == 0x80) --n;
+    std::string message = what;
+    message += " is " + std::to_string(value.size()) + " bytes long: cut to the first " +
+               std::to_string(n);
+    addDamage(record, where, "value-too-long", std::move(message));
+    return value.substr(0, n);
 }
 
 int discMoves(const std::vector<int>& tokens) {

@@ -25,4 +25,18 @@ void addDiagnostic(GameRecord& record, Severity severity, const SourceLocation& 
                    std::string code, std::string message, int moveNumber = 0,
                    int square = core::kNoSquare);
 
+// Appends a warning marked `damage` (Diagnostic.h): the record's text was broken and the reader
+// recovered; what was read is kept.
+void addDamage(GameRecord& record, const SourceLocation& where, std::string code,
+               std::string message);
+
+// The warning "no-moves" for a record that holds no move at all: it is kept (a game can be a
+// forfeit, or stop before its first move) but said, since it is more often a broken record.
+void warnIfNoMoves(GameRecord& record);
+
+// `value` cut to kMaxValueBytes (ReadLimits.h) at a UTF-8 character boundary, with the warning
+// "value-too-long" (marked damage) on `record` naming `what` ("the Black tag") when it was cut.
+std::string_view capValue(GameRecord& record, std::string_view value, const SourceLocation& where,
+                          const char* what);
+
 }  // namespace othello::importers

@@ -55,6 +55,7 @@ std::vector<Token> splitCells(std::string_view line, Sep sep) {
             if (i >= line.size()) break;
             std::size_t j = i;
             while (j < line.size() && !text::isBlank(line[j])) ++j;
+            if (out.size() >= kMaxCells) break;
             out.push_back(makeToken(line, i, j, columns));
             i = j;
         }
@@ -62,7 +63,7 @@ std::vector<Token> splitCells(std::string_view line, Sep sep) {
     }
     const char c = sep == Sep::Pipe ? '|' : sep == Sep::Tab ? '\t' : ',';
     std::size_t i = 0;
-    while (true) {
+    while (out.size() < kMaxCells) {
         const std::size_t j = line.find(c, i);
         out.push_back(makeToken(line, i, j == std::string_view::npos ? line.size() : j, columns));
         if (j == std::string_view::npos) break;

@@ -19,6 +19,8 @@ struct Token {
 
 // '|' if the line has one, else a tab, else a comma, else spaces.
 Sep separatorOf(std::string_view line);
+// A line of a million cells is no diagram row: splitCells keeps at most this many.
+inline constexpr std::size_t kMaxCells = 64;
 // Spaces: the non-blank words. Explicit separators: every cell, blank ones included (a leading
 // and trailing '|' make no cell).
 std::vector<Token> splitCells(std::string_view line, Sep sep);

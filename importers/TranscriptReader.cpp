@@ -3,6 +3,7 @@
 #include <array>
 #include <optional>
 
+#include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "TranscriptCells.h"
@@ -40,7 +41,8 @@ struct Pending {
 
 class DiagramReader {
   public:
-    DiagramReader(const std::string& name, FileResult& out) : name_(name), out_(out) {}
+    DiagramReader(const std::string& name, const ReadOptions& options, FileResult& out)
+        : name_(name), options_(options), out_(out) {}
 
     void finish(Pending& p);
 
@@ -49,6 +51,7 @@ class DiagramReader {
                   std::array<Token, 8>& cells, GameRecord& rec);
 
     const std::string& name_;
+    const ReadOptions& options_;
     FileResult& out_;
 };
 
@@ -121,13 +124,13 @@ void DiagramReader::finish(Pending& p) {
     if (p.rows.empty()) {
         addDiagnostic(rec, Severity::Error, rec.source, "missing-grid",
                       "metadata without a diagram after it");
-        out_.records.push_back(std::move(rec));
+        keepRecord(out_, options_, std::move(rec));
         return;
     }
     if (p.rows.size() < 8) {
         addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "short-grid",
                       "the diagram has " + std::to_string(p.rows.size()) + " rows; 8 are needed");
-        out_.records.push_back(std::move(rec));
+        keepRecord(out_, options_, std::move(rec));
         return;
     }
     std::optional<int> statedBlack;
@@ -311,12 +314,13 @@ void DiagramReader::finish(Pending& p) {
         }
     }
     if (!rec.ok() && rec.moves.empty()) rec.score = grid.start.discCount();
-    out_.records.push_back(std::move(rec));
+    keepRecord(out_, options_, std::move(rec));
 }
 
 void applyMetadata(Pending& p, const std::string& key, std::string_view value, int line,
                    const std::string& name, std::vector<Diagnostic>& pendingWarnings) {
     GameRecord& r = p.rec;
+    value = capValue(r, value, text::at(name, line, 1), "the field");
     const std::string v = text::toUtf8(value);
     if (key == "black")
         r.black = v;
@@ -342,8 +346,9 @@ void applyMetadata(Pending& p, const std::string& key, std::string_view value, i
         d.severity = Severity::Warning;
         d.where = text::at(name, line, 1);
         d.code = "unknown-field";
-        d.message = "unknown field '" + text::toUtf8(key) + "' ignored";
-        pendingWarnings.push_back(std::move(d));
+        d.message = "unknown field '" + text::toUtf8(key.substr(0, 64)) + "' ignored";
+        if (pendingWarnings.size() < kMaxDiagnosticsPerFile)
+            pendingWarnings.push_back(std::move(d));
     }
 }
 
@@ -376,10 +381,10 @@ bool looksLikeTranscript(std::string_view textIn) {
     return false;
 }
 
-void readTranscript(const std::string& name, std::string_view text, const ReadOptions&,
+void readTranscript(const std::string& name, std::string_view text, const ReadOptions& options,
                     FileResult& out) {
     text = text::stripBom(text);
-    DiagramReader reader(name, out);
+    DiagramReader reader(name, options, out);
     Pending p;
     bool open = false;
     std::vector<Diagnostic> warnings;

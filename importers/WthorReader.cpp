@@ -62,7 +62,9 @@ bool fastReplay(GameRecord& r, const std::vector<int>& tokens) {
 
 }  // namespace
 
-std::string latin1ToUtf8(std::string_view latin1) { return text::latin1ToUtf8(latin1); }
+std::string latin1ToUtf8(std::string_view latin1) {
+    return text::latin1ToUtf8(latin1);
+}
 
 std::string utf8ToLatin1(std::string_view utf8) {
     std::string out;
@@ -203,87 +205,93 @@ FileResult readWthorBytes(const std::string& name, std::string_view bytes, const
                 origin.header.begin());
     std::vector<int> tokens;
     tokens.reserve(60);
-    result.records.reserve(present + (partial ? 1 : 0));
+    if (!options.onRecord) result.records.reserve(present + (partial ? 1 : 0));
     for (std::size_t i = 0; i < present; ++i) {
         const std::size_t offset = kWthorHeaderSize + i * kWthorGameSize;
         const std::string_view g = bytes.substr(offset, kWthorGameSize);
-        GameRecord& r = result.records.emplace_back();
-        r.format = Format::Wthor;
-        r.source.path = name;
-        r.source.record = static_cast<std::int64_t>(i);
-        r.source.byteOffset = static_cast<std::int64_t>(offset);
-        origin.tournamentId = static_cast<std::uint16_t>(u16(g, 0));
-        origin.blackId = static_cast<std::uint16_t>(u16(g, 2));
-        origin.whiteId = static_cast<std::uint16_t>(u16(g, 4));
-        std::copy_n(reinterpret_cast<const std::uint8_t*>(g.data()), kWthorGameSize,
-                    origin.bytes.begin());
-        r.wthor = origin;
-        bool unknownEvent = false, unknownBlack = false, unknownWhite = false;
-        r.event = nameOf(tournaments, origin.tournamentId, haveTournaments, unknownEvent);
-        r.black = nameOf(players, origin.blackId, havePlayers, unknownBlack);
-        r.white = nameOf(players, origin.whiteId, havePlayers, unknownWhite);
-        r.year = static_cast<int>(gameYear);
-        r.date = yearText;
-        const int discs = static_cast<int>(u8(g, 6));
-        r.statedBlackDiscs = discs;
-        r.theoreticalScore = static_cast<int>(u8(g, 7));
-        r.theoreticalDepth = depth;
-        r.statedResult = std::to_string(discs);
-        r.statedResult += '-';
-        r.statedResult += std::to_string(64 - discs);
+        GameRecord r;
+        // Filled in a lambda: every early return (a bad record) still hands the record on.
+        [&] {
+            r.format = Format::Wthor;
+            r.source.path = name;
+            r.source.record = static_cast<std::int64_t>(i);
+            r.source.byteOffset = static_cast<std::int64_t>(offset);
+            origin.tournamentId = static_cast<std::uint16_t>(u16(g, 0));
+            origin.blackId = static_cast<std::uint16_t>(u16(g, 2));
+            origin.whiteId = static_cast<std::uint16_t>(u16(g, 4));
+            std::copy_n(reinterpret_cast<const std::uint8_t*>(g.data()), kWthorGameSize,
+                        origin.bytes.begin());
+            r.wthor = origin;
+            bool unknownEvent = false, unknownBlack = false, unknownWhite = false;
+            r.event = nameOf(tournaments, origin.tournamentId, haveTournaments, unknownEvent);
+            r.black = nameOf(players, origin.blackId, havePlayers, unknownBlack);
+            r.white = nameOf(players, origin.whiteId, havePlayers, unknownWhite);
+            r.year = static_cast<int>(gameYear);
+            r.date = yearText;
+            const int discs = static_cast<int>(u8(g, 6));
+            r.statedBlackDiscs = discs;
+            r.theoreticalScore = static_cast<int>(u8(g, 7));
+            r.theoreticalDepth = depth;
+            r.statedResult = std::to_string(discs);
+            r.statedResult += '-';
+            r.statedResult += std::to_string(64 - discs);
 
-        // Moves up to the first problem; the problem is reported after replaying them, unless
-        // the replay finds an earlier one.
-        tokens.clear();
-        std::string problemCode, problemMessage;
-        int problemMove = 0, zeroAt = 0;
-        for (int k = 0; k < 60; ++k) {
-            const unsigned b = u8(g, 8 + static_cast<std::size_t>(k));
-            if (b == 0) {
-                if (!zeroAt) zeroAt = k + 1;
-                continue;
+            // Moves up to the first problem; the problem is reported after replaying them, unless
+            // the replay finds an earlier one.
+            tokens.clear();
+            std::string problemCode, problemMessage;
+            int problemMove = 0, zeroAt = 0;
+            for (int k = 0; k < 60; ++k) {
+                const unsigned b = u8(g, 8 + static_cast<std::size_t>(k));
+                if (b == 0) {
+                    if (!zeroAt) zeroAt = k + 1;
+                    continue;
+                }
+                if (zeroAt) {
+                    problemCode = "zero-before-end";
+                    problemMessage = "move " + std::to_string(k + 1) + " (byte " +
+                                     std::to_string(b) + ") follows an empty move slot at move " +
+                                     std::to_string(zeroAt);
+                    problemMove = k + 1;
+                    break;
+                }
+                const int sq = wthorSquare(static_cast<int>(b));
+                if (sq < 0) {
+                    problemCode = "not-a-square";
+                    problemMessage = "move " + std::to_string(k + 1) + ": byte " +
+                                     std::to_string(b) + " is not a square (11..88, digits 1..8)";
+                    problemMove = k + 1;
+                    break;
+                }
+                tokens.push_back(sq);
             }
-            if (zeroAt) {
-                problemCode = "zero-before-end";
-                problemMessage = "move " + std::to_string(k + 1) + " (byte " + std::to_string(b) +
-                                 ") follows an empty move slot at move " + std::to_string(zeroAt);
-                problemMove = k + 1;
-                break;
+            SourceLocation where = r.source;
+            if (!fastReplay(r, tokens) && !replayRecord(r, tokens, where)) return;
+            if (!problemCode.empty()) {
+                addDiagnostic(r, Severity::Error, where, problemCode, problemMessage, problemMove);
+                return;
             }
-            const int sq = wthorSquare(static_cast<int>(b));
-            if (sq < 0) {
-                problemCode = "not-a-square";
-                problemMessage = "move " + std::to_string(k + 1) + ": byte " + std::to_string(b) +
-                                 " is not a square (11..88, digits 1..8)";
-                problemMove = k + 1;
-                break;
-            }
-            tokens.push_back(sq);
-        }
-        SourceLocation where = r.source;
-        if (!fastReplay(r, tokens) && !replayRecord(r, tokens, where)) continue;
-        if (!problemCode.empty()) {
-            addDiagnostic(r, Severity::Error, where, problemCode, problemMessage, problemMove);
-            continue;
-        }
-        if (unknownEvent)
-            addDiagnostic(
-                r, Severity::Warning, where, "unknown-tournament",
-                "tournament id " + std::to_string(origin.tournamentId) + " is not in WTHOR.TRN");
-        if (unknownBlack || unknownWhite)
-            addDiagnostic(r, Severity::Warning, where, "unknown-player",
-                          "player id " +
-                              std::to_string(unknownBlack ? origin.blackId : origin.whiteId) +
-                              " is not in WTHOR.JOU");
-        if (r.complete() && r.score.black != discs)
-            addDiagnostic(r, Severity::Warning, where, "score-mismatch",
-                          "stored score " + r.statedResult + " but the replay ends " +
-                              std::to_string(r.score.black) + "-" + std::to_string(r.score.white));
-        if (options.strict && !r.diagnostics.empty()) r.status = GameStatus::Error;
+            if (unknownEvent)
+                addDiagnostic(r, Severity::Warning, where, "unknown-tournament",
+                              "tournament id " + std::to_string(origin.tournamentId) +
+                                  " is not in WTHOR.TRN");
+            if (unknownBlack || unknownWhite)
+                addDiagnostic(r, Severity::Warning, where, "unknown-player",
+                              "player id " +
+                                  std::to_string(unknownBlack ? origin.blackId : origin.whiteId) +
+                                  " is not in WTHOR.JOU");
+            if (r.complete() && r.score.black != discs)
+                addDiagnostic(r, Severity::Warning, where, "score-mismatch",
+                              "stored score " + r.statedResult + " but the replay ends " +
+                                  std::to_string(r.score.black) + "-" +
+                                  std::to_string(r.score.white));
+            if (options.strict && !r.diagnostics.empty()) r.status = GameStatus::Error;
+        }();
+        keepRecord(result, options, std::move(r));
     }
     if (partial) {
         const std::size_t offset = kWthorHeaderSize + present * kWthorGameSize;
-        GameRecord& r = result.records.emplace_back();
+        GameRecord r;
         r.format = Format::Wthor;
         r.source.path = name;
         r.source.record = static_cast<std::int64_t>(present);
@@ -293,6 +301,7 @@ FileResult readWthorBytes(const std::string& name, std::string_view bytes, const
         addDiagnostic(r, Severity::Error, r.source, "truncated-record",
                       "the file ends inside record " + std::to_string(present) + " (" +
                           std::to_string(partial) + " of 68 bytes)");
+        keepRecord(result, options, std::move(r));
     }
     return result;
 }

@@ -3,22 +3,50 @@
 // game indexed by its canonical hash (the 8 symmetries of a position share one entry).
 //
 // Thread-safety: an Archive is a connection. Use one Archive per thread (open the same path in
-// each thread); never share one object between threads without a lock of your own. Any number of
-// readers (ReadOnly or ReadWrite archives) may run while one thread or process imports: the file
-// is in WAL mode with a busy timeout, so a read never fails because of an import. Readers see
-// each committed batch of games at once, in position searches and statistics too: games not
-// yet in the position index (written at the end of an import, in one transaction; an import
-// killed before that leaves committed games unindexed, meta.indexed_upto marks how far it
-// goes) are replayed by the reader into a per-connection temp table searched with the index.
-// A writable open (when no import runs) and the next import index them for good.
-// Only one import runs at a time per file: a second one, from any thread or process, gets a
-// StorageError ("another import ... is running") at once.
+// each thread); never share one object between threads without a lock of your own.
 //
-// Errors: StorageError (a std::runtime_error) for an unusable database (unreadable, corrupt,
-// written by a newer program, which is never modified) and refused imports; a failing disk
-// while querying surfaces as SQLite::Exception (a std::runtime_error too). Bad records are never
-// exceptions: they come back as diagnostics in ImportResult.
+// Writers and readers. Any number of readers (ReadOnly or ReadWrite archives) may run while one
+// thread or process writes: the file is in WAL mode with a busy timeout, so a read never fails
+// because of a writer. Every query (search, count, forEachGame, game, stats, info) reads one
+// snapshot: its statements run in one read transaction, so no figure mixes two states. Writers
+// of games, players and events (import, rename-player) exclude each other with the writer lock
+// (storage/WriterLock.h, which states the rule for future writers): a second one waits up to the
+// busy timeout (Options::busyTimeout, default $OTHELLO_BUSY_TIMEOUT or 10 s), then gets
+// ArchiveBusy ("archive busy: import by process 1234"). An import also checks, before each batch
+// commits, that its games point to existing players, events and sources.
+//
+// Games not yet indexed. An import commits its games in batches and indexes their positions at
+// its end, in one transaction (meta.indexed_upto marks how far the index goes). Readers see each
+// committed batch whole, in position searches and statistics too: correctness first, a position
+// search never misses a committed game. While an import runs, a reader replays the committed,
+// unindexed games into a per-connection temp table searched with the index (slower: the CLI
+// warns "N games not yet indexed", see unindexedGames()). Games a killed import left unindexed
+// are indexed once, for good, by the next connection that may write when no writer runs: a
+// writable open, an import, or a reader on writable media (it takes the writer lock and indexes
+// them through a connection of its own, in bounded transactions). Where that is impossible (a
+// read-only archive, a full disk) readers keep replaying them, with the warning.
+//
+// Creating and opening. Only writable opens create a file (readers throw "does not exist");
+// creation and migration run under the writer lock, so processes opening a new path at once all
+// succeed, and the schema is checked in one statement. A reader never upgrades an older schema:
+// it reads the file as it is (temp views stand in for newer columns and tables).
+//
+// Read-only archives (a read-only folder, a read-only mount, a CD). Options::media, probed with
+// statvfs (ST_RDONLY: a read-only mount) and access(W_OK) on the folder, decides: on a read-only
+// mount the file is opened immutable (nothing can change it); in a read-only folder with
+// mode=ro through the -wal and -shm files that writers keep beside the archive
+// (SQLITE_FCNTL_PERSIST_WAL), since SQLite cannot open a WAL database read-only without them; an
+// archive last written by an older program, without them, cannot be read there (StorageError
+// says so). Writable opens there throw StorageError("archive is read-only: ...").
+//
+// Errors: StorageError (a std::runtime_error) for an unusable database (missing, a directory,
+// unreadable, corrupt, written by a newer program, which is never modified), refused writes and
+// a busy archive (ArchiveBusy, storage/WriterLock.h); a failing disk while querying surfaces as
+// SQLite::Exception (a std::runtime_error too). A failing disk during an import does not throw:
+// ImportResult::failure says why it stopped, and `imported` counts the games committed. Bad
+// records are never exceptions: they come back as diagnostics in ImportResult.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -39,7 +67,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -48,8 +76,12 @@ struct ImportProgress {
     std::size_t filesTotal = 0;
     std::string currentFile;
     std::int64_t gamesRead = 0;        // records read so far (good and bad)
-    std::int64_t fileRecords = 0;      // records of the current file
-    std::int64_t fileRecordsDone = 0;  // of them, stored or counted so far
+    // The current file is read as a stream (its records are stored while it is read, so memory
+    // stays bounded whatever its size): its record count is not known until it ends.
+    std::int64_t fileRecordsDone = 0;  // records of the current file stored or counted so far
+    std::int64_t fileBytes = 0;        // the current file's size
+    std::int64_t fileBytesDone = -1;   // where its last record stored starts; -1: unknown
+                                       // (formats whose records carry no byte offset)
     std::int64_t imported = 0;
     std::int64_t duplicates = 0;
     std::int64_t rejected = 0;
@@ -68,6 +100,12 @@ struct ImportOptions {
     std::size_t batchGames = 20000;             // games per transaction
 };
 
+// An import keeps at most this many diagnostics in each of ImportResult's lists (errors,
+// notes, warnings), whatever the number of files and records: memory stays bounded on a folder
+// of broken files. The counts (rejected, possibleDuplicates, damaged, ...) stay exact and
+// `diagnosticsNotKept` counts what was left out.
+inline constexpr std::size_t kMaxImportDiagnostics = 10000;
+
 struct ImportResult {
     std::int64_t imported = 0;
     std::int64_t duplicates = 0;          // same start, moves and players as a stored game
@@ -83,9 +121,23 @@ struct ImportResult {
     std::vector<importers::Diagnostic> errors;
     // Possible duplicates and prefixes (severity Warning, codes "possible-duplicate", "prefix").
     std::vector<importers::Diagnostic> notes;
+    // Set when a database error stopped the import (a full disk: "disk full: ..."): `imported`
+    // then counts the games committed (kept), the files after the failure were not read, and
+    // any committed games left unindexed are indexed by the next writer.
+    std::string failure;
+    // Diagnostics past kMaxImportDiagnostics in a list, counted and not kept.
+    std::int64_t diagnosticsNotKept = 0;
+    // Appends `d` to `list` unless the list is full (then counts it in diagnosticsNotKept).
+    void keep(std::vector<importers::Diagnostic>& list, importers::Diagnostic d);
     // File-level warnings and notes of the readers (e.g. "not-a-game-file" for a WTHOR.JOU
     // given alone, "count-mismatch"); file-level errors are in `errors`.
     std::vector<importers::Diagnostic> fileNotes;
+    // The warnings of the records read (severity Warning: "no-moves", "result-mismatch",
+    // "unterminated-comment", ...), as the readers keep them (importers/ReadLimits.h).
+    std::vector<importers::Diagnostic> warnings;
+    // Records, and stretches of files before any record, whose text was damaged (a comment,
+    // quote or value never closed: importers::Diagnostic::damage). The import exits 1.
+    std::int64_t damaged = 0;
 };
 
 // ---- Search -------------------------------------------------------------------------------
@@ -105,6 +157,11 @@ struct SearchFilter {
     ResultFilter result = ResultFilter::Any;
     // Games reaching this position (any symmetry, any move order).
     std::optional<core::Position> position;
+    // Games whose endgame review (`analyze`, storage/AnalysisCache.h) has a move that lost at
+    // least this many discs, played by `lostBy` (nullopt: either side). Unreviewed games never
+    // match.
+    std::optional<int> lostDiscs;
+    std::optional<core::Color> lostBy;
     SortKey sort = SortKey::Id;
     bool descending = false;
     std::int64_t limit = 50;  // < 0: no limit
@@ -132,6 +189,9 @@ struct GameRow {
     // (WTHOR's unfinished games state their official result and count by it.)
     bool resultKnown = true;
 };
+
+// Game ids are below 2^39 (the position index packs them with the ply into 64 bits).
+inline constexpr std::int64_t kMaxGameId = (std::int64_t{1} << 39) - 1;
 
 struct SearchResult {
     std::int64_t total = 0;  // all matching games, ignoring limit/offset
@@ -181,8 +241,8 @@ struct ArchiveInfo {
     std::int64_t events = 0;
     std::int64_t positions = 0;  // indexed positions
     // Games stored but not yet in the position index (an import running, or killed before
-    // its index transaction; the next writable open or import indexes them). Position
-    // searches and statistics find them all the same, by replaying them.
+    // its index transaction; the next connection that may write indexes them, see above).
+    // Position searches and statistics find them all the same, by replaying them.
     std::int64_t unindexedGames = 0;
     std::int64_t fileBytes = 0;  // database file plus its WAL
 };
@@ -203,6 +263,11 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 
 // ---- The archive --------------------------------------------------------------------------
 
+// Where the archive's file lives, as far as writing it goes (see "Read-only archives" above).
+enum class Media { Writable, ReadOnlyFolder, ReadOnlyMount };
+// statvfs (ST_RDONLY) and access(W_OK) on the folder of `database` (its nearest existing one).
+Media probeMedia(const std::filesystem::path& database);
+
 class Archive {
   public:
     enum class Mode { ReadWrite, ReadOnly };
@@ -210,10 +275,19 @@ class Archive {
     // $OTHELLO_DB, else $XDG_DATA_HOME/othello-db/games.sqlite (XDG default ~/.local/share).
     static std::filesystem::path defaultDatabasePath();
 
-    // Opens (creating it and its folder in ReadWrite mode) and migrates the database (ReadOnly
-    // too: an older archive is upgraded first when the file is writable). Throws StorageError
-    // when it cannot be opened, is not an archive, or is newer than this program.
+    struct Options {
+        Mode mode = Mode::ReadWrite;
+        std::optional<Media> media;  // nullopt: probeMedia(path); set by tests and tools that
+                                     // know better
+        std::optional<std::chrono::milliseconds> busyTimeout;  // nullopt: the default (above)
+    };
+    // Opens the database; ReadWrite creates it (and its folder) and migrates it, ReadOnly
+    // neither (see the contract above). Throws StorageError when it does not exist (ReadOnly),
+    // is a directory, cannot be opened, is not an archive, is newer than this program, or
+    // cannot be written (ReadWrite: "archive is read-only"); ArchiveBusy when creating or
+    // migrating it waits for another writer too long.
     explicit Archive(const std::filesystem::path& path, Mode mode = Mode::ReadWrite);
+    Archive(const std::filesystem::path& path, const Options& options);
     ~Archive();
     Archive(const Archive&) = delete;
     Archive& operator=(const Archive&) = delete;
@@ -225,6 +299,8 @@ class Archive {
     // Reads the files (folders recursively, WTHOR name files skipped) and stores their games in
     // transactions of ImportOptions::batchGames games. Killing the process at any moment keeps
     // every batch committed before; running the same import again adds exactly the rest.
+    // Holds the writer lock throughout (ArchiveBusy after the busy timeout); a database error
+    // after the start (a full disk) ends it early with ImportResult::failure set.
     ImportResult importFiles(const std::vector<std::filesystem::path>& paths,
                              const ImportOptions& options = {});
     // Stores records already read (records with an error are counted as rejected).
@@ -245,10 +321,13 @@ class Archive {
     PositionStats stats(const core::Position& position);
 
     ArchiveInfo info();
+    // Games committed but not yet in the position index, now (0 almost always; see above).
+    std::int64_t unindexedGames();
 
     // Gives every game of player `from` to player `to` (created if needed; if both exist the
     // two are merged). Returns the number of games changed; throws StorageError when `from`
-    // is not a player. Names are matched exactly (after trimming). The old spelling is kept as
+    // is not a player, ArchiveBusy when another writer holds the writer lock too long (it takes
+    // it). Names are matched exactly (after trimming). The old spelling is kept as
     // an alias of the player (table player_aliases): an import matches duplicates through
     // aliases and files new games under an old spelling to the player; player filters of
     // search match old spellings too.

@@ -2,6 +2,7 @@
 // Private to storage/: the connection behind an Archive, the schema and shared helpers.
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <chrono>
 #include <filesystem>
 #include <future>
 #include <memory>
@@ -73,22 +74,50 @@ struct CanonicalForm {
 };
 CanonicalForm canonicalForm(const core::Position& p);
 
-// Thrown by a read-only Impl on an archive of an older schema.
-struct NeedsUpgrade : StorageError {
+// Thrown by a read-only Impl on an empty file (version 0, no table): a creation killed early.
+struct EmptyArchive : StorageError {
     using StorageError::StorageError;
 };
 
+// How SQLite opens an archive file: a plain path, or a file: URI with mode=ro (a read-only
+// folder: through the -wal/-shm files writers keep) or immutable=1 (a read-only mount only).
+// Throws StorageError when a read-only folder lacks the -wal/-shm files (see Archive.h).
+struct SqliteTarget {
+    std::string name;
+    int flags = 0;
+};
+SqliteTarget sqliteTarget(const std::filesystem::path& database, bool readOnly, Media media);
+// "its folder is not writable", ...
+const char* describeMedia(Media media);
+// Readers of an archive of an older schema: temp views and tables standing in for what later
+// migrations add (the file itself is never changed by a reader).
+void createCompatibilityViews(SQLite::Database& db, int version);
+
 struct Archive::Impl {
     std::filesystem::path path;
+    SqliteTarget target;
     SQLite::Database db;
     bool readOnly = false;
+    Media media = Media::Writable;
+    std::chrono::milliseconds busyTimeout;    // writer lock and SQLite busy handler
+    int schemaVersion = 0;                    // of the file (readers leave older ones as is)
     int statsMaxDiscs = kStatsCacheMaxDiscs;  // from meta
 
-    Impl(const std::filesystem::path& p, bool ro);
+    // Opens, checks and (writers only, under the writer lock) creates or migrates the file.
+    // repair: a writable Impl indexes the games a killed import left unindexed, when no
+    // writer holds the lock.
+    Impl(const std::filesystem::path& p, bool ro, Media m, std::chrono::milliseconds timeout,
+         bool repair = true);
 
     // Re-indexes games stored without their positions (an import killed before its index
-    // transaction committed). Returns the number of games indexed.
+    // transaction committed), in transactions of a bounded number of games that each advance
+    // meta.indexed_upto. The caller holds the writer lock. Returns the number of games indexed.
     std::int64_t indexPendingGames();
+    // A read-only Impl on writable media, no writer running: indexes a killed import's games
+    // once, through a writable connection of its own (a failure leaves them to be replayed).
+    void repairAsReader();
+    // Games committed but not yet in the position index.
+    std::int64_t unindexedGames();
     // Readers: games committed but not yet in the position index (an import running, or one
     // killed before its index transaction) have their positions put in the connection's
     // temp.pending_positions table, which position searches and statistics read too. Returns
@@ -101,6 +130,19 @@ struct Archive::Impl {
     // The statement for `sql`, prepared on first use and kept (bindings cleared, reset).
     SQLite::Statement& statement(const std::string& sql);
     std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+};
+
+// All the statements of one query read one snapshot: BEGIN ... COMMIT around them, unless the
+// connection is in a transaction already (an import's progress callback, a nested query).
+class ReadSnapshot {
+  public:
+    explicit ReadSnapshot(Archive::Impl& impl);
+    ~ReadSnapshot();
+    ReadSnapshot(const ReadSnapshot&) = delete;
+    ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+  private:
+    SQLite::Database* db_ = nullptr;  // set when this object began the transaction
 };
 
 // The secondary indexes of games (as in the schema). An import into an empty archive drops

@@ -5,9 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <future>
+#include <optional>
 
 #include "ImportSession.h"
+#include "RecordStream.h"
 
 namespace othello::storage {
 namespace {
@@ -45,39 +46,40 @@ std::vector<std::filesystem::path> expand(const std::vector<std::filesystem::pat
     return files;
 }
 
-importers::FileResult readOne(const std::filesystem::path& path, const ImportOptions& o) {
-    importers::ReadOptions ro;
-    ro.format = o.format;
-    ro.strict = o.strict;
-    return importers::readFile(path, ro);
-}
 
 }  // namespace
 
 std::int64_t Archive::Impl::indexPendingGames() {
-    const std::int64_t upto = scalar("SELECT value FROM meta WHERE key = 'indexed_upto'");
-    if (scalar("SELECT coalesce(max(id), 0) FROM games") <= upto) return 0;
-    SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
-    PositionIndexer indexer(db, statsMaxDiscs);
-    SQLite::Statement games(
-        db,
-        "SELECT id, start, moves, CASE WHEN result_known THEN black_score ELSE -1 END "
-        "FROM games WHERE id > ?");
-    games.bind(1, upto);
-    std::int64_t count = 0, last = upto;
-    while (games.executeStep()) {
-        const auto start = games.getColumn(1), moves = games.getColumn(2);
-        last = games.getColumn(0).getInt64();
-        indexer.add(last, decodeStart(start.getBlob(), start.getBytes()),
-                    decodeMoves(moves.getBlob(), moves.getBytes()), games.getColumn(3).getInt());
-        ++count;
+    // Bounded transactions: memory stays small, and a disk that fills up keeps what fitted.
+    constexpr std::int64_t kGamesPerTransaction = 50000;
+    std::int64_t count = 0;
+    for (;;) {
+        const std::int64_t upto = scalar("SELECT value FROM meta WHERE key = 'indexed_upto'");
+        if (scalar("SELECT coalesce(max(id), 0) FROM games") <= upto) return count;
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        PositionIndexer indexer(db, statsMaxDiscs);
+        SQLite::Statement games(
+            db,
+            "SELECT id, start, moves, CASE WHEN result_known THEN black_score ELSE -1 END "
+            "FROM games WHERE id > ? ORDER BY id LIMIT ?");
+        games.bind(1, upto);
+        games.bind(2, kGamesPerTransaction);
+        std::int64_t last = upto;
+        while (games.executeStep()) {
+            const auto start = games.getColumn(1), moves = games.getColumn(2);
+            last = games.getColumn(0).getInt64();
+            indexer.add(last, decodeStart(start.getBlob(), start.getBytes()),
+                        decodeMoves(moves.getBlob(), moves.getBytes()),
+                        games.getColumn(3).getInt());
+            ++count;
+        }
+        games.reset();
+        indexer.flush();
+        SQLite::Statement s(db, "UPDATE meta SET value = ? WHERE key = 'indexed_upto'");
+        s.bind(1, last);
+        s.exec();
+        t.commit();
     }
-    indexer.flush();
-    SQLite::Statement s(db, "UPDATE meta SET value = ? WHERE key = 'indexed_upto'");
-    s.bind(1, last);
-    s.exec();
-    t.commit();
-    return count;
 }
 
 bool Archive::Impl::refreshPending() {
@@ -129,71 +131,105 @@ bool Archive::Impl::refreshPending() {
 
 ImportResult Archive::importRecords(const std::vector<importers::GameRecord>& records,
                                     const ImportOptions& options) {
+    std::optional<ImportSession> session;
     try {
-        ImportSession session(*impl_, options);
+        session.emplace(*impl_, options);
+    } catch (const SQLite::Exception& e) {
+        // (Indexing the games a killed import left, first, failed: a full disk.)
+        ImportResult failed;
+        failed.failure = ImportSession::describeFailure(e);
+        return failed;
+    }
+    try {
         for (const auto& r : records) {
-            if (session.cancelled()) {
-                session.result().cancelled = true;
+            if (session->cancelled()) {
+                session->result().cancelled = true;
                 break;
             }
-            session.add(r);
+            session->add(r);
         }
-        session.finish();
-        return std::move(session.result());
+        session->finish();
+        return std::move(session->result());
     } catch (const SQLite::Exception& e) {
-        throw StorageError(std::string("import failed: ") + e.what());
+        return session->stopped(e);
     }
 }
 
 ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& paths,
                                   const ImportOptions& options) {
+    std::optional<ImportSession> started;
     try {
-        ImportSession session(*impl_, options);
+        started.emplace(*impl_, options);
+    } catch (const SQLite::Exception& e) {
+        // (Indexing the games a killed import left, first, failed: a full disk.)
+        ImportResult failed;
+        failed.failure = ImportSession::describeFailure(e);
+        return failed;
+    }
+    ImportSession& session = *started;
+    try {
         const auto files = expand(paths);
         session.progress().filesTotal = files.size();
-        double readSeconds = 0;
-        // The next file is read (parsed and replayed) on another thread while this one's
-        // records are stored; progress and the session stay on the calling thread.
-        std::future<importers::FileResult> next;
-        for (std::size_t i = 0; i < files.size(); ++i) {
-            const auto& file = files[i];
-            if (session.cancelled()) {
-                session.result().cancelled = true;
+        double waitSeconds = 0;
+        // The files are read (parsed and replayed) on another thread and their records handed
+        // over through a bounded queue as they are read: memory stays small whatever the files
+        // hold, and reading overlaps storing. Progress and the session stay on this thread.
+        importers::ReadOptions ro;
+        ro.format = options.format;
+        ro.strict = options.strict;
+        RecordStream stream(files, ro);
+        ImportResult& res = session.result();
+        for (;;) {
+            const auto t0 = std::chrono::steady_clock::now();
+            RecordStream::Item item = stream.pop();
+            waitSeconds +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (item.kind == RecordStream::Kind::Done) {
+                if (item.failure) std::rethrow_exception(item.failure);
                 break;
             }
-            session.progress().currentFile = file.string();
-            const auto t0 = std::chrono::steady_clock::now();
-            const importers::FileResult fr = next.valid() ? next.get() : readOne(file, options);
-            if (i + 1 < files.size())
-                next = std::async(std::launch::async, readOne, std::cref(files[i + 1]),
-                                  std::cref(options));
-            readSeconds +=
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            ImportResult& res = session.result();
-            for (const auto& d : fr.fileDiagnostics)
-                (d.severity == Severity::Error ? res.errors : res.fileNotes).push_back(d);
-            if (!fr.readable) {
-                ++res.filesUnreadable;
-            } else {
-                ++res.filesRead;
-                session.progress().fileRecords = static_cast<std::int64_t>(fr.records.size());
+            if (item.kind == RecordStream::Kind::FileStart) {
+                const auto& file = files[item.file];
+                std::error_code ec;
+                const auto size = std::filesystem::file_size(file, ec);
+                session.progress().currentFile = file.string();
                 session.progress().fileRecordsDone = 0;
-                for (const auto& r : fr.records) {
-                    session.add(r);
-                    if (session.cancelled()) break;
-                }
+                session.progress().fileBytes = ec ? 0 : static_cast<std::int64_t>(size);
+                session.progress().fileBytesDone = -1;
+                continue;
             }
-            ++session.progress().filesDone;
-            session.progress().fileRecords = session.progress().fileRecordsDone = 0;
-            session.report();
+            if (item.kind == RecordStream::Kind::Record) {
+                for (const auto& d : item.record.diagnostics)
+                    if (d.severity == Severity::Warning) res.keep(res.warnings, d);
+                session.add(item.record);
+            } else {  // FileEnd
+                const importers::FileResult& fr = item.summary;
+                for (const auto& d : fr.fileDiagnostics)
+                    res.keep(d.severity == Severity::Error ? res.errors : res.fileNotes, d);
+                res.damaged += fr.damagedRecords;
+                for (const auto& d : fr.fileDiagnostics) res.damaged += d.damage;
+                if (fr.readable)
+                    ++res.filesRead;
+                else
+                    ++res.filesUnreadable;
+                ++session.progress().filesDone;
+                session.progress().fileRecordsDone = 0;
+                session.progress().fileBytes = 0;
+                session.progress().fileBytesDone = -1;
+                session.report();
+            }
+            if (session.cancelled()) {
+                stream.stop();
+                break;
+            }
         }
         if (session.cancelled()) session.result().cancelled = true;
         if (std::getenv("OTHELLO_IMPORT_TRACE"))
-            std::fprintf(stderr, "import: waiting for files took %.3f s\n", readSeconds);
+            std::fprintf(stderr, "import: waiting for records took %.3f s\n", waitSeconds);
         session.finish();
         return std::move(session.result());
     } catch (const SQLite::Exception& e) {
-        throw StorageError(std::string("import failed: ") + e.what());
+        return session.stopped(e);
     }
 }
 

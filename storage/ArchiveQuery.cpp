@@ -3,7 +3,11 @@
 #include <map>
 #include <variant>
 
+#include <sqlite3.h>
+
 #include "ArchiveImpl.h"
+#include "WriterLock.h"
+#include "analysis/Solver.h"
 
 namespace othello::storage {
 namespace {
@@ -92,6 +96,16 @@ Query buildQuery(const SearchFilter& f, bool pending) {
     if (f.yearTo) {
         q.add("g.year <= ?");
         q.values.emplace_back(static_cast<std::int64_t>(*f.yearTo));
+    }
+    if (f.lostDiscs) {
+        // Reviews of a changed game are deleted by a trigger; another solver's are ignored.
+        const char* column = !f.lostBy                          ? "max_loss"
+                             : *f.lostBy == core::Color::Black ? "black_max"
+                                                                : "white_max";
+        q.add(std::string("g.id IN (SELECT game_id FROM game_analysis WHERE ") + column +
+              " >= ? AND solver_version = ?)");
+        q.values.emplace_back(static_cast<std::int64_t>(*f.lostDiscs));
+        q.values.emplace_back(static_cast<std::int64_t>(analysis::kSolverVersion));
     }
     switch (f.result) {
         case ResultFilter::Any:
@@ -184,6 +198,29 @@ std::string rowsFrom(const Query& q, const SearchFilter& f) {
 
 }  // namespace
 
+ReadSnapshot::ReadSnapshot(Archive::Impl& impl) {
+    if (!sqlite3_get_autocommit(impl.db.getHandle())) return;
+    impl.db.exec("BEGIN");
+    db_ = &impl.db;
+}
+
+ReadSnapshot::~ReadSnapshot() {
+    if (!db_) return;
+    try {
+        db_->exec("COMMIT");
+    } catch (const std::exception&) {
+        try {
+            db_->exec("ROLLBACK");
+        } catch (const std::exception&) {
+            // The connection is unusable anyway.
+        }
+    }
+}
+
+std::int64_t Archive::unindexedGames() {
+    return impl_->unindexedGames();
+}
+
 std::optional<SortKey> parseSortKey(const std::string& name) {
     static const std::map<std::string, SortKey> keys = {
         {"id", SortKey::Id},       {"year", SortKey::Year},   {"black", SortKey::Black},
@@ -195,6 +232,7 @@ std::optional<SortKey> parseSortKey(const std::string& name) {
 }
 
 std::int64_t Archive::count(const SearchFilter& filter) {
+    ReadSnapshot snapshot(*impl_);
     const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     if (q.onlyPosition && q.discs <= impl_->statsMaxDiscs) {
         // Popular shallow positions: the cached statistics hold the count.
@@ -220,6 +258,7 @@ std::int64_t Archive::count(const SearchFilter& filter) {
 }
 
 SearchResult Archive::search(const SearchFilter& filter) {
+    ReadSnapshot snapshot(*impl_);
     SearchResult out;
     const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
@@ -258,6 +297,7 @@ SearchResult Archive::search(const SearchFilter& filter) {
 
 void Archive::forEachGame(const SearchFilter& filter,
                           const std::function<void(const StoredGame&)>& visit) {
+    ReadSnapshot snapshot(*impl_);
     const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     std::vector<std::int64_t> ids;
     {
@@ -272,6 +312,7 @@ void Archive::forEachGame(const SearchFilter& filter,
 }
 
 std::optional<StoredGame> Archive::game(std::int64_t id) {
+    ReadSnapshot snapshot(*impl_);
     Reused guard(*impl_,
                  "SELECT pb.name, pw.name, e.name, g.round, g.date, g.year, g.place, "
                  "g.black_discs, g.white_discs, g.stated_black, g.stated_result, "
@@ -329,6 +370,7 @@ std::optional<int> Archive::reachPly(std::int64_t id, const core::Position& posi
 }
 
 PositionStats Archive::stats(const core::Position& position) {
+    ReadSnapshot snapshot(*impl_);
     PositionStats out;
     const CanonicalForm q = canonicalForm(position);
     const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
@@ -424,6 +466,7 @@ PositionStats Archive::stats(const core::Position& position) {
 }
 
 ArchiveInfo Archive::info() {
+    ReadSnapshot snapshot(*impl_);
     ArchiveInfo out;
     out.path = impl_->path.string();
     out.schemaVersion = static_cast<int>(impl_->scalar("PRAGMA user_version"));
@@ -452,6 +495,9 @@ std::int64_t Archive::renamePlayer(const std::string& from, const std::string& t
     };
     const std::string oldName = trimmed(from), newName = trimmed(to);
     if (newName.empty()) throw StorageError("the new player name is empty");
+    if (impl_->readOnly) throw StorageError("archive is read-only: it was opened read-only");
+    // Players are what an import caches: the writer lock keeps the two apart.
+    WriterLock lock(impl_->path, "rename-player", impl_->busyTimeout);
     SQLite::Database& db = impl_->db;
     SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
     const auto idOf = [&db](const std::string& name) -> std::optional<std::int64_t> {

@@ -1,8 +1,7 @@
 // One import: duplicates out, games stored in batches, then their positions indexed.
 #include "ImportSession.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,28 +14,14 @@ using importers::Diagnostic;
 using importers::GameRecord;
 using importers::Severity;
 
-ImportLock::ImportLock(const std::filesystem::path& database) {
-    const std::string path = database.string() + ".import-lock";
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw StorageError("cannot create " + path);
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        ::close(fd_);
-        throw StorageError("another import into " + database.string() + " is running");
-    }
-}
-
-ImportLock::~ImportLock() {
-    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
-}
-
 ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
-    : lock_(impl.path),
+    : lock_(impl.readOnly ? throw StorageError("archive is read-only: it was opened read-only")
+                          : WriterLock(impl.path, "import", impl.busyTimeout)),
       impl_(impl),
       db_(impl.db),
       options_(options),
       indexer_(impl.db, impl.statsMaxDiscs),
       start_(std::chrono::steady_clock::now()) {
-    if (impl.readOnly) throw StorageError("the database is open read-only");
     impl_.indexPendingGames();
     if (impl_.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
                      "name LIKE 'games\\_%' ESCAPE '\\'") < kGameIndexCount) {
@@ -63,6 +48,7 @@ ImportSession::~ImportSession() {
 void ImportSession::add(const GameRecord& r) {
     ++progress_.gamesRead;
     ++progress_.fileRecordsDone;
+    if (r.source.byteOffset >= 0) progress_.fileBytesDone = r.source.byteOffset;
     ++result_.recordsRead;
     if (options_.progressEvery && progress_.gamesRead % options_.progressEvery == 0) report();
     if (!r.ok()) {
@@ -87,6 +73,7 @@ void ImportSession::add(const GameRecord& r) {
     }
     if (!tx_) {
         tx_.emplace(db_, SQLite::TransactionBehavior::IMMEDIATE);
+        batchAfterId_ = impl_.scalar("SELECT coalesce(max(id), 0) FROM games");
         if (bulkLoad_ && !indexesDropped_) {
             db_.exec(kDropGameIndexesSql);
             indexesDropped_ = true;
@@ -112,13 +99,51 @@ void ImportSession::add(const GameRecord& r) {
 
 void ImportSession::commitBatch() {
     if (tx_) {
+        // Foreign keys are off for speed (see the constructor): the batch's references are
+        // checked here, in its transaction, in one statement over its games only.
+        SQLite::Statement check(
+            db_,
+            "SELECT count(*) FROM games g WHERE g.id > ? AND ("
+            "NOT EXISTS (SELECT 1 FROM players p WHERE p.id = g.black_id) OR "
+            "NOT EXISTS (SELECT 1 FROM players p WHERE p.id = g.white_id) OR "
+            "(g.event_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM events e WHERE e.id = "
+            "g.event_id)) OR (g.source_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sources s "
+            "WHERE s.id = g.source_id)))");
+        check.bind(1, batchAfterId_);
+        check.executeStep();
+        if (const std::int64_t dangling = check.getColumn(0).getInt64())
+            throw StorageError("import stopped: " + std::to_string(dangling) +
+                               " games of the batch point to players, events or sources that "
+                               "no longer exist (the archive was changed without the writer "
+                               "lock); the batch was not kept");
+        check.reset();
         tx_->commit();
         tx_.reset();
+        committed_ += static_cast<std::int64_t>(inBatch_);
     }
     inBatch_ = 0;
     // Bound memory on huge imports: index what is committed so far.
     if (indexer_.pending() > 40'000'000) indexPositions();
     report();
+}
+
+std::string ImportSession::describeFailure(const SQLite::Exception& e) {
+    const int code = e.getErrorCode() & 0xFF;
+    return std::string(code == SQLITE_FULL       ? "disk full: "
+                       : code == SQLITE_IOERR    ? "disk I/O error: "
+                       : code == SQLITE_READONLY ? "archive is read-only: "
+                                                 : "database error: ") +
+           e.what();
+}
+
+ImportResult ImportSession::stopped(const SQLite::Exception& e) {
+    try {
+        tx_.reset();  // rolls the open batch back
+    } catch (const std::exception&) {
+    }
+    result_.imported = committed_;
+    result_.failure = describeFailure(e);
+    return std::move(result_);
 }
 
 void ImportSession::report() {
@@ -390,15 +415,17 @@ void ImportSession::reject(const GameRecord& r) {
     bool any = false;
     for (const Diagnostic& d : r.diagnostics) {
         if (d.severity != Severity::Error) continue;
-        result_.errors.push_back(d);
+        result_.keep(result_.errors, d);
         any = true;
     }
-    if (!any) {
+    // A record with no diagnostic at all is past its file's diagnostic limit
+    // (importers/ReadLimits.h): counted, and summed up by the file's "diagnostic-limit" note.
+    if (!any && !r.diagnostics.empty()) {
         Diagnostic d;
         d.where = r.source;
         d.code = "rejected";
         d.message = "record rejected";
-        result_.errors.push_back(d);
+        result_.keep(result_.errors, std::move(d));
     }
 }
 
@@ -408,7 +435,18 @@ void ImportSession::note(const GameRecord& r, const char* code, std::string mess
     d.where = r.source;
     d.code = code;
     d.message = std::move(message);
-    result_.notes.push_back(std::move(d));
+    result_.keep(result_.notes, std::move(d));
+}
+
+}  // namespace othello::storage
+
+namespace othello::storage {
+
+void ImportResult::keep(std::vector<importers::Diagnostic>& list, importers::Diagnostic d) {
+    if (list.size() < kMaxImportDiagnostics)
+        list.push_back(std::move(d));
+    else
+        ++diagnosticsNotKept;
 }
 
 }  // namespace othello::storage

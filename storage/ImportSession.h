@@ -3,30 +3,18 @@
 // records (add), then calls finish(). Games are committed in batches (ImportOptions::batchGames);
 // their positions are indexed at the end in one transaction that also advances
 // meta.indexed_upto, so a kill between the two leaves games that the next import indexes first.
+// It holds the writer lock (storage/WriterLock.h) from start to end: the players, events and
+// games it caches cannot change under it; before each batch commits it checks that the batch's
+// games point to existing players, events and sources all the same.
 #include <chrono>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "ArchiveImpl.h"
+#include "WriterLock.h"
 
 namespace othello::storage {
-
-// One import at a time per database file, across threads and processes: an exclusive flock on
-// "<database>.import-lock", which the kernel releases even when the process is killed. The
-// (empty) file stays after the import on purpose: deleting it would let a waiting process
-// keep a lock on the deleted inode while a third one creates and locks a new file, so that
-// two imports would run at once. A writable open also takes it briefly (see Impl).
-class ImportLock {
-  public:
-    explicit ImportLock(const std::filesystem::path& database);
-    ~ImportLock();
-    ImportLock(const ImportLock&) = delete;
-    ImportLock& operator=(const ImportLock&) = delete;
-
-  private:
-    int fd_ = -1;
-};
 
 class ImportSession {
   public:
@@ -45,12 +33,17 @@ class ImportSession {
     void report();
     // Commits, indexes the positions, reports prefixes. Call once, at the end.
     void finish();
+    // After a database error (a full disk): rolls back the open batch and returns the result
+    // with `imported` counting the committed games and `failure` saying what happened.
+    ImportResult stopped(const SQLite::Exception& e);
+    // "disk full: database or disk is full", ...
+    static std::string describeFailure(const SQLite::Exception& e);
 
     // OTHELLO_IMPORT_TRACE=1 prints the time of each phase (for tuning).
     void trace(const char* phase);
 
   private:
-    ImportLock lock_;  // first: taken before anything is read, released last
+    WriterLock lock_;  // first: taken before anything is read, released last
     struct Known {
         std::int64_t id;
         std::int64_t black;
@@ -86,6 +79,8 @@ class ImportSession {
     ImportProgress progress_;
     std::optional<SQLite::Transaction> tx_;
     std::size_t inBatch_ = 0;
+    std::int64_t committed_ = 0;     // games in committed batches
+    std::int64_t batchAfterId_ = 0;  // the open batch's games have ids above this
     bool bulkLoad_ = false;        // the archive had no games when the import began
     bool indexesDropped_ = false;  // games' secondary indexes wait for the end
     std::int64_t lastId_ = 0;

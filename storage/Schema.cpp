@@ -1,10 +1,12 @@
 // Opening a database: pragmas, the schema and its ordered migrations.
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "ArchiveImpl.h"
 #include "ImportSession.h"
+#include "WriterLock.h"
 
 namespace othello::storage {
 namespace {
@@ -86,78 +88,167 @@ DELETE FROM position_stats WHERE EXISTS (SELECT 1 FROM games WHERE result_known 
 UPDATE meta SET value = 0
     WHERE key = 'indexed_upto' AND EXISTS (SELECT 1 FROM games WHERE result_known = 0);
 )SQL",
+        // 6: the analysis tables (storage/AnalysisCache.h). analysis_positions: solved positions
+        // by canonical position (id = insertion order, the oldest go first beyond
+        // meta.analysis_max_positions); squares in the canonical orientation, 64 = pass, 255 =
+        // none; moves: 5 bytes a legal move (square, value + 64, kind, lower + 64, upper + 64).
+        // game_analysis: per-game endgame reviews, dropped by triggers when a game is deleted
+        // or its moves change; plies: 16 bytes a judged move (see AnalysisCache.cpp).
+        R"SQL(
+CREATE TABLE IF NOT EXISTS analysis_positions(
+    id INTEGER PRIMARY KEY,
+    black INTEGER NOT NULL, white INTEGER NOT NULL, to_move INTEGER NOT NULL,
+    value INTEGER NOT NULL, kind INTEGER NOT NULL, lower INTEGER NOT NULL, upper INTEGER NOT NULL,
+    best_move INTEGER NOT NULL, depth INTEGER NOT NULL,
+    engine INTEGER NOT NULL, engine_version INTEGER NOT NULL, weights_version INTEGER NOT NULL,
+    nodes INTEGER NOT NULL, moves BLOB,
+    UNIQUE(black, white, to_move));
+CREATE TABLE IF NOT EXISTS game_analysis(
+    game_id INTEGER PRIMARY KEY,
+    moves_key INTEGER NOT NULL, empties INTEGER NOT NULL, solver_version INTEGER NOT NULL,
+    black_checked INTEGER NOT NULL, black_perfect INTEGER NOT NULL,
+    black_lost INTEGER NOT NULL, black_max INTEGER NOT NULL,
+    white_checked INTEGER NOT NULL, white_perfect INTEGER NOT NULL,
+    white_lost INTEGER NOT NULL, white_max INTEGER NOT NULL,
+    max_loss INTEGER NOT NULL, plies BLOB NOT NULL);
+CREATE INDEX IF NOT EXISTS game_analysis_max_loss ON game_analysis(max_loss);
+CREATE TRIGGER IF NOT EXISTS game_analysis_deleted AFTER DELETE ON games
+    BEGIN DELETE FROM game_analysis WHERE game_id = old.id; END;
+CREATE TRIGGER IF NOT EXISTS game_analysis_changed AFTER UPDATE OF start, moves, moves_key ON games
+    BEGIN DELETE FROM game_analysis WHERE game_id = old.id; END;
+INSERT OR IGNORE INTO meta(key, value) VALUES('analysis_solver_version', 0);
+INSERT OR IGNORE INTO meta(key, value) VALUES('analysis_max_positions', 1000000);
+)SQL",
     };
-    static_assert(kSchemaVersion == 5, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 6, "kSchemaVersion is the number of migrations");
     return list;
 }
 
-int openFlags(bool readOnly) {
-    // NOMUTEX: an Archive (a connection) is used by one thread at a time (see Archive.h).
-    return SQLite::OPEN_NOMUTEX |
-           (readOnly ? SQLite::OPEN_READONLY : (SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE));
-}
-
-std::filesystem::path prepared(const std::filesystem::path& p, bool readOnly) {
+// Checks the path and makes what a writer needs; the name and flags SQLite opens.
+SqliteTarget prepared(const std::filesystem::path& p, bool readOnly, Media media) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec))
+        throw StorageError(p.string() + " is a directory, not an archive file");
     if (readOnly) {
-        if (!std::filesystem::exists(p))
+        if (!std::filesystem::exists(p, ec))
             throw StorageError("database " + p.string() + " does not exist");
-    } else if (p.has_parent_path()) {
-        std::error_code ec;
-        std::filesystem::create_directories(p.parent_path(), ec);
+    } else {
+        if (media != Media::Writable)
+            throw StorageError("archive is read-only: " + p.string() + " cannot be written (" +
+                               describeMedia(media) + ")");
+        if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
     }
-    return p;
+    return sqliteTarget(p, readOnly, media);
 }
 
 }  // namespace
 
-Archive::Impl::Impl(const std::filesystem::path& p, bool ro)
-    : path(p), db(prepared(p, ro).string(), openFlags(ro), 10000), readOnly(ro) {
-    const int version = static_cast<int>(scalar("PRAGMA user_version"));
+Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
+                    std::chrono::milliseconds timeout, bool repair)
+    : path(p),
+      target(prepared(p, ro, m)),
+      db(target.name, target.flags,
+         static_cast<int>(std::min<std::int64_t>(timeout.count(), 1 << 30))),
+      readOnly(ro),
+      media(m),
+      busyTimeout(timeout) {
+    if (!ro) {
+        // SQLite falls back to a read-only file descriptor when the file is not writable.
+        if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
+            throw StorageError("archive is read-only: " + p.string() + " cannot be written");
+        // The -wal and -shm files stay after the last connection closes, so that readers in
+        // a folder they cannot write can still open the archive (see Archive.h).
+        int persist = 1;
+        sqlite3_file_control(db.getHandle(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+    }
     const int target = static_cast<int>(migrations().size());
-    if (version > target)
-        throw StorageError("database " + p.string() + " has schema version " +
-                           std::to_string(version) + ", newer than this program's " +
-                           std::to_string(target) + "; it was not modified");
-    if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
-        throw StorageError(p.string() + " is an SQLite database but not an othello-db archive");
+    const auto checkSchema = [&] {
+        // One statement, one snapshot: a file another process is creating is never taken for
+        // a foreign database (tables there, version not yet set).
+        SQLite::Statement s(db,
+                            "SELECT (SELECT user_version FROM pragma_user_version), "
+                            "(SELECT count(*) FROM sqlite_master)");
+        s.executeStep();
+        const int v = s.getColumn(0).getInt();
+        const std::int64_t objects = s.getColumn(1).getInt64();
+        if (v > target)
+            throw StorageError("database " + p.string() + " has schema version " +
+                               std::to_string(v) + ", newer than this program's " +
+                               std::to_string(target) + "; it was not modified");
+        if (v == 0 && objects > 0)
+            throw StorageError(p.string() + " is an SQLite database but not an othello-db archive");
+        return v;
+    };
+    schemaVersion = checkSchema();
     registerPositionRows(db);
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA temp_store = MEMORY");
     db.exec("PRAGMA cache_size = -65536");
     if (ro) {
-        if (version < target) throw NeedsUpgrade("database " + p.string() + " needs an upgrade");
+        if (schemaVersion == 0)
+            throw EmptyArchive(p.string() + " is empty: not an othello-db archive (yet)");
+        // An older archive is read as it is: the reader never upgrades it.
+        if (schemaVersion < target) createCompatibilityViews(db, schemaVersion);
         readSettings();
         return;
     }
-    // Bigger pages make the position index a shallower b-tree; only a new file takes it.
-    if (version == 0) db.exec("PRAGMA page_size = 16384");
-    // WAL: readers never block the importer and never see a half-written batch.
-    db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA journal_size_limit = 67108864");  // the WAL shrinks back after big imports
-    for (int v = version; v < target; ++v) {
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
-        // Another process may have migrated meanwhile.
-        if (scalar("PRAGMA user_version") > v) continue;
-        // 5 adds games.result_known first (SQLite has no ADD COLUMN IF NOT EXISTS).
-        if (v + 1 == 5 &&
-            scalar("SELECT count(*) FROM pragma_table_info('games') WHERE name = 'result_known'") ==
-                0)
-            db.exec("ALTER TABLE games ADD COLUMN result_known INTEGER NOT NULL DEFAULT 1");
-        db.exec(migrations()[static_cast<std::size_t>(v)]);
-        db.exec("PRAGMA user_version = " + std::to_string(v + 1));
-        t.commit();
+    if (schemaVersion < target) {
+        // Creation and migration are serialised between processes by the writer lock; the
+        // schema is read again under it (another process may have done the work meanwhile).
+        WriterLock lock(path, schemaVersion == 0 ? "create" : "upgrade", busyTimeout);
+        int v = checkSchema();
+        if (v == 0) {
+            // Bigger pages make the position index a shallower b-tree; only a new file takes it.
+            db.exec("PRAGMA page_size = 16384");
+            // WAL: readers never block the importer and never see a half-written batch.
+            db.exec("PRAGMA journal_mode = WAL");
+        }
+        for (; v < target; ++v) {
+            SQLite::Transaction t(db, SQLite::TransactionBehavior::EXCLUSIVE);
+            // 5 adds games.result_known first (SQLite has no ADD COLUMN IF NOT EXISTS).
+            if (v + 1 == 5 && scalar("SELECT count(*) FROM pragma_table_info('games') WHERE name = "
+                                     "'result_known'") == 0)
+                db.exec("ALTER TABLE games ADD COLUMN result_known INTEGER NOT NULL DEFAULT 1");
+            db.exec(migrations()[static_cast<std::size_t>(v)]);
+            db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+            t.commit();
+        }
+        schemaVersion = target;
     }
     readSettings();
-    // Games a killed import left without their positions are indexed now, unless an import
-    // is running (it indexes them itself; indexing them here too would count them twice).
-    std::optional<ImportLock> lock;
-    try {
-        lock.emplace(path);
-    } catch (const StorageError&) {
-        return;
+    // Games a killed import left without their positions are indexed now, unless a writer
+    // runs (an import indexes them itself). A failure (a full disk) leaves them to the next
+    // writer; readers find them meanwhile by replaying them.
+    if (!repair) return;
+    if (auto lock = WriterLock::tryTake(path, "index")) {
+        try {
+            indexPendingGames();
+        } catch (const SQLite::Exception&) {
+        }
     }
-    indexPendingGames();
+}
+
+void Archive::Impl::repairAsReader() {
+    if (media != Media::Writable || schemaVersion != kSchemaVersion || unindexedGames() == 0)
+        return;
+    // No writer runs (an import indexes its own games at its end): the games are a killed
+    // import's, indexed once here, for good, through a writable connection of our own.
+    auto lock = WriterLock::tryTake(path, "index");
+    if (!lock) return;
+    try {
+        Impl writer(path, false, media, busyTimeout, false);
+        writer.indexPendingGames();
+    } catch (const std::exception&) {
+        // A full disk or a file we may not write: readers keep replaying them.
+    }
+}
+
+std::int64_t Archive::Impl::unindexedGames() {
+    return scalar(
+        "SELECT count(*) FROM games WHERE id > "
+        "(SELECT value FROM meta WHERE key = 'indexed_upto')");
 }
 
 void Archive::Impl::readSettings() {
@@ -195,22 +286,31 @@ std::filesystem::path Archive::defaultDatabasePath() {
     return base / "othello-db" / "games.sqlite";
 }
 
-Archive::Archive(const std::filesystem::path& path, Mode mode) {
+Archive::Archive(const std::filesystem::path& path, Mode mode)
+    : Archive(path, Options{mode, std::nullopt, std::nullopt}) {}
+
+Archive::Archive(const std::filesystem::path& path, const Options& options) {
+    const bool ro = options.mode == Mode::ReadOnly;
+    const Media media = options.media ? *options.media : probeMedia(path);
+    const auto timeout = options.busyTimeout.value_or(WriterLock::defaultTimeout());
     try {
         try {
-            impl_ = std::make_unique<Impl>(path, mode == Mode::ReadOnly);
-        } catch (const NeedsUpgrade&) {
-            // A reader of an older archive migrates it first (a writable connection, closed
-            // at once), then reads as asked.
-            { Impl migrate(path, false); }
-            impl_ = std::make_unique<Impl>(path, true);
+            impl_ = std::make_unique<Impl>(path, ro, media, timeout);
+        } catch (const EmptyArchive&) {
+            // An empty file (a creation killed before its first table): where it may be
+            // written, it is created now, as its creator would have.
+            if (media != Media::Writable) throw;
+            { Impl create(path, false, media, timeout, false); }
+            impl_ = std::make_unique<Impl>(path, true, media, timeout);
         } catch (const SQLite::Exception& e) {
             // A read-only connection cannot roll back the journal a killed writer left (only
             // possible while the file was being created): a writable one recovers it first.
-            if (mode != Mode::ReadOnly || (e.getErrorCode() & 0xFF) != SQLITE_READONLY) throw;
-            { Impl recover(path, false); }
-            impl_ = std::make_unique<Impl>(path, true);
+            if (!ro || media != Media::Writable || (e.getErrorCode() & 0xFF) != SQLITE_READONLY)
+                throw;
+            { Impl recover(path, false, media, timeout, false); }
+            impl_ = std::make_unique<Impl>(path, true, media, timeout);
         }
+        if (ro) impl_->repairAsReader();
     } catch (const SQLite::Exception& e) {
         throw StorageError("cannot open database " + path.string() + ": " + e.what());
     }

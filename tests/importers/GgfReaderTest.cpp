@@ -139,18 +139,35 @@ TEST_CASE("ggf: record errors are located, the other games import") {
 }
 
 TEST_CASE("ggf: unterminated games and properties") {
+    // A game with no ';)' before the next one, a value with no ']' before ";)" at the end of
+    // the file: both kept, with a damage warning, as far as they were read.
     const FileResult r = read("unterminated.ggf");
     REQUIRE(r.records.size() == 2);
-    CHECK(r.records[0].diagnostics.back().code == "bad-game");
-    CHECK(r.records[1].diagnostics.back().code == "bad-game");
+    CHECK(r.records[0].ok());
+    CHECK(r.records[0].moves.size() == 6);
+    CHECK(r.records[0].diagnostics.back().code == "unterminated-game");
+    CHECK(r.records[0].diagnostics.back().damage);
+    CHECK(r.records[1].ok());
+    CHECK(r.records[1].moves.size() == 2);
+    CHECK(r.records[1].diagnostics.back().code == "unterminated-value");
     CHECK(r.records[1].black == "c");
     // A ']' missing in one game does not swallow the next one.
     const std::string text = std::string("(;GM[Othello]PB[a]TY[8]B[f5;)\n(;GM[Othello]PB[b]TY[8]") +
                              kStart + "B[f5];)\n";
     const FileResult s = readString(text);
     REQUIRE(s.records.size() == 2);
-    CHECK(s.records[0].status == GameStatus::Error);
+    CHECK(s.records[0].moves.size() == 1);
+    CHECK(s.records[0].diagnostics.back().code == "unterminated-value");
     CHECK(s.records[1].ok());
+    // With no ";)" to end it, a value never closed loses the record, not the next one.
+    const FileResult lost =
+        readString(std::string("(;GM[Othello]PB[a\n(;GM[Othello]PB[b]") + kStart + "B[f5];)\n");
+    REQUIRE(lost.records.size() == 2);
+    CHECK(lost.records[0].status == GameStatus::Error);
+    CHECK(lost.records[0].diagnostics.back().code == "bad-game");
+    CHECK(lost.records[1].ok());
+    CHECK(lost.records[1].black == "b");
+    CHECK(lost.records[1].source.line == 2);
     CHECK(s.records[1].black == "b");
     CHECK(s.records[1].source.line == 2);
 }

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "WthorTestSupport.h"
+#include "core/Notation.h"
 #include "importers/GgfReader.h"
 #include "importers/GgfWriter.h"
 #include "importers/WthorReader.h"
@@ -69,4 +70,23 @@ TEST_CASE("ggf writer: records with an error are left out") {
     FileResult a;
     readGgf("u.ggf", wthortest::slurp(wthortest::fixture("ggf/unsupported.ggf")), {}, a);
     CHECK(writeGgf(a.records).empty());
+}
+
+TEST_CASE("ggf writer: brackets and backslashes in names read back exactly") {
+    GameRecord g;
+    g.black = "Smith [club] xPW[y";
+    g.white = "back\\slash\\";
+    g.event = "a\\]b";
+    g.moves = {core::parseSquare("f5"), core::parseSquare("d6")};
+    g.status = GameStatus::Incomplete;
+    g.score = core::Position::start().discCount();
+    const FileResult r = readGgfText(writeGgf({g}));
+    REQUIRE(r.records.size() == 1);
+    const GameRecord& b = r.records[0];
+    CHECK(b.ok());
+    CHECK(b.diagnostics.empty());  // nothing read as a missing ']'
+    CHECK(b.black == g.black);
+    CHECK(b.white == g.white);
+    CHECK(b.event == g.event);
+    CHECK(b.moves == g.moves);
 }

@@ -138,14 +138,19 @@ TEST_CASE("pgn: the writer is read back to the same games") {
 TEST_CASE("pgn: a comment or variation never closed is a warning at its opening character") {
     const FileResult c = readFile(fixture("pgn/unterminated-comment.pgn"));
     CHECK(c.format == Format::Pgn);
-    // The comment swallows the rest, the second game too: said, not silent.
-    REQUIRE(c.records.size() == 1);
+    // The comment ends at the next game ([Event at a line start): that game is read too.
+    REQUIRE(c.records.size() == 2);
     CHECK(movesOf(c.records[0]) == "f5d6c3");
     REQUIRE(hasCode(c.records[0], "unterminated-comment"));
     const Diagnostic& d = c.records[0].diagnostics.back();
     CHECK(d.severity == Severity::Warning);
+    CHECK(d.damage);
     CHECK(d.where.line == 5);
     CHECK(d.where.column == 16);
+    CHECK(c.records[1].event == "swallowed");
+    CHECK(movesOf(c.records[1]) == "f5f6");
+    CHECK(c.records[1].diagnostics.empty());
+    CHECK(c.damagedRecords == 1);
 
     const FileResult v = readFile(fixture("pgn/unclosed-variation.pgn"));
     REQUIRE(v.records.size() == 1);

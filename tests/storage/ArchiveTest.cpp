@@ -14,6 +14,11 @@ using othello::storage::StorageError;
 
 namespace {
 
+std::int64_t sqlScalarOf(const fs::path& db, const char* sql) {
+    SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
+    return raw.execAndGet(sql).getInt64();
+}
+
 // Appending rather than "x" + std::string: g++ 12 warns falsely (-Wrestrict) on the latter.
 std::string join(const char* a, const std::string& b) {
     std::string s(a);
@@ -38,7 +43,7 @@ TEST_CASE("a new archive has the schema, WAL and the version", "[storage]") {
     CHECK(again.info().games == 0);
 }
 
-TEST_CASE("an older database is migrated in order", "[storage]") {
+TEST_CASE("an older database is read as it is, and migrated in order by a writer", "[storage]") {
     TempDir dir("migrate");
     const auto db = dir / "games.sqlite";
     {
@@ -46,12 +51,35 @@ TEST_CASE("an older database is migrated in order", "[storage]") {
         a.importRecords({makeRecord("A", "B", "", 2000, "f5d6c3")});
     }
     {
-        // What version 1 looked like: no score index.
+        // What version 1 looked like: no score index, no aliases, no result_known.
         SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
         raw.exec("DROP INDEX games_score");
+        raw.exec("DROP TABLE player_aliases");
+        raw.exec("DROP TRIGGER IF EXISTS game_analysis_deleted");
+        raw.exec("DROP TRIGGER IF EXISTS game_analysis_changed");
+        raw.exec("DROP TABLE IF EXISTS game_analysis");
+        raw.exec("DROP TABLE IF EXISTS analysis_positions");
+        raw.exec("ALTER TABLE games DROP COLUMN result_known");
         raw.exec("PRAGMA user_version = 1");
     }
-    Archive a(db, Archive::Mode::ReadOnly);  // a reader migrates too
+    {
+        // A reader never upgrades (the file may be on a read-only drive, or shared with the
+        // older program): it reads the file as it is.
+        Archive a(db, Archive::Mode::ReadOnly);
+        CHECK(a.info().schemaVersion == 1);
+        CHECK(a.info().games == 1);
+        othello::storage::SearchFilter f;
+        f.player = "a";
+        f.position = core::replay(core::Position::start(), core::parseMoves("f5d6").moves).final();
+        CHECK(a.search(f).total == 1);
+        // The unfinished game states no result: unknown (result_known, added by schema 5).
+        f.result = othello::storage::ResultFilter::BlackWin;
+        CHECK(a.search(f).total == 0);
+        CHECK(a.stats(core::Position::start()).games == 1);
+        CHECK(a.game(1));
+    }
+    CHECK(sqlScalarOf(db, "PRAGMA user_version") == 1);
+    Archive a(db);  // a writer migrates
     CHECK(a.info().schemaVersion == othello::storage::kSchemaVersion);
     CHECK(a.info().games == 1);
     SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
@@ -361,7 +389,7 @@ TEST_CASE("migration 5: aliases table, unknown results re-indexed", "[storage]")
         raw.exec("PRAGMA user_version = 4");
     }
     Archive a(db);
-    CHECK(a.info().schemaVersion == 5);
+    CHECK(a.info().schemaVersion == othello::storage::kSchemaVersion);
     CHECK(a.info().unindexedGames == 0);  // re-indexed on the writable open
     CHECK(a.stats(core::Position::start()).unknownResults() == 1);
     CHECK(a.renamePlayer("A", "Alpha") == 1);

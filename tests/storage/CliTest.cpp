@@ -240,7 +240,15 @@ TEST_CASE("cli: the default database comes from OTHELLO_DB, created on first use
     CHECK(r.exitCode == 0);
     CHECK(nlohmann::json::parse(r.out)["path"] == env);
     CHECK(fs::exists(env));
+    // A path given with --db is created by writers only: a reader's typo leaves nothing.
     const std::string other = (dir / "other.sqlite").string();
+    r = runCli("info --json --db " + shellQuote(other));
+    CHECK(r.exitCode == 1);
+    CHECK(r.err.find("does not exist") != std::string::npos);
+    CHECK(!fs::exists(other));
+    r = runCli("rename-player A B --db " + shellQuote(other));
+    CHECK(r.exitCode == 1);  // no player A, but the writer created the archive
+    CHECK(fs::exists(other));
     r = runCli("info --json --db " + shellQuote(other));
     CHECK(nlohmann::json::parse(r.out)["path"] == other);
     if (old)

@@ -8,6 +8,9 @@
 #include <QtQuickTest>
 
 #include "ViewerFixture.h"
+#include "analysis/Solver.h"
+#include "core/Notation.h"
+#include "core/Replay.h"
 
 Q_IMPORT_QML_PLUGIN(Othello_ViewerPlugin)
 
@@ -29,6 +32,59 @@ class TestData : public QObject {
     QString emptyArchivePath;     // an archive with no games
 
     Q_INVOKABLE bool exists(const QString& path) const { return QFileInfo::exists(path); }
+
+    // The solver's own answer for a board string ("... X"): {square name: value} for every
+    // legal move (side to move's view) and "best": the position's value. The viewer's values
+    // are checked against it.
+    Q_INVOKABLE QVariantMap solveMoves(const QString& board) {
+        const othello::core::BoardParse parsed = othello::core::parseBoard(board.toStdString());
+        QVariantMap values;
+        if (parsed.error) return values;
+        othello::analysis::SolveOptions options;
+        options.allMoves = true;
+        const othello::analysis::SolveResult r = solver_.solve(parsed.position, options);
+        for (const othello::analysis::MoveValue& m : r.moves)
+            values[QString::fromStdString(othello::core::squareName(m.square))] = m.value;
+        values[QStringLiteral("best")] = r.value;
+        return values;
+    }
+    // Discs lost by each move of `moves` (from the standard start) played from a position with
+    // at most `maxEmpties` empties: {ply reached after the move (as a string): loss}, losses
+    // > 0 only; solved here move by move, independently of the viewer.
+    Q_INVOKABLE QVariantMap losses(const QString& moves, int maxEmpties) {
+        namespace core = othello::core;
+        const core::ReplayResult line =
+            core::replay(core::Position::start(), core::parseMoves(moves.toStdString()).moves);
+        QVariantMap out;
+        othello::analysis::SolveOptions options;
+        options.allMoves = true;
+        for (std::size_t i = 0; i < line.plies.size(); ++i) {
+            const core::Position& p = line.positions[i];
+            if (line.plies[i].square == core::kPass || p.emptyCount() > maxEmpties) continue;
+            const othello::analysis::SolveResult r = solver_.solve(p, options);
+            for (const othello::analysis::MoveValue& m : r.moves)
+                if (m.square == line.plies[i].square && r.value > m.value)
+                    out[QString::number(i + 1)] = r.value - m.value;
+        }
+        return out;
+    }
+    // Whether the solver stops on its cancel flag (the provisional one did not): a 13-empty
+    // position solved with the flag already set.
+    Q_INVOKABLE bool solverHonoursCancel() {
+        namespace core = othello::core;
+        const core::Position p =
+            core::parseBoard(
+                "XXXXXXXX XOOOOOXX XOXXOOXX XOXOXOXX XOOXXOXX XO--XO-X X--O-O-O --X---O- O")
+                .position;
+        std::atomic<bool> cancel{true};
+        othello::analysis::SolveOptions options;
+        options.cancel = &cancel;
+        const othello::analysis::SolveResult r = solver_.solve(p, options);
+        return !r.complete && r.stop == othello::analysis::StopReason::Cancelled;
+    }
+
+  private:
+    othello::analysis::Solver solver_{16};
 };
 
 class Setup : public QObject {

@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "ViewerFixture.h"
+#include "analysis/Solver.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
 #include "storage/Archive.h"
@@ -21,6 +22,7 @@ class ScreenshotTest : public QObject {
     void initTestCase();
     void screenshot_data();
     void screenshot();
+    void analysisScreenshot();
     void missingDatabaseScreenshotFails();
     void helpAndUsageWithoutDisplay();
 
@@ -29,6 +31,8 @@ class ScreenshotTest : public QObject {
     QString db_;
     core::Position expected_;
     std::int64_t gameId_ = 0;
+    int endgamePly_ = -1;  // a ply with 12 empties and a choice of moves
+    core::Position endgame_;
     static constexpr int kPly = 23;
 };
 
@@ -46,6 +50,12 @@ void ScreenshotTest::initTestCase() {
     const core::ReplayResult r = core::replay(game->record.start, game->record.moves);
     QVERIFY(int(r.positions.size()) > kPly);
     expected_ = r.positions[kPly];
+    for (int p = int(r.positions.size()) - 1; p >= 0 && endgamePly_ < 0; --p) {
+        const core::Position& pos = r.positions[std::size_t(p)];
+        if (pos.emptyCount() == 12 && core::popcount(pos.legalMoves()) >= 3) endgamePly_ = p;
+    }
+    QVERIFY(endgamePly_ > 0);
+    endgame_ = r.positions[std::size_t(endgamePly_)];
 }
 
 void ScreenshotTest::screenshot_data() {
@@ -117,6 +127,87 @@ void ScreenshotTest::screenshot() {
         ++checked;
     }
     QCOMPARE(checked, 64);
+}
+
+namespace {
+
+bool isGold(QRgb c) {  // Theme.bestMove #ffd54f
+    return std::abs(qRed(c) - 0xff) < 20 && std::abs(qGreen(c) - 0xd5) < 20 &&
+           std::abs(qBlue(c) - 0x4f) < 30;
+}
+bool isExactBlue(QRgb c) {  // Theme.exactValue #1e6fd9
+    return std::abs(qRed(c) - 0x1e) < 16 && std::abs(qGreen(c) - 0x6f) < 16 &&
+           std::abs(qBlue(c) - 0xd9) < 16;
+}
+
+}  // namespace
+
+// --analysis on a position with 12 empties: every legal move's square carries a value (light
+// text or gold on the green), only the best ones are framed in gold, and the graph draws exact
+// values (its blue) beside its legend.
+void ScreenshotTest::analysisScreenshot() {
+    const QString png = dir_.filePath(QStringLiteral("analysis.png"));
+    QProcess viewer;
+    viewer.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    viewer.start(QStringLiteral(OTHELLO_VIEWER),
+                 {QStringLiteral("--db"), db_, QStringLiteral("--game"), QString::number(gameId_),
+                  QStringLiteral("--ply"), QString::number(endgamePly_),
+                  QStringLiteral("--analysis"), QStringLiteral("--analysis-empties"),
+                  QStringLiteral("12"), QStringLiteral("--screenshot"), png});
+    QVERIFY(viewer.waitForFinished(120000));
+    QCOMPARE(viewer.exitCode(), 0);
+    QImage image(png);
+    QVERIFY2(!image.isNull(), qPrintable(png));
+    QCOMPARE(image.size(), QSize(1280, 800));
+
+    int left = 1280, right = -1, topY = 800, bottom = -1;
+    for (int y = 0; y < 800; ++y)
+        for (int x = 0; x < 1280; ++x)
+            if (isBoardGreen(image.pixel(x, y))) {
+                left = std::min(left, x);
+                right = std::max(right, x);
+                topY = std::min(topY, y);
+                bottom = std::max(bottom, y);
+            }
+    QVERIFY(right > left && bottom > topY);
+    const double cell = (right - left + 1) / 8.0;
+
+    analysis::Solver solver(16);
+    analysis::SolveOptions options;
+    options.allMoves = true;
+    const analysis::SolveResult expected = solver.solve(endgame_, options);
+    QVERIFY(expected.complete);
+    for (int sq = 0; sq < 64; ++sq) {
+        const int x0 = left + int(core::columnOf(sq) * cell),
+                  y0 = topY + int(core::rowOf(sq) * cell);
+        // The middle of the square: text pixels (light or gold) on a legal move only.
+        int text = 0, gold = 0;
+        for (int y = y0 + int(cell * 0.3); y < y0 + int(cell * 0.7); ++y)
+            for (int x = x0 + int(cell * 0.15); x < x0 + int(cell * 0.85); ++x)
+                if (qGray(image.pixel(x, y)) > 200 || isGold(image.pixel(x, y))) ++text;
+        // The frame: gold along the square's inner border.
+        for (int i = int(cell * 0.2); i < int(cell * 0.8); ++i)
+            gold += isGold(image.pixel(x0 + i, y0 + int(cell * 0.06))) +
+                    isGold(image.pixel(x0 + int(cell * 0.06), y0 + i));
+        const QString where = QString::fromStdString(core::squareName(sq));
+        const auto move =
+            std::find_if(expected.moves.begin(), expected.moves.end(),
+                         [sq](const analysis::MoveValue& m) { return m.square == sq; });
+        if (move == expected.moves.end()) {
+            QVERIFY2(gold == 0, qPrintable(where + QStringLiteral(" framed but not a move")));
+            continue;
+        }
+        QVERIFY2(text > 20, qPrintable(where + QStringLiteral(": no value written")));
+        if (move->value == expected.value)
+            QVERIFY2(gold > cell * 0.5, qPrintable(where + QStringLiteral(" best, not framed")));
+        else
+            QVERIFY2(gold == 0, qPrintable(where + QStringLiteral(" framed, not best")));
+    }
+    // The graph (right of the board, above the tabs) draws exact values in their blue.
+    int blue = 0;
+    for (int y = 0; y < 400; ++y)
+        for (int x = right + 10; x < 1280; ++x) blue += isExactBlue(image.pixel(x, y));
+    QVERIFY2(blue > 50, "no exact value drawn in the graph");
 }
 
 // An explicit --db that does not exist: the PNG shows the error, the exit status is 1 and

@@ -8,22 +8,38 @@
 #include <string>
 
 #include "Command.h"
+#include "CoreCli.h"
 #include "core/Notation.h"
 #include "core/Perft.h"
 #include "core/Replay.h"
 
 namespace othello::cli {
-namespace {
 
 using namespace othello::core;
 
-// The standard start, or the board given with --from.
 Position startPosition(const std::string& from) {
     if (from.empty()) return Position::start();
     const BoardParse b = parseBoard(from);
     if (b.error) throw InputError("--from: " + b.error->message);
     return b.position;
 }
+
+ReplayResult replayMoves(const Position& start, const std::string& moves) {
+    const MovesParse parsed = parseMoves(moves);
+    ReplayResult r = replay(start, parsed.moves);
+    if (r.error) throw InputError(r.error->describe());
+    if (parsed.error) {
+        // The tokens before the bad one are legal: name the move the bad token stands for.
+        const Position& at = r.final();
+        const auto played = static_cast<int>(r.plies.size()) - r.passes;
+        throw InputError(fmt::format("move {} ({}, {}): not a square", played + 1,
+                                     parsed.error->token,
+                                     colorName(at.toMove())));
+    }
+    return r;
+}
+
+namespace {
 
 struct PerftOptions {
     int depth = 0;
@@ -100,18 +116,7 @@ nlohmann::json positionJson(const ReplayResult& r, std::size_t index) {
 }
 
 int runReplay(const ReplayOptions& o) {
-    const Position start = startPosition(o.from);
-    const MovesParse parsed = parseMoves(o.moves);
-    const ReplayResult r = replay(start, parsed.moves);
-    if (r.error) throw InputError(r.error->describe());
-    if (parsed.error) {
-        // The tokens before the bad one are legal: name the move the bad token stands for.
-        const Position& at = r.final();
-        const auto played = static_cast<int>(r.plies.size()) - r.passes;
-        throw InputError(fmt::format("move {} ({}, {}): not a square", played + 1,
-                                     parsed.error->token,
-                                     colorName(at.toMove())));
-    }
+    const ReplayResult r = replayMoves(startPosition(o.from), o.moves);
     std::size_t index = r.plies.size();
     if (o.ply) {
         if (*o.ply < 0 || static_cast<std::size_t>(*o.ply) > r.plies.size())

@@ -9,9 +9,12 @@
 #include <vector>
 
 #include "Command.h"
+#include "TheoreticalCheck.h"
+#include "JsonOutput.h"
 #include "core/Notation.h"
 #include "importers/Reader.h"
 #include "importers/ReaderUtil.h"
+#include "importers/TextEscape.h"
 #include "importers/Writer.h"
 
 namespace othello::cli {
@@ -50,6 +53,7 @@ json diagnosticJson(const Diagnostic& d) {
     j["square"] = squareJson(d.square);
     j["code"] = d.code;
     j["message"] = text::printable(d.message);
+    if (d.damage) j["damage"] = true;
     return j;
 }
 
@@ -122,6 +126,8 @@ struct Counts {
     // counted and shown in the summary.
     int fileErrors = 0;
     int skipped = 0;  // files that are no game files (WTHOR names files): a note, not an error
+    // Damaged records (and stretches of files before any record): exit 1 (Diagnostic::damage).
+    std::int64_t damaged = 0;
 };
 
 std::string plural(int n, const char* noun) {
@@ -133,19 +139,59 @@ struct CheckOptions {
     std::string format = "auto";
     bool strict = false;
     bool json = false;
+    bool verifyTheoretical = false;
 };
 
 int runCheck(const CheckOptions& o) {
+    TheoreticalCheck theoretical(o.verifyTheoretical);
     ReadOptions ro;
     ro.format = parseFormat(o.format).value_or(Format::Auto);
     ro.strict = o.strict;
     Counts n;
-    json games = json::array();
+    // Written as it goes: each record is printed (text) or written into "games" (JSON) as soon
+    // as it is read, and not kept; only the small per-file entries wait for the end.
     json files = json::array();
+    bool firstGame = true;
+    if (o.json) fmt::print("{{\"games\":[");
+    ro.onRecord = [&](GameRecord&& g) {
+        theoretical.check(g, o.json);
+        switch (g.status) {
+            case GameStatus::Complete:
+                ++n.complete;
+                break;
+            case GameStatus::Incomplete:
+                ++n.incomplete;
+                break;
+            case GameStatus::Error:
+                ++n.error;
+                break;
+        }
+        for (const Diagnostic& d : g.diagnostics) n.warnings += d.severity == Severity::Warning;
+        if (o.json) {
+            // A rejected record past the file's diagnostic limit keeps no diagnostic: it is
+            // counted (summary, the file's "diagnostic-limit" note), not listed.
+            if (g.status == GameStatus::Error && g.diagnostics.empty()) return;
+            fmt::print("{}{}", firstGame ? "" : ",", jsonText(gameJson(g)));
+            firstGame = false;
+            return;
+        }
+        for (const Diagnostic& d : g.diagnostics) fmt::print("{}\n", d.format());
+        if (g.status == GameStatus::Error) {
+            for (std::size_t i = 0; i < g.repairs.size(); ++i) {
+                const RepairCandidate& c = g.repairs[i];
+                fmt::print("{}: note: repair {}: {} -> {} {}-{}{}\n",
+                           text::escapeForTerminal(g.source.describe()), i + 1, c.change,
+                           statusName(c.status), c.score.black, c.score.white,
+                           c.matchesStatedScore ? " (the declared score)" : "");
+            }
+        }
+    };
     for (const std::string& path : o.files) {
         const FileResult r = readFile(path, ro);
         ++n.files;
         if (!r.readable) ++n.unreadable;
+        n.damaged += r.damagedRecords;
+        for (const Diagnostic& d : r.fileDiagnostics) n.damaged += d.damage;
         json fileDiagnostics = json::array();
         bool fileError = false, fileWarning = false;
         for (const Diagnostic& d : r.fileDiagnostics) {
@@ -163,40 +209,14 @@ int runCheck(const CheckOptions& o) {
             files.push_back({{"path", path},
                              {"format", formatName(r.format)},
                              {"readable", r.readable},
-                             {"records", r.records.size()},
+                             {"records", r.recordCount},
+                             {"damaged_records", r.damagedRecords},
+                             {"diagnostics_not_kept", r.diagnosticsDropped},
                              {"diagnostics", fileDiagnostics}});
-        for (const GameRecord& g : r.records) {
-            switch (g.status) {
-                case GameStatus::Complete:
-                    ++n.complete;
-                    break;
-                case GameStatus::Incomplete:
-                    ++n.incomplete;
-                    break;
-                case GameStatus::Error:
-                    ++n.error;
-                    break;
-            }
-            for (const Diagnostic& d : g.diagnostics) n.warnings += d.severity == Severity::Warning;
-            if (o.json) {
-                games.push_back(gameJson(g));
-                continue;
-            }
-            for (const Diagnostic& d : g.diagnostics) fmt::print("{}\n", d.format());
-            if (g.status == GameStatus::Error) {
-                for (std::size_t i = 0; i < g.repairs.size(); ++i) {
-                    const RepairCandidate& c = g.repairs[i];
-                    fmt::print("{}: note: repair {}: {} -> {} {}-{}{}\n", g.source.describe(),
-                               i + 1, c.change, statusName(c.status), c.score.black, c.score.white,
-                               c.matchesStatedScore ? " (the declared score)" : "");
-                }
-            }
-        }
     }
     const int total = n.complete + n.incomplete + n.error;
     if (o.json) {
-        json out;
-        out["games"] = std::move(games);
+        json out;  // the members after "games", already written
         out["files"] = std::move(files);
         out["summary"] = {{"complete", n.complete},
                           {"incomplete", n.incomplete},
@@ -206,8 +226,11 @@ int runCheck(const CheckOptions& o) {
                           {"unreadable_files", n.unreadable},
                           {"file_errors", n.fileErrors},
                           {"skipped_files", n.skipped},
+                          {"damaged", n.damaged},
                           {"records", total}};
-        fmt::print("{}\n", out.dump(-1, ' ', false, json::error_handler_t::replace));
+        if (o.verifyTheoretical) out["theoretical"] = theoretical.json();
+        // File and player names exact (see JsonOutput.h); "{...}" closes the document.
+        fmt::print("],{}\n", jsonText(std::move(out)).substr(1));
     } else {
         std::string tail;
         if (n.fileErrors)
@@ -216,12 +239,19 @@ int runCheck(const CheckOptions& o) {
         if (n.unreadable) tail += fmt::format("; {} unreadable", plural(n.unreadable, "file"));
         if (n.skipped)
             tail += fmt::format("; {} skipped (not game files)", plural(n.skipped, "file"));
+        if (n.damaged)
+            tail += fmt::format("; {} (text broken: part of it may be lost)",
+                                plural(static_cast<int>(n.damaged), "damaged record"));
         fmt::print("{} in {}: {} complete, {} incomplete, {}, {}{}\n", plural(total, "record"),
                    plural(n.files, "file"), n.complete, n.incomplete, plural(n.error, "error"),
                    plural(n.warnings, "warning"), tail);
+        fmt::print("{}", theoretical.text());
     }
     if (n.unreadable == n.files) return kExitUsage;
-    return n.error > 0 || n.unreadable > 0 || n.fileErrors > 0 ? kExitBadInput : kExitOk;
+    return n.error > 0 || n.unreadable > 0 || n.fileErrors > 0 || n.damaged > 0 ||
+                   theoretical.disagreements() > 0
+               ? kExitBadInput
+               : kExitOk;
 }
 
 RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
@@ -236,6 +266,12 @@ RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
         ->check(formatValidator(false));
     sub->add_flag("--strict", o->strict,
                   "Count warnings as errors (a file warning makes a file error)");
+    sub->add_flag("--verify-theoretical", o->verifyTheoretical,
+                  "Solve every record's theoretical score (WTHOR: Black's discs with perfect "
+                  "play from the file's depth, 22 empties by default) and report each record "
+                  "that disagrees (exit 1); --json adds \"theoretical\": {checked, agree, "
+                  "disagree, not_checked, final_score, seconds, disagreements: [{source, path, "
+                  "record, stored, solved, depth, empties, ply}]}");
     sub->add_flag("--json", o->json, "Print a JSON object: games and summary");
     sub->callback([o, &action] { action = [o] { return runCheck(*o); }; });
 });
@@ -257,22 +293,26 @@ int runConvert(const ConvertOptions& o) {
         fmt::print(stderr, "error: WTHOR is binary: give a file name with -o\n");
         return kExitUsage;
     }
-    const FileResult r = readFile(o.input, ro);
-    for (const Diagnostic& d : r.fileDiagnostics) fmt::print(stderr, "{}\n", d.format());
-    if (!r.readable) return kExitUsage;
+    // Records come one by one: only those to write are kept.
     std::vector<GameRecord> games;
     int skipped = 0;
-    for (const GameRecord& g : r.records) {
+    ro.onRecord = [&](GameRecord&& g) {
         for (const Diagnostic& d : g.diagnostics) fmt::print(stderr, "{}\n", d.format());
         std::string why;
         if (!canWrite(g, to, &why)) {
             ++skipped;
+            // Past the file's diagnostic limit a rejected record is only counted (the note
+            // "diagnostic-limit" says how many).
+            if (g.status == GameStatus::Error && g.diagnostics.empty()) return;
             fmt::print(stderr, "{}: error: not converted: {} [not-converted]\n",
-                       g.source.describe(), why);
-            continue;
+                       text::escapeForTerminal(g.source.describe()), text::escapeForTerminal(why));
+            return;
         }
-        games.push_back(g);
-    }
+        games.push_back(std::move(g));
+    };
+    const FileResult r = readFile(o.input, ro);
+    for (const Diagnostic& d : r.fileDiagnostics) fmt::print(stderr, "{}\n", d.format());
+    if (!r.readable) return kExitUsage;
     // Say what the output format cannot keep before writing it.
     for (const Diagnostic& d : conversionWarnings(games, to, o.output))
         fmt::print(stderr, "{}\n", d.format());
@@ -281,14 +321,14 @@ int runConvert(const ConvertOptions& o) {
     } else {
         writeGamesToFile(games, to, o.output);
         fmt::print("{} written to {} ({}){}\n", plural(static_cast<int>(games.size()), "game"),
-                   o.output, formatName(to),
+                   text::escapeForTerminal(o.output), formatName(to),
                    skipped ? fmt::format("; {} skipped", skipped) : std::string());
     }
     // A file error on a readable file (no game found) is bad input too.
     const bool fileError =
         std::any_of(r.fileDiagnostics.begin(), r.fileDiagnostics.end(),
                     [](const Diagnostic& d) { return d.severity == Severity::Error; });
-    return skipped || fileError ? kExitBadInput : kExitOk;
+    return skipped || fileError || r.damaged() ? kExitBadInput : kExitOk;
 }
 
 RegisterCommand convertCommand(40, [](CLI::App& app, Action& action) {

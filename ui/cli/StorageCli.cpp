@@ -8,6 +8,8 @@
 
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "importers/TextEscape.h"
+#include "storage/WriterLock.h"
 
 namespace othello::cli {
 
@@ -20,9 +22,11 @@ void addDbOption(CLI::App* sub, std::string& db) {
 storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode) {
     const std::filesystem::path path =
         db.empty() ? storage::Archive::defaultDatabasePath() : std::filesystem::path(db);
-    // Created on first use, even by a command that only reads.
+    // The default database is created on first use, even by a command that only reads (as
+    // the viewer does); a path given with --db only by a writer: a reader says it does not
+    // exist rather than leave an empty archive behind a typo.
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) mode = storage::Archive::Mode::ReadWrite;
+    if (db.empty() && !std::filesystem::exists(path, ec)) mode = storage::Archive::Mode::ReadWrite;
     try {
         return storage::Archive(path, mode);
     } catch (const storage::StorageError& e) {
@@ -30,11 +34,24 @@ storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode)
     }
 }
 
+void warnUnindexed(storage::Archive& archive) {
+    const std::int64_t n = archive.unindexedGames();
+    if (n == 0) return;
+    fmt::print(stderr,
+               "warning: {} not yet indexed ({}); position searches and statistics replay "
+               "them, which is slower\n",
+               plural(n, "game", "games"),
+               storage::WriterLock::held(archive.path())
+                   ? "an import is running"
+                   : "an import was interrupted and they could not be indexed here: the next "
+                     "import indexes them");
+}
+
 int runCommand(const std::function<int()>& action) {
     try {
         return action();
     } catch (const UsageError& e) {
-        fmt::print(stderr, "error: {}\n", e.what());
+        fmt::print(stderr, "error: {}\n", importers::text::escapeForTerminal(e.what()));
         return kExitUsage;
     }
 }
@@ -124,11 +141,15 @@ void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging) {
     sub->add_option("--year", o.year, "A year Y or a range Y1-Y2 (years 1..9999, Y1 <= Y2)");
     sub->add_option("--result", o.result, "black, white or draw (the winner)");
     addPositionOptions(sub, o.query);
+    sub->add_option("--lost-discs", o.lostDiscs,
+                    "Games with an endgame move that lost at least N discs (games reviewed by "
+                    "`analyze`; see there)");
+    sub->add_option("--lost-by", o.lostBy, "With --lost-discs: black or white made that move");
     sub->add_option("--sort", o.sort,
                     "id, year, black, white, event, score or ply; a leading - sorts descending");
     sub->add_flag("--desc", o.descending, "Sort descending");
     if (paging) {
-        sub->add_option("--limit", o.limit, "At most N games (default 20; -1: all)");
+        sub->add_option("--limit", o.limit, "At most N games, 0..1000000 (default 20; -1: all)");
         sub->add_option("--offset", o.offset, "Skip the first N games");
     } else {
         o.limit = -1;
@@ -169,6 +190,16 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     else if (!o.result.empty())
         throw UsageError("--result: expected black, white or draw, got \"" + o.result + "\"");
     f.position = positionQuery(o.query).position;
+    if (o.lostDiscs && (*o.lostDiscs < 0 || *o.lostDiscs > 128))
+        throw UsageError("--lost-discs: expected 0..128 discs");
+    f.lostDiscs = o.lostDiscs;
+    if (o.lostBy == "black")
+        f.lostBy = core::Color::Black;
+    else if (o.lostBy == "white")
+        f.lostBy = core::Color::White;
+    else if (!o.lostBy.empty())
+        throw UsageError("--lost-by: expected black or white, got \"" + o.lostBy + "\"");
+    if (f.lostBy && !f.lostDiscs) throw UsageError("--lost-by needs --lost-discs");
     if (!o.sort.empty()) {
         std::string key = o.sort;
         f.descending = o.descending;
@@ -182,6 +213,13 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     } else {
         f.descending = o.descending;
     }
+    // -1 is "all"; a bigger page than kMaxLimit is a typo more likely than a wish.
+    if (o.limit < -1 || o.limit > kMaxLimit)
+        throw UsageError("--limit: expected 0.." + std::to_string(kMaxLimit) +
+                         " games, or -1 for all; got " + std::to_string(o.limit));
+    if (o.offset < 0 || o.offset > storage::kMaxGameId)
+        throw UsageError("--offset: expected 0.." + std::to_string(storage::kMaxGameId) + "; got " +
+                         std::to_string(o.offset));
     f.limit = o.limit;
     f.offset = o.offset;
     return f;
@@ -198,6 +236,7 @@ nlohmann::json diagnosticJson(const importers::Diagnostic& d) {
     if (d.square >= 0 && d.square < 64) j["square"] = core::squareName(d.square);
     j["code"] = d.code;
     j["message"] = d.message;
+    if (d.damage) j["damage"] = true;
     return j;
 }
 

@@ -15,7 +15,16 @@ namespace othello::cli {
 // --db PATH: the database file. Precedence: --db, else $OTHELLO_DB, else
 // $XDG_DATA_HOME/othello-db/games.sqlite (~/.local/share when unset).
 void addDbOption(CLI::App* sub, std::string& db);
+// Opens the archive; a StorageError becomes an InputError (exit 1). An empty `db` is the
+// default database, created on first use by any command; a path given with --db is created by
+// writers only (readers: "does not exist"). A second writer waits for the first up to
+// $OTHELLO_BUSY_TIMEOUT seconds (default 10), then fails with "archive busy: ...".
 storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode);
+// On stderr, when some committed games are not yet in the position index: "warning: N games
+// not yet indexed (why); ...".
+void warnUnindexed(storage::Archive& archive);
+// The largest --limit (a page of search results); -1 means all.
+inline constexpr std::int64_t kMaxLimit = 1'000'000;
 
 // A bad argument found after parsing (a year out of range, a bad board...): reported as
 // "error: <message>" with exit 2 (usage) by runCommand.
@@ -46,6 +55,8 @@ PositionQuery positionQuery(const PositionOptions& o);
 struct FilterOptions {
     std::string player, black, white, event, year, result, sort;
     PositionOptions query;
+    std::optional<int> lostDiscs;  // --lost-discs N: a reviewed endgame move lost >= N discs
+    std::string lostBy;            // --lost-by black|white (default: either side)
     bool descending = false;
     std::int64_t limit = 20;
     std::int64_t offset = 0;

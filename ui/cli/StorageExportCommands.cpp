@@ -3,7 +3,9 @@
 
 #include <memory>
 
+#include "JsonOutput.h"
 #include "StorageCli.h"
+#include "importers/TextEscape.h"
 #include "importers/Writer.h"
 
 namespace othello::cli {
@@ -24,6 +26,7 @@ int runExport(const ExportOptions& o) {
                          "\"");
     const storage::SearchFilter f = makeFilter(o.filter);
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    warnUnindexed(archive);
     std::vector<importers::GameRecord> games;
     std::int64_t skipped = 0;
     archive.forEachGame(f, [&](const storage::StoredGame& g) {
@@ -43,19 +46,16 @@ int runExport(const ExportOptions& o) {
     }
     if (o.json) {
         nlohmann::json w = nlohmann::json::array();
-        for (const auto& d : warnings)
-            w.push_back({{"code", d.code}, {"message", d.message}});
-        fmt::print("{}\n", nlohmann::json{{"exported", games.size()},
-                                          {"skipped", skipped},
-                                          {"path", o.out},
-                                          {"warnings", w}}
-                               .dump());
+        for (const auto& d : warnings) w.push_back({{"code", d.code}, {"message", d.message}});
+        printJson(nlohmann::json{
+            {"exported", games.size()}, {"skipped", skipped}, {"path", o.out}, {"warnings", w}});
     } else {
         for (const auto& d : warnings) fmt::print(stderr, "{}\n", d.format());
-        fmt::print(
-            "exported {} games to {} ({}){}\n", games.size(), o.out, importers::formatName(*format),
-            skipped ? fmt::format("; {} games this format cannot hold were left out", skipped)
-                    : "");
+        fmt::print("exported {} games to {} ({}){}\n", games.size(),
+                   importers::text::escapeForTerminal(o.out), importers::formatName(*format),
+                   skipped
+                       ? fmt::format("; {} games this format cannot hold were left out", skipped)
+                       : "");
     }
     return kExitOk;
 }
@@ -89,11 +89,11 @@ int runRename(const RenameOptions& o) {
         throw InputError(e.what());
     }
     if (o.json)
-        fmt::print("{}\n",
-                   nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}}.dump());
+        printJson(nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}});
     else
         fmt::print("{} now name \"{}\" instead of \"{}\" (kept as an alias)\n",
-                   plural(changed, "game", "games"), o.to, o.from);
+                   plural(changed, "game", "games"), importers::text::escapeForTerminal(o.to),
+                   importers::text::escapeForTerminal(o.from));
     return kExitOk;
 }
 

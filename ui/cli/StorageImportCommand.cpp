@@ -2,10 +2,13 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 
+#include "JsonOutput.h"
 #include "StorageCli.h"
+#include "importers/TextEscape.h"
 
 namespace othello::cli {
 namespace {
@@ -33,7 +36,8 @@ void showProgress(const storage::ImportProgress& p, bool terminal, ProgressState
     if (terminal) {
         const int width = 30;
         double done = double(p.filesDone);
-        if (p.fileRecords > 0) done += double(p.fileRecordsDone) / double(p.fileRecords);
+        if (p.fileBytes > 0 && p.fileBytesDone >= 0)
+            done += std::min(1.0, double(p.fileBytesDone) / double(p.fileBytes));
         const double frac = p.filesTotal ? std::min(1.0, done / double(p.filesTotal)) : 0.0;
         const int filled = static_cast<int>(frac * width);
         fmt::print(stderr, "\r[{}{}] {}/{} files, {} games, {:.0f} games/s   ",
@@ -45,9 +49,14 @@ void showProgress(const storage::ImportProgress& p, bool terminal, ProgressState
         state.lastFile = p.filesDone;
         state.lastLine = p.seconds;
         fmt::print(stderr, "{}/{} files, {} read ({:.0f} games/s): {}", p.filesDone, p.filesTotal,
-                   plural(p.gamesRead, "game", "games"), rate, p.currentFile);
-        if (p.fileRecords > 0)
-            fmt::print(stderr, " ({}/{} records)", p.fileRecordsDone, p.fileRecords);
+                   plural(p.gamesRead, "game", "games"), rate,
+                   importers::text::escapeForTerminal(p.currentFile));
+        if (p.fileRecordsDone > 0) {
+            fmt::print(stderr, " ({} records", p.fileRecordsDone);
+            if (p.fileBytes > 0 && p.fileBytesDone >= 0)
+                fmt::print(stderr, ", {:.0f} %", 100.0 * double(p.fileBytesDone) / double(p.fileBytes));
+            fmt::print(stderr, ")");
+        }
         fmt::print(stderr, "\n");
     }
 }
@@ -77,12 +86,14 @@ int runImport(const ImportCommandOptions& o) {
     if (terminal) fmt::print(stderr, "\n");
     // Nothing readable (not one record in any file: missing files, names files, empty or
     // foreign files) is exit 2; some records or files bad, exit 1.
-    const int code = r.recordsRead == 0                          ? kExitUsage
-                     : (r.rejected > 0 || r.filesUnreadable > 0) ? kExitBadInput
-                                                                 : kExitOk;
+    // A database error that stopped the import (a full disk) is exit 1, with what was kept.
+    const int code = !r.failure.empty()                                           ? kExitBadInput
+                     : r.recordsRead == 0                                         ? kExitUsage
+                     : (r.rejected > 0 || r.filesUnreadable > 0 || r.damaged > 0) ? kExitBadInput
+                                                                                  : kExitOk;
     // Why nothing was read: the first file-level diagnostic.
     std::string reason;
-    if (r.recordsRead == 0) {
+    if (r.recordsRead == 0 && r.failure.empty()) {
         if (!r.errors.empty())
             reason = r.errors.front().message;
         else if (!r.fileNotes.empty())
@@ -101,17 +112,36 @@ int runImport(const ImportCommandOptions& o) {
         j["files_unreadable"] = r.filesUnreadable;
         j["records_read"] = r.recordsRead;
         if (!reason.empty()) j["reason"] = reason;
+        // imported: the games committed (kept) even when the import stopped early.
+        if (!r.failure.empty()) j["failure"] = r.failure;
         j["file_notes"] = nlohmann::json::array();
         for (const auto& d : r.fileNotes) j["file_notes"].push_back(diagnosticJson(d));
         j["errors"] = nlohmann::json::array();
         for (const auto& d : r.errors) j["errors"].push_back(diagnosticJson(d));
         j["notes"] = nlohmann::json::array();
         for (const auto& d : r.notes) j["notes"].push_back(diagnosticJson(d));
-        fmt::print("{}\n", j.dump());
+        // The records' own warnings; damaged: records whose text was broken (exit 1).
+        j["warnings"] = nlohmann::json::array();
+        for (const auto& d : r.warnings) j["warnings"].push_back(diagnosticJson(d));
+        j["damaged"] = r.damaged;
+        // Past 10,000 in a list (storage::kMaxImportDiagnostics): counted, not listed.
+        j["diagnostics_not_kept"] = r.diagnosticsNotKept;
+        printJson(j);
         return code;
     }
+    if (!r.failure.empty())
+        fmt::print(stderr, "error: import stopped ({}); {} committed and kept\n", r.failure,
+                   plural(r.imported, "game", "games"));
     for (const auto& d : r.errors) fmt::print(stderr, "{}\n", d.format());
     for (const auto& d : r.fileNotes) fmt::print(stderr, "{}\n", d.format());
+    // Record warnings as `check` prints them (the readers keep at most 1000 a file).
+    for (const auto& d : r.warnings) fmt::print(stderr, "{}\n", d.format());
+    if (r.diagnosticsNotKept > 0)
+        fmt::print(stderr, "note: {} more diagnostics not kept (at most {} of each kind)\n",
+                   r.diagnosticsNotKept, storage::kMaxImportDiagnostics);
+    if (r.damaged > 0)
+        fmt::print(stderr, "warning: {} damaged (text broken: part of it may be lost)\n",
+                   plural(r.damaged, "record", "records"));
     const int shown = std::min<int>(o.showNotes, static_cast<int>(r.notes.size()));
     for (int i = 0; i < shown; ++i)
         fmt::print(stderr, "{}\n", r.notes[static_cast<std::size_t>(i)].format());
@@ -121,8 +151,9 @@ int runImport(const ImportCommandOptions& o) {
     fmt::print(
         "{}{}{}: imported {}, duplicates {}, rejected {} ({} under other names, {} of other "
         "games; {} read, {} unreadable)\n",
-        plural(r.recordsRead, "game", "games"), " read", reason.empty() ? "" : " (" + reason + ")",
-        r.imported, r.duplicates, r.rejected,
+        plural(r.recordsRead, "game", "games"), " read",
+        reason.empty() ? "" : " (" + importers::text::escapeForTerminal(reason) + ")", r.imported,
+        r.duplicates, r.rejected,
         plural(r.possibleDuplicates, "possible duplicate", "possible duplicates"),
         plural(r.prefixes, "prefix", "prefixes"),
         plural(std::int64_t(r.filesRead), "file", "files"), r.filesUnreadable);

@@ -3,8 +3,10 @@
 
 #include <memory>
 
+#include "JsonOutput.h"
 #include "StorageCli.h"
 #include "core/Notation.h"
+#include "importers/TextEscape.h"
 
 namespace othello::cli {
 namespace {
@@ -15,9 +17,10 @@ struct SearchOptions {
     bool json = false;
 };
 
+// A name from a record for a column: escaped (no control character reaches the terminal),
+// cut at a character boundary.
 std::string shorten(const std::string& s, std::size_t width) {
-    if (s.size() <= width) return s;
-    return s.substr(0, width - 1) + "~";
+    return importers::text::shortenText(importers::text::escapeForTerminal(s), width);
 }
 
 int runSearch(const SearchOptions& o) {
@@ -26,6 +29,7 @@ int runSearch(const SearchOptions& o) {
     // --moves: the deepest opening along the moves; --position: that position's own name.
     const std::string queryOpening = positionQuery(o.filter.query).opening;
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    warnUnindexed(archive);
     const storage::SearchResult r = archive.search(f);
     if (o.json) {
         nlohmann::json j;
@@ -33,7 +37,7 @@ int runSearch(const SearchOptions& o) {
         j["games"] = nlohmann::json::array();
         for (const auto& row : r.games) j["games"].push_back(gameRowJson(row));
         if (f.position) j["opening"] = queryOpening;
-        fmt::print("{}\n", j.dump());
+        printJson(j);
         return kExitOk;
     }
     if (!queryOpening.empty()) fmt::print("opening: {}\n", queryOpening);
@@ -106,6 +110,7 @@ int runStats(const StatsOptions& o) {
     if (!query.position) throw UsageError("give --moves SEQ, --start or --position BOARD");
     const auto& position = query.position;
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    warnUnindexed(archive);
     storage::PositionStats s = archive.stats(*position);
     // --moves: the deepest named opening along the moves, not only the exact position's name.
     s.opening = query.opening;
@@ -118,7 +123,7 @@ int runStats(const StatsOptions& o) {
             mj["move"] = moveName(m.move);
             j["moves"].push_back(mj);
         }
-        fmt::print("{}\n", j.dump());
+        printJson(j);
         return kExitOk;
     }
     fmt::print("{}", core::boardDiagram(*position, position->legalMoves()));

@@ -3,12 +3,17 @@
 
 #include <memory>
 
+#include "AnalysisCli.h"
+#include "JsonOutput.h"
 #include "StorageCli.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "importers/TextEscape.h"
 
 namespace othello::cli {
 namespace {
+
+using importers::text::escapeForTerminal;
 
 struct ShowOptions {
     std::int64_t id = 0;
@@ -18,9 +23,12 @@ struct ShowOptions {
 };
 
 int runShow(const ShowOptions& o) {
+    if (o.id < 1 || o.id > storage::kMaxGameId)
+        throw UsageError(fmt::format("ID: game ids are 1..{}, got {}", storage::kMaxGameId, o.id));
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const auto g = archive.game(o.id);
     if (!g) throw InputError(fmt::format("no game with id {}", o.id));
+    const auto review = storedReview(archive.path(), g->id);  // `analyze`: blunders marked
     const importers::GameRecord& r = g->record;
     const core::ReplayResult replay = core::replay(r.start, r.moves);
     std::size_t ply = replay.plies.size();
@@ -64,21 +72,27 @@ int runShow(const ShowOptions& o) {
         j["ply"] = ply;
         j["board"] = core::boardString(p);
         j["to_move"] = p.isGameOver() ? "none" : core::colorName(p.toMove());
-        fmt::print("{}\n", j.dump());
+        j["analysis"] = review ? showReviewJson(review->review) : nlohmann::json(nullptr);
+        printJson(j);
         return kExitOk;
     }
-    fmt::print("game {}: {} (Black) - {} (White), {}\n", g->id, r.black.empty() ? "?" : r.black,
-               r.white.empty() ? "?" : r.white,
+    // Names, event, round and source come from files: escaped.
+    fmt::print("game {}: {} (Black) - {} (White), {}\n", g->id,
+               r.black.empty() ? "?" : escapeForTerminal(r.black),
+               r.white.empty() ? "?" : escapeForTerminal(r.white),
                r.complete() ? scoreText(r.score.black, r.score.white) : "unfinished");
     if (!r.event.empty() || r.year)
-        fmt::print("event: {}{}{}\n", r.event, r.year ? fmt::format(" ({})", r.year) : "",
-                   r.round.empty() ? "" : ", round " + r.round);
+        fmt::print("event: {}{}{}\n", escapeForTerminal(r.event),
+                   r.year ? fmt::format(" ({})", r.year) : "",
+                   r.round.empty() ? "" : ", round " + escapeForTerminal(r.round));
     if (r.theoreticalScore)
         fmt::print("theoretical score: {} (depth {})\n", *r.theoreticalScore,
                    r.theoreticalDepth.value_or(0));
     if (!g->opening.empty()) fmt::print("opening: {}\n", g->opening);
-    fmt::print("source: {} ({})\n", r.source.describe(), importers::formatName(r.format));
+    fmt::print("source: {} ({})\n", escapeForTerminal(r.source.describe()),
+               importers::formatName(r.format));
     fmt::print("moves: {}\n", core::movesString(r.moves, false, " "));
+    if (review) fmt::print("{}", showReviewText(review->review));
     const int last = ply > 0 ? replay.plies[ply - 1].square : core::kNoSquare;
     fmt::print("{}",
                core::boardDiagram(p, p.legalMoves(), last == core::kPass ? core::kNoSquare : last));
@@ -94,7 +108,8 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
     sub->add_option("--ply", o->ply, "The board after N plies (passes count); default: the end");
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print a JSON object");
-    sub->callback([o, &action] { action = [o] { return runShow(*o); }; });
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runShow(*o); }); }; });
 });
 
 struct InfoOptions {
@@ -110,18 +125,19 @@ int runInfo(const InfoOptions& o) {
                          {"games", i.games},         {"players", i.players},
                          {"events", i.events},       {"positions", i.positions},
                          {"file_size", i.fileBytes}, {"unindexed_games", i.unindexedGames}};
-        fmt::print("{}\n", j.dump());
+        printJson(j);
         return kExitOk;
     }
     fmt::print(
         "database: {} (schema {})\ngames: {}\nplayers: {}\nevents: {}\npositions: {}\n"
         "file size: {:.1f} MB\n",
-        i.path, i.schemaVersion, i.games, i.players, i.events, i.positions,
+        escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, i.events, i.positions,
         double(i.fileBytes) / 1e6);
     if (i.unindexedGames)
         fmt::print(
-            "not yet indexed: {} (an import is running or was killed; searches replay them, "
-            "the next import or writable open indexes them)\n",
+            "not yet indexed: {} (an import is running, or they could not be indexed here: a "
+            "read-only archive or a full disk; searches replay them, the next writer indexes "
+            "them)\n",
             plural(i.unindexedGames, "game", "games"));
     return kExitOk;
 }

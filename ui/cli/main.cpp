@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "Command.h"
+#include "importers/TextEscape.h"
 
 namespace othello::cli {
 namespace {
@@ -55,10 +56,11 @@ int main(int argc, char** argv) {
     try {
         return action();
     } catch (const InputError& e) {
-        fmt::print(stderr, "error: {}\n", e.what());
+        // Messages may quote file and player names.
+        fmt::print(stderr, "error: {}\n", othello::importers::text::escapeForTerminal(e.what()));
         return kExitBadInput;
     } catch (const std::exception& e) {
-        fmt::print(stderr, "error: {}\n", e.what());
+        fmt::print(stderr, "error: {}\n", othello::importers::text::escapeForTerminal(e.what()));
         return kExitBadInput;
     }
 }

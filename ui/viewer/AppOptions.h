@@ -20,6 +20,8 @@ class AppOptions : public QObject {
     Q_PROPERTY(int ply MEMBER ply CONSTANT)
     Q_PROPERTY(bool animations MEMBER animations CONSTANT)
     Q_PROPERTY(int tab MEMBER tab CONSTANT)
+    Q_PROPERTY(bool analysis MEMBER analysis CONSTANT)
+    Q_PROPERTY(int analysisEmpties MEMBER analysisEmpties CONSTANT)
     Q_PROPERTY(QStringList importPaths MEMBER importPaths CONSTANT)
 
   public:
@@ -31,8 +33,10 @@ class AppOptions : public QObject {
     qint64 gameId = 0;     // 0: the first game of the archive
     int ply = -1;          // -1: the ply the game is opened at by default (0)
     bool animations = true;
-    QStringList importPaths;  // files/folders to import once the archive is open
-    int tab = 0;              // the tab shown first: 0 moves, 1 tree, 2 search, 3 import
+    QStringList importPaths;   // files/folders to import once the archive is open
+    int tab = 0;               // the tab shown first: 0 moves, 1 tree, 2 search, 3 import
+    bool analysis = false;     // the endgame analysis on from the start
+    int analysisEmpties = 24;  // it solves positions with at most this many empties
 
     // Called by the window once the first game (or the reason there is none) is shown.
     Q_INVOKABLE void markLoaded();

@@ -11,6 +11,7 @@ ArchiveClient::ArchiveClient(QObject* parent)
     results_ = std::make_unique<SearchModel>(worker_.get());
     tree_ = std::make_unique<TreeModel>(worker_.get());
     importer_ = std::make_unique<ImportController>();
+    analysis_ = std::make_unique<AnalysisController>();
     connect(importer_.get(), &ImportController::finished, this, [this] {
         refreshSummary();
         if (results_->searched()) results_->refresh();
@@ -22,7 +23,9 @@ ArchiveClient::ArchiveClient(QObject* parent)
 }
 
 ArchiveClient::~ArchiveClient() {
-    // The import thread first (it cancels), then the query worker; both before the models.
+    // The solver and import threads first (they cancel), then the query worker; all before
+    // the models.
+    analysis_.reset();
     importer_.reset();
     worker_.reset();
 }
@@ -31,6 +34,7 @@ void ArchiveClient::setGame(GameController* game) {
     if (game == game_) return;
     if (game_) disconnect(game_, nullptr, this, nullptr);
     game_ = game;
+    analysis_->setGame(game_);
     if (game_) connect(game_, &GameController::positionChanged, this, &ArchiveClient::refreshTree);
     emit gameChanged();
     refreshTree();
@@ -113,6 +117,8 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
                 if (!opened) errorText_ = tr("Cannot open the archive %1: %2").arg(path_, error);
                 importer_->setBlockedReason(opened ? writeProblem
                                                    : tr("the archive could not be opened"));
+                // The solver's cache lives in the archive file, which exists by now.
+                analysis_->setArchivePath(opened ? path_ : QString());
                 emit stateChanged();
                 if (generation == loadGeneration_)
                     finishGameLoad(id, ply, game, opened ? error : QString(), true);

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <memory>
 
+#include "AnalysisController.h"
 #include "GameController.h"
 #include "ImportController.h"
 #include "SearchModel.h"
@@ -28,6 +29,7 @@ class ArchiveClient : public QObject {
     Q_PROPERTY(othello::viewer::SearchModel* results READ results CONSTANT)
     Q_PROPERTY(othello::viewer::TreeModel* tree READ tree CONSTANT)
     Q_PROPERTY(othello::viewer::ImportController* importer READ importer CONSTANT)
+    Q_PROPERTY(othello::viewer::AnalysisController* analysis READ analysis CONSTANT)
 
   public:
     explicit ArchiveClient(QObject* parent = nullptr);
@@ -44,6 +46,7 @@ class ArchiveClient : public QObject {
     SearchModel* results() { return results_.get(); }
     TreeModel* tree() { return tree_.get(); }
     ImportController* importer() { return importer_.get(); }
+    AnalysisController* analysis() { return analysis_.get(); }
 
     // Opens `path` ("" = the default database) and shows game `gameId` at `ply` (gameId 0:
     // the first game; ply < 0: the start). Emits firstGameShown once done either way.
@@ -85,7 +88,8 @@ class ArchiveClient : public QObject {
     std::unique_ptr<SearchModel> results_;
     std::unique_ptr<TreeModel> tree_;
     std::unique_ptr<ImportController> importer_;
-    std::unique_ptr<DbThread> worker_;  // last: it stops (and its replies die) first
+    std::unique_ptr<AnalysisController> analysis_;  // its own solver thread and cache connection
+    std::unique_ptr<DbThread> worker_;              // last: it stops (and its replies die) first
 };
 
 }  // namespace othello::viewer

@@ -3,7 +3,9 @@ import Othello.Viewer
 
 // The board: 8x8 green squares with a-h / 1-8 coordinates, discs, the last move marked, the
 // legal moves of the side to move. A click plays a legal move, or cycles a square in the
-// editor. Flips fade briefly when `animate` is on (off in tests and screenshots).
+// editor. Flips fade briefly when `animate` is on (off in tests and screenshots). With the
+// analysis on, each legal move shows its exact value (or a bound) for the side to move, the
+// best ones framed in gold.
 Item {
     id: root
     required property GameController game
@@ -73,6 +75,9 @@ Item {
                     required property bool legal
                     required property bool lastMove
                     required property bool flipped
+                    required property string valueText
+                    required property bool best
+                    required property bool bound
                     objectName: "square_" + name
                     // Whole pixels, one-pixel grid lines between the squares.
                     readonly property int col: square % 8
@@ -114,12 +119,36 @@ Item {
                     }
                     // A legal move of the side to move: a small translucent disc of its colour.
                     Rectangle {
-                        visible: squareItem.legal && !root.game.editing
+                        visible: squareItem.legal && !root.game.editing && squareItem.valueText === ""
                         anchors.centerIn: parent
                         width: parent.width * 0.24
                         height: width
                         radius: width / 2
                         color: root.game.sideToMove === 1 ? "#80000000" : "#a0ffffff"
+                    }
+                    // The best moves: a gold frame inside the square.
+                    Rectangle {
+                        objectName: "best_" + squareItem.name
+                        visible: squareItem.best && squareItem.valueText !== ""
+                        anchors.fill: parent
+                        anchors.margins: Math.max(1, parent.width * 0.03)
+                        color: "transparent"
+                        border.color: root.theme.bestMove
+                        border.width: Math.max(2, parent.width * 0.05)
+                        radius: 3
+                    }
+                    // The move's value for the side to move (final disc difference).
+                    Text {
+                        objectName: "value_" + squareItem.name
+                        visible: squareItem.valueText !== "" && squareItem.disc === 0
+                        anchors.centerIn: parent
+                        text: squareItem.valueText
+                        color: squareItem.best ? root.theme.bestMove : "#f4f4ee"
+                        font.pixelSize: Math.max(10, parent.height * (text.length > 4 ? 0.22 : 0.32))
+                        font.bold: true
+                        font.italic: squareItem.bound
+                        style: Text.Outline
+                        styleColor: "#0b3d1a"
                     }
                     // The archive's games for this next move (Tree tab).
                     Text {

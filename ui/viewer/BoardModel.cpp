@@ -38,14 +38,21 @@ QVariant BoardModel::data(const QModelIndex& index, int role) const {
             return sq == lastMove_;
         case FlippedRole:
             return bool(flipped_ & bit(sq));
+        case ValueTextRole:
+            return valueTexts_[std::size_t(sq)];
+        case BestRole:
+            return bool(best_ & bit(sq));
+        case BoundRole:
+            return bool(bounds_ & bit(sq));
         default:
             return {};
     }
 }
 
 QHash<int, QByteArray> BoardModel::roleNames() const {
-    return {{SquareRole, "square"}, {NameRole, "name"},         {DiscRole, "disc"},
-            {LegalRole, "legal"},   {LastMoveRole, "lastMove"}, {FlippedRole, "flipped"}};
+    return {{SquareRole, "square"},       {NameRole, "name"},         {DiscRole, "disc"},
+            {LegalRole, "legal"},         {LastMoveRole, "lastMove"}, {FlippedRole, "flipped"},
+            {ValueTextRole, "valueText"}, {BestRole, "best"},         {BoundRole, "bound"}};
 }
 
 void BoardModel::setState(const core::Position& position, bool showLegal, int lastMove,
@@ -59,11 +66,34 @@ void BoardModel::setState(const core::Position& position, bool showLegal, int la
         if (lastMove_ >= 0 && lastMove_ < 64) changed |= bit(lastMove_);
         if (lastMove >= 0 && lastMove < 64) changed |= bit(lastMove);
     }
+    // Values belong to one position: another one (or the editor) drops them.
+    if (position != position_ || !showLegal) {
+        for (int sq = 0; sq < 64; ++sq)
+            if (!valueTexts_[std::size_t(sq)].isEmpty()) changed |= bit(sq);
+        valueTexts_ = {};
+        best_ = bounds_ = 0;
+    }
     position_ = position;
     legal_ = legal;
     flipped_ = flipped;
     lastMove_ = lastMove;
     // One signal over the span of changed rows: views re-read only those delegates' roles.
+    if (changed) {
+        const int lo = core::lowestSquare(changed);
+        const int hi = 63 - std::countl_zero(changed);
+        emit dataChanged(index(lo), index(hi));
+    }
+}
+
+void BoardModel::setMoveValues(const core::Position& position, const std::array<QString, 64>& texts,
+                               Bitboard best, Bitboard bounds) {
+    if (position != position_) return;
+    Bitboard changed = (best ^ best_) | (bounds ^ bounds_);
+    for (int sq = 0; sq < 64; ++sq)
+        if (texts[std::size_t(sq)] != valueTexts_[std::size_t(sq)]) changed |= bit(sq);
+    valueTexts_ = texts;
+    best_ = best;
+    bounds_ = bounds;
     if (changed) {
         const int lo = core::lowestSquare(changed);
         const int hi = 63 - std::countl_zero(changed);

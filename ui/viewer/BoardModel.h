@@ -4,6 +4,7 @@
 // only the discs that flipped.
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
+#include <array>
 
 #include "core/Position.h"
 
@@ -22,6 +23,9 @@ class BoardModel : public QAbstractListModel {
         LegalRole,                      // a legal move of the side to move
         LastMoveRole,                   // the square of the last move
         FlippedRole,                    // flipped by the last move (animated)
+        ValueTextRole,  // the move's exact value ("+4") or bound ("≥+4"); "" when unknown
+        BestRole,       // a move proven best (ties: all of them)
+        BoundRole,      // the value shown is a bound, not exact
     };
     Q_ENUM(Role)
 
@@ -32,9 +36,14 @@ class BoardModel : public QAbstractListModel {
     QHash<int, QByteArray> roleNames() const override;
 
     // Shows `position` with its legal moves (none when `showLegal` is false), the last move
-    // (kNoSquare for none) and the discs it flipped.
+    // (kNoSquare for none) and the discs it flipped. Another position drops the move values.
     void setState(const core::Position& position, bool showLegal, int lastMove,
                   core::Bitboard flipped);
+    // The analysis of `position` (ignored unless it is the one shown): a text per square
+    // ("" none), the squares of the best moves and those whose text is a bound.
+    void setMoveValues(const core::Position& position, const std::array<QString, 64>& texts,
+                       core::Bitboard best, core::Bitboard bounds);
+    core::Bitboard bestMoves() const { return best_; }
     const core::Position& position() const { return position_; }
 
     Q_INVOKABLE int discAt(int square) const;
@@ -44,6 +53,9 @@ class BoardModel : public QAbstractListModel {
     core::Bitboard legal_ = 0;
     core::Bitboard flipped_ = 0;
     int lastMove_ = core::kNoSquare;
+    std::array<QString, 64> valueTexts_;
+    core::Bitboard best_ = 0;
+    core::Bitboard bounds_ = 0;
 };
 
 }  // namespace othello::viewer

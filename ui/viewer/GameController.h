@@ -87,6 +87,8 @@ class GameController : public QObject {
 
     const core::Position& current() const { return line_.positions[std::size_t(ply_)]; }
     const GameInfo& game() const { return game_; }
+    // The line shown: its positions (plyCount + 1) and plies.
+    const core::ReplayResult& line() const { return line_; }
     // The moves of the line shown, up to the current ply (passes explicit).
     std::vector<int> movesToCurrent() const;
     // Whether the line shown starts at the standard start (openings are named from there).

@@ -21,6 +21,10 @@ ApplicationWindow {
         ply: AppOptions.ply
         animations: AppOptions.animations
         importPaths: AppOptions.importPaths
-        Component.onCompleted: tabs.currentIndex = AppOptions.importPaths.length > 0 ? 3 : AppOptions.tab
+        Component.onCompleted: {
+            tabs.currentIndex = AppOptions.importPaths.length > 0 ? 3 : AppOptions.tab
+            analysis.maxEmpties = AppOptions.analysisEmpties
+            analysis.enabled = AppOptions.analysis
+        }
     }
 }

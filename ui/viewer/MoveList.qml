@@ -5,6 +5,8 @@ import Othello.Viewer
 
 // The moves in two columns (Black, White), numbered, passes shown; the current move is
 // highlighted and kept in view; a click jumps there. Analysis moves are in another colour.
+// With the endgame analysis on, a move that lost discs against the best move says how many
+// ("−4"; "≤−4" when only a bound is known).
 Item {
     id: root
     required property GameController game
@@ -85,6 +87,8 @@ Item {
                 required property int whitePly
                 required property bool blackAnalysis
                 required property bool whiteAnalysis
+                required property string blackLoss
+                required property string whiteLoss
                 width: ListView.view.width
                 height: root.rowHeight
                 color: index % 2 ? "#f0f0ee" : "#fbfbfa"
@@ -107,6 +111,7 @@ Item {
                         readonly property int ply: index === 0 ? row.blackPly : row.whitePly
                         readonly property string moveText: index === 0 ? row.blackText : row.whiteText
                         readonly property bool analysis: index === 0 ? row.blackAnalysis : row.whiteAnalysis
+                        readonly property string loss: index === 0 ? row.blackLoss : row.whiteLoss
                         objectName: "move_" + ply
                         x: root.width * 0.2 + index * (row.width - root.width * 0.2) / 2
                         width: (row.width - root.width * 0.2) / 2
@@ -122,6 +127,17 @@ Item {
                             color: cell.ply > 0 && cell.ply === root.game.ply ? "white"
                                  : cell.analysis ? root.theme.analysis
                                  : cell.moveText === "pass" ? root.theme.mutedText : root.theme.text
+                        }
+                        Label {
+                            objectName: "loss_" + cell.ply
+                            visible: cell.loss !== ""
+                            anchors.right: parent.right
+                            anchors.rightMargin: root.theme.unit * 0.3
+                            anchors.verticalCenter: parent.verticalCenter
+                            text: cell.loss
+                            font.pixelSize: root.theme.unit * 0.8
+                            font.bold: true
+                            color: cell.ply === root.game.ply ? "white" : root.theme.loss
                         }
                         MouseArea {
                             anchors.fill: parent

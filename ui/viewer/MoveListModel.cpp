@@ -30,6 +30,10 @@ QVariant MoveListModel::data(const QModelIndex& index, int role) const {
             return row.black.analysis;
         case WhiteAnalysisRole:
             return row.white.analysis;
+        case BlackLossRole:
+            return row.black.loss;
+        case WhiteLossRole:
+            return row.white.loss;
         default:
             return {};
     }
@@ -42,7 +46,9 @@ QHash<int, QByteArray> MoveListModel::roleNames() const {
             {BlackPlyRole, "blackPly"},
             {WhitePlyRole, "whitePly"},
             {BlackAnalysisRole, "blackAnalysis"},
-            {WhiteAnalysisRole, "whiteAnalysis"}};
+            {WhiteAnalysisRole, "whiteAnalysis"},
+            {BlackLossRole, "blackLoss"},
+            {WhiteLossRole, "whiteLoss"}};
 }
 
 void MoveListModel::setLine(const std::vector<core::Ply>& plies, int analysisFrom) {
@@ -51,7 +57,7 @@ void MoveListModel::setLine(const std::vector<core::Ply>& plies, int analysisFro
     for (std::size_t i = 0; i < plies.size(); ++i) {
         const core::Ply& p = plies[i];
         Cell cell{QString::fromStdString(core::squareName(p.square)), static_cast<int>(i) + 1,
-                  analysisFrom >= 0 && static_cast<int>(i) >= analysisFrom};
+                  analysisFrom >= 0 && static_cast<int>(i) >= analysisFrom, QString()};
         if (p.side == core::Color::Black || rows.empty() || !rows.back().white.text.isEmpty()) {
             if (p.side == core::Color::Black) {
                 rows.push_back(Row{cell, {}});
@@ -64,6 +70,24 @@ void MoveListModel::setLine(const std::vector<core::Ply>& plies, int analysisFro
     beginResetModel();
     rows_ = std::move(rows);
     endResetModel();
+}
+
+void MoveListModel::setLosses(const std::vector<QString>& losses) {
+    const auto lossOf = [&losses](const Cell& c) {
+        return c.ply >= 1 && std::size_t(c.ply) <= losses.size() ? losses[std::size_t(c.ply - 1)]
+                                                                 : QString();
+    };
+    int first = -1, last = -1;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        Row& row = rows_[r];
+        const QString black = lossOf(row.black), white = lossOf(row.white);
+        if (black == row.black.loss && white == row.white.loss) continue;
+        row.black.loss = black;
+        row.white.loss = white;
+        if (first < 0) first = int(r);
+        last = int(r);
+    }
+    if (first >= 0) emit dataChanged(index(first), index(last), {BlackLossRole, WhiteLossRole});
 }
 
 int MoveListModel::rowOfPly(int ply) const {

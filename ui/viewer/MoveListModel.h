@@ -24,6 +24,8 @@ class MoveListModel : public QAbstractListModel {
         WhitePlyRole,
         BlackAnalysisRole,  // the move belongs to the analysis line
         WhiteAnalysisRole,
+        BlackLossRole,  // discs the move lost against the best move ("−4", "≤−4"); "" none
+        WhiteLossRole,
     };
     Q_ENUM(Role)
 
@@ -36,6 +38,10 @@ class MoveListModel : public QAbstractListModel {
     // Shows `plies`; plies from index `analysisFrom` on (when >= 0) are the analysis line.
     void setLine(const std::vector<core::Ply>& plies, int analysisFrom);
 
+    // The loss marks, one per ply of the line (index: ply - 1; "" none; missing: none).
+    // setLine drops them.
+    void setLosses(const std::vector<QString>& losses);
+
     // The row showing the move that leads to `ply` (ply >= 1); -1 when none.
     Q_INVOKABLE int rowOfPly(int ply) const;
 
@@ -44,6 +50,7 @@ class MoveListModel : public QAbstractListModel {
         QString text;
         int ply = -1;
         bool analysis = false;
+        QString loss;
     };
     struct Row {
         Cell black;

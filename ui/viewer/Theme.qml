@@ -15,4 +15,7 @@ QtObject {
     readonly property color text: "#202020"
     readonly property color mutedText: "#5e5e5e"
     readonly property color error: "#b3261e"
+    readonly property color bestMove: "#ffd54f"      // best moves on the board
+    readonly property color exactValue: "#1e6fd9"    // the graph's exact value
+    readonly property color loss: "#c62828"          // discs lost by a move
 }

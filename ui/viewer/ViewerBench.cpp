@@ -199,7 +199,68 @@ void ViewerBench::run() {
         failed_ = true;
     }
 
+    runAnalysis();
     QCoreApplication::exit(failed_ ? 1 : 0);
+}
+
+// The endgame analysis: from the switch to the frame showing every move's value, on the last
+// position with N empties of a few games (solved here, or answered by the archive's cache: the
+// line after says which), then steps while the solver works (the window must not wait).
+void ViewerBench::runAnalysis() {
+    AnalysisController* analysis = archive_->analysis();
+    const qint64 games = archive_->gameCount();
+    if (games == 0) return;
+    QElapsedTimer t;
+    auto elapsed = [&t] { return double(t.nsecsElapsed()) / 1e6; };
+    auto lastPlyWith = [this](int empties) {
+        const auto& positions = game_->line().positions;
+        for (int p = int(positions.size()) - 1; p >= 0; --p)
+            if (positions[std::size_t(p)].emptyCount() == empties &&
+                positions[std::size_t(p)].canMove())
+                return p;
+        return -1;
+    };
+    auto untilCurrentDone = [this, analysis] {
+        while (!analysis->currentDone())
+            if (!waitFor(analysis, &AnalysisController::statusChanged, 120000)) return false;
+        return true;
+    };
+    QRandomGenerator rng(777);
+    for (int empties : {12, 16, 20}) {
+        std::vector<double> ms;
+        int solved = 0, known = 0;
+        for (int i = 0; i < 7; ++i) {
+            analysis->setEnabled(false);
+            archive_->openGame(1 + qint64(rng.bounded(quint32(games))), 0);
+            if (!waitFor(archive_, &ArchiveClient::gameShown)) continue;
+            const int ply = lastPlyWith(empties);
+            if (ply < 0) continue;
+            game_->jump(ply);
+            waitFrame();
+            const int before = analysis->solvedCount();
+            t.start();
+            analysis->setEnabled(true);
+            if (!untilCurrentDone() || !waitFrame()) continue;
+            ms.push_back(elapsed());
+            ++(analysis->solvedCount() > before ? solved : known);
+        }
+        const QByteArray what =
+            QStringLiteral("analysis, %1 empties: switch to values shown").arg(empties).toUtf8();
+        report(what.constData(), ms);
+        std::printf("  (%d solved here, %d from the archive's cache or already known)\n", solved,
+                    known);
+    }
+    // Steps while the rest of the line is being solved (both cores busy).
+    std::vector<double> steps;
+    analysis->setEnabled(true);
+    game_->jump(std::max(0, lastPlyWith(24)));
+    for (int i = 0; i < 40 && analysis->busy(); ++i) {
+        t.start();
+        game_->step(i % 2 ? -1 : 1);
+        if (waitFrame()) steps.push_back(elapsed());
+    }
+    report("step one move while solving (to frame)", steps);
+    analysis->setEnabled(false);
 }
 
 }  // namespace othello::viewer

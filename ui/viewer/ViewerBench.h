@@ -2,7 +2,8 @@
 // `othello-viewer --bench`: scripted navigation and searches in the real window, timed from
 // the action to the frame that shows it; prints medians and exits. Run it on a database
 // holding all shared WTHOR games to check the targets (first game <= 1 s, a step
-// within one frame, a search or tree update <= 100 ms).
+// within one frame, a search or tree update <= 100 ms) and the endgame analysis (values on the
+// board after the switch; steps while the solver runs).
 #include <QElapsedTimer>
 #include <QObject>
 #include <vector>
@@ -23,6 +24,7 @@ class ViewerBench : public QObject {
 
   private:
     void run();
+    void runAnalysis();
     // Waits for `signal` of `sender`; false on timeout.
     template <class Sender, class Signal>
     bool waitFor(Sender* sender, Signal signal, int timeoutMs = 5000);

@@ -17,6 +17,7 @@ Item {
     readonly property alias archive: archive
     readonly property alias tabs: tabs
     readonly property alias searchPanel: searchPanel
+    readonly property AnalysisController analysis: archive.analysis
 
     Theme {
         id: theme
@@ -42,6 +43,8 @@ Item {
     Shortcut { sequences: ["Down", "PgDown"]; enabled: !game.editing; onActivated: game.step(10) }
     Shortcut { sequences: ["Home"]; enabled: !game.editing; onActivated: game.first() }
     Shortcut { sequences: ["End"]; enabled: !game.editing; onActivated: game.last() }
+    // The endgame analysis on and off.
+    Shortcut { sequences: ["A"]; onActivated: archive.analysis.toggle() }
 
     Rectangle {
         anchors.fill: parent
@@ -239,8 +242,15 @@ Item {
                 DiscGraph {
                     objectName: "discGraph"
                     Layout.fillWidth: true
-                    Layout.preferredHeight: Math.max(70, root.height * 0.13)
+                    Layout.preferredHeight: Math.max(84, root.height * 0.14)
                     game: game
+                    analysis: archive.analysis
+                    theme: theme
+                }
+                AnalysisBar {
+                    objectName: "analysisBar"
+                    Layout.fillWidth: true
+                    analysis: archive.analysis
                     theme: theme
                 }
                 TabBar {

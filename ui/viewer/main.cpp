@@ -1,5 +1,5 @@
-// othello-viewer [--db PATH] [--game ID] [--ply N] [--screenshot FILE] [--size WxH]
-//                [--tab moves|tree|search|import] [--import PATH]... [--bench]
+// othello-viewer [--db PATH] [--game ID] [--ply N] [--analysis] [--screenshot FILE]
+//                [--size WxH] [--tab moves|tree|search|import] [--import PATH]... [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QGuiApplication>
@@ -64,7 +64,16 @@ int main(int argc, char* argv[]) {
                                     QStringLiteral("Import a file or folder once the archive is "
                                                    "open (repeatable)."),
                                     QStringLiteral("PATH"));
-    parser.addOptions({db, game, ply, screenshot, size, tab, import, bench});
+    const QCommandLineOption analysis(QStringLiteral("analysis"),
+                                      QStringLiteral("Start with the endgame analysis on (a "
+                                                     "screenshot waits for the position's "
+                                                     "values)."));
+    const QCommandLineOption analysisEmpties(
+        QStringLiteral("analysis-empties"),
+        QStringLiteral("Solve positions with at most N empty squares (default 24)."),
+        QStringLiteral("N"), QStringLiteral("24"));
+    parser.addOptions(
+        {db, game, ply, analysis, analysisEmpties, screenshot, size, tab, import, bench});
     if (!parser.parse(arguments)) {
         std::fprintf(stderr, "othello-viewer: %s\nTry 'othello-viewer --help'.\n",
                      qPrintable(parser.errorText()));
@@ -90,7 +99,13 @@ int main(int argc, char* argv[]) {
     AppOptions* options = AppOptions::instance();
     options->databasePath = parser.value(db);
     options->importPaths = parser.values(import);
+    options->analysis = parser.isSet(analysis);
     bool ok = true;
+    options->analysisEmpties = parser.value(analysisEmpties).toInt(&ok);
+    if (!ok || options->analysisEmpties < 0 || options->analysisEmpties > 60) {
+        std::fprintf(stderr, "othello-viewer: --analysis-empties wants a number 0..60\n");
+        return 2;
+    }
     if (parser.isSet(game)) {
         options->gameId = parser.value(game).toLongLong(&ok);
         if (!ok || options->gameId <= 0) {
@@ -170,22 +185,39 @@ int main(int argc, char* argv[]) {
                 QCoreApplication::exit(0);
             });
         };
-        auto shown = [archive, options, save] {
+        // With --analysis: the shown position's values first, then (for at most 20 s) the rest
+        // of the line, so the board, the move list and the graph show what was solved.
+        auto solved = [window, archive, save] {
+            auto* analysis = archive ? archive->analysis() : nullptr;
+            if (!analysis || !analysis->enabled()) return save();
+            auto* poll = new QTimer(window);
+            auto waited = std::make_shared<QElapsedTimer>();
+            waited->start();
+            QObject::connect(poll, &QTimer::timeout, window, [poll, analysis, waited, save] {
+                if (!analysis->currentDone()) return;
+                if (analysis->busy() && waited->elapsed() < 20000) return;
+                poll->deleteLater();
+                poll->stop();
+                save();
+            });
+            poll->start(100);
+        };
+        auto shown = [archive, options, solved] {
             // Show the import's outcome: wait for it rather than for the first game (an
             // archive that failed to open, or a refused import, shows its reason at once).
             if (archive && archive->ready() && archive->importer()->running())
                 QObject::connect(archive->importer(), &othello::viewer::ImportController::finished,
-                                 archive, save, Qt::SingleShotConnection);
+                                 archive, solved, Qt::SingleShotConnection);
             else
-                save();
+                solved();
         };
         if (options->loaded())
             shown();
         else
             QObject::connect(options, &AppOptions::firstGameShown, window, shown,
                              Qt::SingleShotConnection);
-        // A database that never answers must not hang a script.
-        QTimer::singleShot(30000, window, [] {
+        // A database (or a solve) that never answers must not hang a script.
+        QTimer::singleShot(options->analysis ? 90000 : 30000, window, [] {
             std::fprintf(stderr, "othello-viewer: timed out waiting for the archive\n");
             QCoreApplication::exit(1);
         });

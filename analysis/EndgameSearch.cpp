@@ -1,0 +1,222 @@
+#include "EndgameSearch.h"
+
+#include <algorithm>
+
+#include "Flips.h"
+#include "MoveOrdering.h"
+#include "Stability.h"
+
+namespace othello::analysis {
+namespace {
+
+// The stability cut-off costs a few hundred nanoseconds; it pays only when alpha is high
+// enough that enough stable opponent discs are plausible.
+// Enhanced transposition cut-offs cost a table probe per move: worth it only high in the tree.
+constexpr int kEtcEmpties = 10;
+
+inline bool tryStability(int alpha, int empties) {
+    return alpha >= 2 * empties - 8;
+}
+
+// Deep nodes order their moves by a shallow search with a cheap static evaluation (mobility,
+// potential mobility, corners) instead of the one-ply fastest-first score: a better first move
+// there saves whole subtrees.
+#include <cstdlib>
+inline int envInt(const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; }
+static const int kShallowOrderEmpties = envInt("SO_MIN", 14);
+static const int kD1 = envInt("SO_D1", 17), kD2 = envInt("SO_D2", 20), kD3 = envInt("SO_D3", 99);
+static const int kW = envInt("SO_W", 4), kD4 = envInt("SO_D4", 99);
+static const int kWM = envInt("SO_WM", 16), kWP = envInt("SO_WP", 4), kWC = envInt("SO_WC", 64);
+static const int kWX = envInt("SO_WX", 0);
+inline int kOrderDepth(int empties) {
+    return empties >= kD4 ? 4 : empties >= kD3 ? 3 : empties >= kD2 ? 2 : empties >= kD1 ? 1 : 0;
+}
+
+// A static evaluation from the side to move's point of view, in arbitrary units.
+inline int quickEval(Bitboard player, Bitboard opponent) {
+    const Bitboard empties = ~(player | opponent);
+    const Bitboard mine = core::legalMoves(player, opponent);
+    const Bitboard theirs = core::legalMoves(opponent, player);
+    const int mobility = core::popcount(mine) + core::popcount(mine & kCorners) -
+                         core::popcount(theirs) - core::popcount(theirs & kCorners);
+    const int potential = core::popcount(neighbours(opponent, empties)) -
+                          core::popcount(neighbours(player, empties));
+    const int corners =
+        core::popcount(player & kCorners) - core::popcount(opponent & kCorners);
+    const Bitboard ec = empties & kCorners;
+    const Bitboard x = ((ec & 0x1ULL) << 9) | ((ec & 0x80ULL) << 7) | ((ec & (1ULL << 56)) >> 7) |
+                       ((ec & (1ULL << 63)) >> 9);
+    const int xs = core::popcount(player & x) - core::popcount(opponent & x);
+    return mobility * kWM + potential * kWP + corners * kWC - xs * kWX;
+}
+
+// Fail-hard alpha-beta to `depth` plies over quickEval.
+int shallowSearch(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
+    if (depth == 0) return quickEval(player, opponent);
+    Bitboard moves = core::legalMoves(player, opponent);
+    if (!moves) {
+        if (!core::legalMoves(opponent, player))
+            return finalDifference(player, opponent) * 256;
+        return -shallowSearch(opponent, player, depth, -beta, -alpha);
+    }
+    int best = -1000000;
+    for (; moves; moves &= moves - 1) {
+        const int sq = core::lowestSquare(moves);
+        const Bitboard f = flipsAt(player, opponent, sq);
+        const int v = -shallowSearch(opponent ^ f, player ^ f ^ core::bit(sq), depth - 1, -beta,
+                                     -std::max(alpha, best));
+        if (v > best) {
+            best = v;
+            if (v >= beta) break;
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+void EndgameSearch::flushNodes() {
+    if (nodes_) {
+        control_.nodes.fetch_add(nodes_, std::memory_order_relaxed);
+        nodes_ = 0;
+    }
+}
+
+void EndgameSearch::poll() {
+    untilPoll_ = kPollInterval;
+    flushNodes();
+    SearchControl& c = control_;
+    if (!c.stop.load(std::memory_order_relaxed)) {
+        if (c.cancel && c.cancel->load(std::memory_order_relaxed)) {
+            c.requestStop(StopReason::Cancelled);
+        } else if (const std::uint64_t most = c.maxNodes.load(std::memory_order_relaxed);
+                   most && c.nodes.load(std::memory_order_relaxed) >= most) {
+            c.requestStop(StopReason::NodeBudget);
+        } else if (const double limit = c.maxSeconds.load(std::memory_order_relaxed);
+                   limit > 0 || (isMain_ && c.onPoll)) {
+            const double s = c.seconds();
+            if (limit > 0 && s >= limit) c.requestStop(StopReason::TimeBudget);
+            if (isMain_ && c.onPoll && s - lastHook_ >= 0.05) {
+                lastHook_ = s;
+                c.onPoll();
+            }
+        }
+    }
+    if (c.stop.load(std::memory_order_relaxed)) throw Aborted{};
+    if (abort_ && abort_->load(std::memory_order_relaxed)) throw Aborted{};
+}
+
+int EndgameSearch::nws(Bitboard player, Bitboard opponent, int alpha) {
+    const int empties = 64 - core::popcount(player | opponent);
+    if (empties >= kTableEmpties) return nwsTable(player, opponent, alpha, empties);
+    if (empties == 0) {
+        countNode();
+        return finalDifference(player, opponent);
+    }
+    return nwsShallow(player, opponent, alpha, empties, false);
+}
+
+int EndgameSearch::orderedMoves(Bitboard player, Bitboard opponent, int tableMove,
+                                OrderedMove* out) {
+    const Bitboard odd = oddQuadrantSquares(~(player | opponent));
+    const int empties = 64 - core::popcount(player | opponent);
+    const int depth = empties >= kShallowOrderEmpties ? kOrderDepth(empties) : -1;
+    int n = 0;
+    for (Bitboard m = core::legalMoves(player, opponent); m; m &= m - 1) {
+        const int sq = core::lowestSquare(m);
+        const Bitboard f = flipsAt(player, opponent, sq);
+        OrderedMove& mv = out[n++];
+        mv.square = sq;
+        mv.flips = f;
+        const Bitboard nextPlayer = opponent ^ f, nextOpponent = player ^ f ^ core::bit(sq);
+        if (sq == tableMove)
+            mv.score = 1 << 30;
+        else if (depth >= 0)
+            mv.score = -shallowSearch(nextPlayer, nextOpponent, depth, -1000000, 1000000) * kW +
+                       fastestFirstScore(nextPlayer, nextOpponent, sq, odd);
+        else
+            mv.score = fastestFirstScore(nextPlayer, nextOpponent, sq, odd);
+    }
+    // Insertion sort: a dozen moves at most, usually.
+    for (int i = 1; i < n; ++i) {
+        const OrderedMove x = out[i];
+        int j = i;
+        for (; j > 0 && out[j - 1].score < x.score; --j) out[j] = out[j - 1];
+        out[j] = x;
+    }
+    return n;
+}
+
+int EndgameSearch::nwsTable(Bitboard player, Bitboard opponent, int alpha, int empties) {
+    countNode();
+    if (abort_ && abort_->load(std::memory_order_relaxed)) throw Aborted{};
+    TranspositionTable& table = control_.table;
+    const std::uint64_t key = TranspositionTable::hash(player, opponent);
+    table.prefetch(key);  // the bucket loads while the moves are generated
+    const Bitboard moves = core::legalMoves(player, opponent);
+    if (!moves) {
+        if (!core::legalMoves(opponent, player)) return finalDifference(player, opponent);
+        return -nwsTable(opponent, player, -alpha - 1, empties);
+    }
+    if (tryStability(alpha, empties)) {
+        const int most = 64 - 2 * core::popcount(stableDiscs(opponent, player));
+        if (most <= alpha) return most;
+    }
+    TableEntry entry;
+    int tableMove = -1;
+    if (table.probe(key, entry)) {
+        if (entry.lower > alpha) return entry.lower;
+        if (entry.upper <= alpha) return entry.upper;
+        tableMove = entry.bestMove;
+    }
+    if (empties >= kEtcEmpties) {
+        // Enhanced transposition cut-off: a child already proven bad enough for the opponent
+        // cuts here without a search.
+        for (Bitboard m = moves; m; m &= m - 1) {
+            const int sq = core::lowestSquare(m);
+            const Bitboard f = flipsAt(player, opponent, sq);
+            TableEntry child;
+            if (table.probe(TranspositionTable::hash(opponent ^ f, player ^ f ^ core::bit(sq)),
+                            child) &&
+                -child.upper > alpha) {
+                table.store(key, empties, -child.upper, 64, sq);
+                return -child.upper;
+            }
+        }
+    }
+    auto child = [&](int sq, Bitboard f) {
+        const Bitboard nextPlayer = opponent ^ f;
+        const Bitboard nextOpponent = player ^ f ^ core::bit(sq);
+        return empties - 1 >= kTableEmpties
+                   ? -nwsTable(nextPlayer, nextOpponent, -alpha - 1, empties - 1)
+                   : -nwsShallow(nextPlayer, nextOpponent, -alpha - 1, empties - 1, false);
+    };
+    int best = -65, bestMove = -1;
+    // The table's move first, before the (costly) ordering of the others: it often cuts.
+    if (tableMove >= 0 && (moves & core::bit(tableMove))) {
+        best = child(tableMove, flipsAt(player, opponent, tableMove));
+        bestMove = tableMove;
+    } else {
+        tableMove = -1;
+    }
+    if (best <= alpha) {
+        OrderedMove list[32];
+        const int n = orderedMoves(player, opponent, tableMove, list);
+        for (int i = tableMove >= 0 ? 1 : 0; i < n; ++i) {
+            const OrderedMove& mv = list[i];
+            const int v = child(mv.square, mv.flips);
+            if (v > best) {
+                best = v;
+                bestMove = mv.square;
+                if (v > alpha) break;
+            }
+        }
+    }
+    if (best > alpha)
+        table.store(key, empties, best, 64, bestMove);
+    else
+        table.store(key, empties, -64, best, bestMove);
+    return best;
+}
+
+}  // namespace othello::analysis

@@ -1,0 +1,63 @@
+#pragma once
+// The solver's transposition table: proven bounds on positions already searched, shared by the
+// solver's threads without locks.
+//
+// Contract
+// - Keyed by the full (player, opponent) pair through a 64-bit hash; an entry is returned only
+//   when its stored key matches, so a wrong bound needs a 64-bit hash collision.
+// - Lock-free: each entry is two 64-bit words written with relaxed atomics, the first being
+//   key XOR data; a torn entry (one word from another write) fails the key check and reads as
+//   a miss, never as another position's bounds.
+// - Buckets of two entries; a store replaces the same position, else the entry of an older
+//   solve, else the one with fewer empties (cheaper to recompute).
+#include <cstdint>
+#include <memory>
+
+#include "core/Bitboard.h"
+
+namespace othello::analysis {
+
+using core::Bitboard;
+
+struct TableEntry {
+    int lower = -64;
+    int upper = 64;
+    int bestMove = -1;  // a square, or -1
+};
+
+class TranspositionTable {
+  public:
+    explicit TranspositionTable(std::size_t megabytes);
+
+    static std::uint64_t hash(Bitboard player, Bitboard opponent);
+
+    // Starts loading the position's bucket into the cache (probe it a little later).
+    void prefetch(std::uint64_t hash) const { __builtin_prefetch(&words_[(hash & mask_) * 4]); }
+    // The stored bounds of the position, if any.
+    bool probe(std::uint64_t hash, TableEntry& out) const;
+    // Stores the bounds found with `empties` empty squares; merges with the position's entry.
+    void store(std::uint64_t hash, int empties, int lower, int upper, int bestMove);
+    void clear();
+    void newSearch() {
+        generation_ = static_cast<std::uint8_t>(generation_ + 1);
+        if (generation_ == 0) generation_ = 1;  // a zero data word means an empty slot
+    }
+
+  private:
+    // Two words per slot: check = key ^ data, then data; accessed through std::atomic_ref.
+    // The memory comes from calloc: untouched pages cost nothing, so a large table is free
+    // until a deep search fills it.
+    struct Free {
+        void operator()(std::uint64_t* p) const;
+    };
+    static std::uint64_t pack(int lower, int upper, int bestMove, int empties, int generation);
+    std::uint64_t load(std::size_t word) const;
+    void put(std::size_t word, std::uint64_t value);
+
+    std::unique_ptr<std::uint64_t[], Free> words_;
+    static constexpr std::size_t kBucketBytes = 4 * sizeof(std::uint64_t);
+    std::uint64_t mask_ = 0;  // bucket index mask; a bucket is two slots
+    std::uint8_t generation_ = 1;
+};
+
+}  // namespace othello::analysis

@@ -1,0 +1,28 @@
+#pragma once
+// The limits every reader applies, so that a hostile or broken file costs memory in proportion
+// to what is kept, never to what a record claims: a file may be up to kMaxReadSize (Reader.h)
+// whatever its content, and reading it never holds more than these per record and per file.
+//
+// What happens at each limit (always said, never silent):
+//   - kMaxRecordBytes: a record whose text is longer (a PGN game, a CSV row with a quoted field
+//     spanning lines, a GGF game) is cut there: the record is an error "record-too-large", and
+//     reading goes on at the next record boundary.
+//   - kMaxRecordMoves: more move tokens than any game can hold (60 discs and their passes).
+//     Tokens past it are not kept: the replay fails before reaching them anyway, so the record
+//     gets the same error ("game-over" or the like) as with every token kept.
+//   - kMaxValueBytes: a name, tag, property or CSV field (not the moves) longer than this is
+//     cut to it (at a UTF-8 character boundary) with the warning "value-too-long".
+//   - kMaxDiagnosticsPerFile: the first diagnostics of a file are kept in full. Past it, the
+//     diagnostics of further records are counted by code but not kept (an error record then
+//     has status Error and no diagnostic), and the file gets the note "diagnostic-limit" that
+//     sums them up. Counts (records, errors, damaged records) stay exact.
+#include <cstddef>
+
+namespace othello::importers {
+
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;  // 1 MiB of text
+inline constexpr std::size_t kMaxRecordMoves = 128;                   // squares and passes
+inline constexpr std::size_t kMaxValueBytes = 4096;                   // one name, tag, field
+inline constexpr std::size_t kMaxDiagnosticsPerFile = 1000;
+
+}  // namespace othello::importers

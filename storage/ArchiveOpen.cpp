@@ -1,0 +1,112 @@
+// Where an archive's file lives decides how SQLite opens it (see Archive.h, "Read-only
+// archives"); an archive of an older schema is read through temp views, never upgraded by a
+// reader.
+#include <sqlite3.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "ArchiveImpl.h"
+
+namespace othello::storage {
+namespace {
+
+// The nearest existing folder holding `database` (a writer creates the missing ones).
+std::filesystem::path existingFolder(const std::filesystem::path& database) {
+    std::filesystem::path dir = database.parent_path();
+    if (dir.empty()) dir = ".";
+    std::error_code ec;
+    while (!std::filesystem::exists(dir, ec) && dir.has_parent_path() && dir != dir.parent_path())
+        dir = dir.parent_path();
+    return dir;
+}
+
+// A path inside a file: URI ('?', '#' and '%' would end or escape it).
+std::string uriPath(const std::string& path) {
+    std::string out;
+    for (unsigned char c : path) {
+        if (c == '?' || c == '#' || c == '%' || c < 0x20) {
+            static const char* hex = "0123456789ABCDEF";
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+Media probeMedia(const std::filesystem::path& database) {
+    const std::filesystem::path dir = existingFolder(database);
+    struct statvfs fs {};
+    if (::statvfs(dir.c_str(), &fs) == 0 && (fs.f_flag & ST_RDONLY)) return Media::ReadOnlyMount;
+    if (::access(dir.c_str(), W_OK) != 0) return Media::ReadOnlyFolder;
+    return Media::Writable;
+}
+
+const char* describeMedia(Media media) {
+    switch (media) {
+        case Media::ReadOnlyMount:
+            return "it is on a read-only file system";
+        case Media::ReadOnlyFolder:
+            return "its folder is not writable";
+        case Media::Writable:
+            break;
+    }
+    return "the file cannot be written";
+}
+
+SqliteTarget sqliteTarget(const std::filesystem::path& database, bool readOnly, Media media) {
+    SqliteTarget t;
+    t.name = database.string();
+    t.flags = SQLITE_OPEN_NOMUTEX |
+              (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
+    if (!readOnly || media == Media::Writable) return t;
+    t.flags |= SQLITE_OPEN_URI;
+    std::error_code ec;
+    const auto walBytes = std::filesystem::file_size(database.string() + "-wal", ec);
+    const bool wal = !ec;
+    const bool committedInWal = wal && walBytes > 0;
+    const bool shm = std::filesystem::exists(database.string() + "-shm", ec);
+    // Nothing can change a file on a read-only mount: SQLite may read it without locks, -shm
+    // or -wal (it could create none of them there). Unless the -wal holds transactions not
+    // yet copied into the file (a writer was killed before the mount became read-only):
+    // immutable would ignore them, so it is read through its -wal and -shm as below.
+    if (media == Media::ReadOnlyMount && !(committedInWal && shm)) {
+        t.name = "file:" + uriPath(database.string()) + "?immutable=1";
+        return t;
+    }
+    // A read-only folder: another user may still write the file, so it is read with locks,
+    // through the -wal and -shm files the writers keep beside it (SQLITE_FCNTL_PERSIST_WAL).
+    t.name = "file:" + uriPath(database.string()) + "?mode=ro";
+    if (!wal || !shm)
+        throw StorageError("cannot read " + database.string() +
+                           ": its folder is not writable and the archive's -wal and -shm files "
+                           "are not beside it (it was last written by an older othello-db); "
+                           "open it once with write access, or copy it");
+    return t;
+}
+
+void createCompatibilityViews(SQLite::Database& db, int version) {
+    // Unqualified names find temp objects before main ones: these stand in for what later
+    // migrations add, so the queries of this program run on the old file unchanged.
+    if (version < 5) {
+        db.exec(
+            "CREATE TEMP VIEW games AS SELECT *, CASE WHEN complete = 0 AND (stated_black IS "
+            "NULL OR stated_black < 0 OR stated_black > 64) THEN 0 ELSE 1 END AS result_known "
+            "FROM main.games");
+        db.exec(
+            "CREATE TEMP TABLE player_aliases(name TEXT PRIMARY KEY, folded TEXT NOT NULL, "
+            "player_id INTEGER NOT NULL)");
+    }
+    if (version < 6) {
+        // What SearchFilter::lostDiscs reads: no game is reviewed.
+        db.exec(
+            "CREATE TEMP TABLE game_analysis(game_id INTEGER PRIMARY KEY, solver_version "
+            "INTEGER, black_max INTEGER, white_max INTEGER, max_loss INTEGER)");
+    }
+}
+
+}  // namespace othello::storage

@@ -1,0 +1,63 @@
+#pragma once
+// The hand-off between the thread that reads an import's files and the thread that stores their
+// records: a bounded queue, so that an import holds a few thousand records in memory whatever
+// the size of its files (a file of two million broken records once took gigabytes), while the
+// reading (parse and replay) of the next records still overlaps the storing of these.
+//
+// The reader thread reads the files in order and pushes, for each, a FileStart, its records,
+// then a FileEnd carrying the file's FileResult (its records already handed on). The storing
+// thread pops them in that order. stop() (from either side) ends the stream: pushes then fail,
+// and the reader gives up after the file it is in (its records are dropped, not stored).
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "importers/Reader.h"
+
+namespace othello::storage {
+
+class RecordStream {
+  public:
+    enum class Kind { FileStart, Record, FileEnd, Done };
+    struct Item {
+        Kind kind = Kind::Done;
+        std::size_t file = 0;              // index into the file list
+        importers::GameRecord record;      // Kind::Record
+        importers::FileResult summary;     // Kind::FileEnd: counts and file diagnostics
+        std::exception_ptr failure;        // Kind::Done: the reader thread threw (never expected)
+    };
+
+    // Records in flight at most (a record is about a kilobyte with its diagnostics).
+    static constexpr std::size_t kCapacity = 4096;
+
+    // Starts reading `files` on a thread of its own.
+    RecordStream(std::vector<std::filesystem::path> files, importers::ReadOptions options);
+    // Stops the reader and waits for it.
+    ~RecordStream();
+    RecordStream(const RecordStream&) = delete;
+    RecordStream& operator=(const RecordStream&) = delete;
+
+    // The next item, waiting for the reader; Kind::Done once every file has ended (or stop()).
+    Item pop();
+    void stop();
+
+  private:
+    bool push(Item&& item);
+    void run();
+
+    std::vector<std::filesystem::path> files_;
+    importers::ReadOptions options_;
+    std::mutex mutex_;
+    std::condition_variable notFull_, notEmpty_;
+    std::deque<Item> queue_;
+    bool stopped_ = false;
+    bool finished_ = false;
+    std::thread thread_;
+};
+
+}  // namespace othello::storage

@@ -1,0 +1,22 @@
+#pragma once
+// JSON output of othello-db that never fails and never loses a byte.
+//
+// File names and names read from records may hold bytes that are not valid UTF-8, which JSON
+// strings cannot carry. The convention, for every `--json` output: such a string member
+// "KEY" holds the text with each invalid byte replaced by U+FFFD, and a sibling member
+// "KEY_bytes" holds the exact bytes as lower-case hexadecimal (two digits per byte). The
+// sibling is present only when the value is not valid UTF-8, so any JSON parser reads every
+// output, and a program wanting the exact name (to open the file) decodes KEY_bytes when it is
+// there. (Strings inside arrays get the replacement only; the program puts no names there.)
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace othello::cli {
+
+// `j` with every string member that is not valid UTF-8 replaced and given its KEY_bytes
+// sibling (recursively), dumped on one line.
+std::string jsonText(nlohmann::json j);
+// Prints jsonText(j) and a newline on standard output.
+void printJson(const nlohmann::json& j);
+
+}  // namespace othello::cli
