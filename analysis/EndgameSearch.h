@@ -8,8 +8,10 @@
 // point's cut-off flag given by setAbortFlag is set); nothing computed so far is then returned.
 //
 // The work is split by the number of empty squares:
-// - >= kTableEmpties: transposition table, enhanced transposition and stability cut-offs,
-//   fastest-first move ordering (EndgameSearch.cpp; the move ordering is in MoveOrdering.h);
+// - >= kTableEmpties: transposition table, enhanced transposition and stability cut-offs, the
+//   table's move first (searched before the others are ordered), then fastest-first move
+//   ordering (MoveOrdering.h), and from 14 empties up an ordering by a 1-3 ply shallow search
+//   over a mobility / potential mobility / corners evaluation (EndgameSearch.cpp);
 // - fewer: no table, quadrant-parity ordering, the last empty solved by counting flips
 //   (LastEmpties.cpp).
 #include <atomic>
@@ -36,7 +38,8 @@ class EndgameSearch {
 
     int nws(Bitboard player, Bitboard opponent, int alpha);
 
-    // The legal moves of the position ordered best first (table move, then fastest-first);
+    // The legal moves of the position ordered best first (table move, then fastest-first or,
+    // with many empties, a shallow search);
     // returns their number (at most 32).
     int orderedMoves(Bitboard player, Bitboard opponent, int tableMove, OrderedMove* out);
 

@@ -11,6 +11,8 @@
 #include <thread>
 #include <unordered_map>
 
+#include "ArchiveImpl.h"
+#include "StatementCache.h"
 #include "core/Symmetry.h"
 
 namespace othello::storage {
@@ -131,13 +133,39 @@ struct AnalysisCache::Impl {
     int busyTimeoutMs;
 
     Impl(const std::filesystem::path& path, Archive::Mode mode, int busyTimeoutMs)
-        : db(prepare(path, mode),
-             SQLite::OPEN_NOMUTEX |
-                 (mode == Archive::Mode::ReadOnly ? SQLite::OPEN_READONLY : SQLite::OPEN_READWRITE),
-             busyTimeoutMs),
+        : Impl(prepare(path, mode), mode, busyTimeoutMs) {}
+
+    Impl(const SqliteTarget& target, Archive::Mode mode, int busyTimeoutMs)
+        : db(target.name, target.flags, busyTimeoutMs),
           readOnly(mode == Archive::Mode::ReadOnly),
           busyTimeoutMs(busyTimeoutMs) {
-        if (readOnly) return;
+        if (readOnly) {
+            // A reader never upgrades an older archive (storage/Archive.h): empty stand-ins for
+            // the tables schema 6 adds, so every lookup simply finds nothing.
+            if (db.execAndGet("PRAGMA user_version").getInt() < 6) {
+                db.exec(
+                    "CREATE TEMP TABLE IF NOT EXISTS analysis_positions(id INTEGER PRIMARY KEY, "
+                    "black INTEGER NOT NULL, white INTEGER NOT NULL, to_move INTEGER NOT NULL, "
+                    "value INTEGER NOT NULL, kind INTEGER NOT NULL, lower INTEGER NOT NULL, "
+                    "upper INTEGER NOT NULL, best_move INTEGER NOT NULL, depth INTEGER NOT NULL, "
+                    "engine INTEGER NOT NULL, engine_version INTEGER NOT NULL, "
+                    "weights_version INTEGER NOT NULL, nodes INTEGER NOT NULL, moves BLOB, "
+                    "UNIQUE(black, white, to_move))");
+                db.exec(
+                    "CREATE TEMP TABLE IF NOT EXISTS game_analysis(game_id INTEGER PRIMARY KEY, "
+                    "moves_key INTEGER NOT NULL, empties INTEGER NOT NULL, "
+                    "solver_version INTEGER NOT NULL, black_checked INTEGER NOT NULL, "
+                    "black_perfect INTEGER NOT NULL, black_lost INTEGER NOT NULL, "
+                    "black_max INTEGER NOT NULL, white_checked INTEGER NOT NULL, "
+                    "white_perfect INTEGER NOT NULL, white_lost INTEGER NOT NULL, "
+                    "white_max INTEGER NOT NULL, max_loss INTEGER NOT NULL, plies BLOB NOT NULL)");
+            }
+            return;
+        }
+        // As Archive's writers: the -wal and -shm files stay after the last connection closes,
+        // so that readers in a folder they cannot write can still open the archive.
+        int persist = 1;
+        sqlite3_file_control(db.getHandle(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
         db.exec("PRAGMA synchronous = NORMAL");
         // Another solver: its values and the reviews made from them may differ; drop them.
         if (meta("analysis_solver_version") != analysis::kSolverVersion) {
@@ -156,18 +184,21 @@ struct AnalysisCache::Impl {
 
     // Opens (and so validates and migrates) the archive the way Archive does, once, unless the
     // file already has this program's schema.
-    static std::string prepare(const std::filesystem::path& path, Archive::Mode mode) {
+    // Opened as Archive opens it (storage/ArchiveImpl.h: read-only folders and mounts).
+    static SqliteTarget prepare(const std::filesystem::path& path, Archive::Mode mode) {
+        const bool readOnly = mode == Archive::Mode::ReadOnly;
         bool ready = false;
         if (std::filesystem::exists(path)) {
             try {
-                SQLite::Database probe(path.string(), SQLite::OPEN_READONLY, 10000);
+                const SqliteTarget probeTarget = sqliteTarget(path, true, probeMedia(path));
+                SQLite::Database probe(probeTarget.name, probeTarget.flags, 10000);
                 ready = probe.execAndGet("PRAGMA user_version").getInt() == kSchemaVersion;
-            } catch (const SQLite::Exception&) {
+            } catch (const std::exception&) {
                 ready = false;  // Archive says why below
             }
         }
         if (!ready) Archive open(path, mode);
-        return path.string();
+        return sqliteTarget(path, readOnly, probeMedia(path));
     }
 
     std::int64_t meta(const char* key) {
@@ -198,17 +229,8 @@ struct AnalysisCache::Impl {
         }
     }
 
-    SQLite::Statement& statement(const char* sql) {
-        auto& slot = statements[sql];
-        if (!slot) {
-            slot = std::make_unique<SQLite::Statement>(db, sql);
-        } else {
-            slot->reset();
-            slot->clearBindings();
-        }
-        return *slot;
-    }
-    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+    SQLite::Statement& statement(const char* sql) { return statements.get(sql); }
+    StatementCache statements{db};
 
     // The row of a canonical position, squares still canonical.
     std::optional<CachedPosition> row(const core::Position& c) {

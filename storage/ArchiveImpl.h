@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "Archive.h"
+#include "StatementCache.h"
 #include "core/Symmetry.h"
 
 namespace othello::storage {
@@ -129,7 +130,7 @@ struct Archive::Impl {
     void readSettings();
     // The statement for `sql`, prepared on first use and kept (bindings cleared, reset).
     SQLite::Statement& statement(const std::string& sql);
-    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+    StatementCache statements{db};
 };
 
 // All the statements of one query read one snapshot: BEGIN ... COMMIT around them, unless the

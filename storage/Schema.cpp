@@ -262,16 +262,7 @@ std::int64_t Archive::Impl::scalar(const char* sql) {
     return s.getColumn(0).getInt64();
 }
 
-SQLite::Statement& Archive::Impl::statement(const std::string& sql) {
-    auto& slot = statements[sql];
-    if (!slot) {
-        slot = std::make_unique<SQLite::Statement>(db, sql);
-    } else {
-        slot->reset();
-        slot->clearBindings();
-    }
-    return *slot;
-}
+SQLite::Statement& Archive::Impl::statement(const std::string& sql) { return statements.get(sql); }
 
 std::filesystem::path Archive::defaultDatabasePath() {
     if (const char* env = std::getenv("OTHELLO_DB"); env && *env) return env;

@@ -360,3 +360,26 @@ TEST_CASE("game reviews: stored by game, searchable, dropped when the game chang
     const auto todo = cache.gamesToReview(8, 0, 100);
     CHECK(todo == std::vector<std::int64_t>{changed});
 }
+
+TEST_CASE("a read-only cache reads an archive of schema 5 without upgrading it",
+          "[storage][analysis]") {
+    TempDir dir("cache-v5");
+    const auto db = dir / "games.sqlite";
+    {
+        othello::storage::Archive a(db);
+        a.importRecords({makeRecord("A", "B", "", 2000, "f5d6c3d3c4")});
+    }
+    {
+        // What version 5 looked like: no analysis tables.
+        SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+        raw.exec("DROP TABLE game_analysis");
+        raw.exec("DROP TABLE analysis_positions");
+        raw.exec("DELETE FROM meta WHERE key LIKE 'analysis%'");
+        raw.exec("PRAGMA user_version = 5");
+    }
+    othello::storage::AnalysisCache cache(db, othello::storage::Archive::Mode::ReadOnly);
+    CHECK_FALSE(cache.lookup(core::Position::start()).has_value());
+    CHECK_FALSE(cache.review(1).has_value());
+    SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("PRAGMA user_version").getInt() == 5);
+}

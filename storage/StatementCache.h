@@ -1,0 +1,33 @@
+#pragma once
+// Prepared statements of one connection, kept for reuse: SQLite parses a query once, and each
+// later use only resets it and clears its bindings.
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+namespace othello::storage {
+
+class StatementCache {
+  public:
+    explicit StatementCache(SQLite::Database& db) : db_(db) {}
+
+    // The statement for `sql`, prepared on first use, reset with its bindings cleared after.
+    SQLite::Statement& get(const std::string& sql) {
+        auto& slot = statements_[sql];
+        if (!slot) {
+            slot = std::make_unique<SQLite::Statement>(db_, sql);
+        } else {
+            slot->reset();
+            slot->clearBindings();
+        }
+        return *slot;
+    }
+
+  private:
+    SQLite::Database& db_;
+    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements_;
+};
+
+}  // namespace othello::storage
