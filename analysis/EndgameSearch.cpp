@@ -209,10 +209,7 @@ int EndgameSearch::nwsTable(Bitboard player, Bitboard opponent, int alpha, int e
             }
         }
     }
-    if (best > alpha)
-        table.store(key, empties, best, 64, bestMove);
-    else
-        table.store(key, empties, -64, best, bestMove);
+    table.storeNullWindow(key, empties, alpha, best, bestMove);
     return best;
 }
 

@@ -135,10 +135,7 @@ int ParallelSearch::splitNws(Bitboard player, Bitboard opponent, int alpha, int 
             }
         }
     }
-    if (best > alpha)
-        table.store(key, empties, best, 64, bestMove);
-    else
-        table.store(key, empties, -64, best, bestMove);
+    table.storeNullWindow(key, empties, alpha, best, bestMove);
     return best;
 }
 

@@ -37,6 +37,14 @@ class TranspositionTable {
     bool probe(std::uint64_t hash, TableEntry& out) const;
     // Stores the bounds found with `empties` empty squares; merges with the position's entry.
     void store(std::uint64_t hash, int empties, int lower, int upper, int bestMove);
+    // Stores what a fail-soft null-window search of [alpha, alpha + 1] proved: `best` > alpha
+    // is a lower bound, otherwise an upper bound.
+    void storeNullWindow(std::uint64_t hash, int empties, int alpha, int best, int bestMove) {
+        if (best > alpha)
+            store(hash, empties, best, 64, bestMove);
+        else
+            store(hash, empties, -64, best, bestMove);
+    }
     void clear();
     void newSearch() {
         generation_ = static_cast<std::uint8_t>(generation_ + 1);
