@@ -119,6 +119,7 @@ struct Archive::Impl {
     void repairAsReader();
     // Games committed but not yet in the position index.
     std::int64_t unindexedGames();
+    bool hasUnindexedGames();  // cheap: whether unindexedGames() > 0
     // Readers: games committed but not yet in the position index (an import running, or one
     // killed before its index transaction) have their positions put in the connection's
     // temp.pending_positions table, which position searches and statistics read too. Returns

@@ -152,6 +152,8 @@ ImportResult Archive::importRecords(const std::vector<importers::GameRecord>& re
         return std::move(session->result());
     } catch (const SQLite::Exception& e) {
         return session->stopped(e);
+    } catch (const StorageError& e) {
+        return session->stopped(std::string(e.what()));
     }
 }
 
@@ -230,6 +232,8 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
         return std::move(session.result());
     } catch (const SQLite::Exception& e) {
         return session.stopped(e);
+    } catch (const StorageError& e) {
+        return session.stopped(std::string(e.what()));
     }
 }
 

@@ -137,12 +137,16 @@ std::string ImportSession::describeFailure(const SQLite::Exception& e) {
 }
 
 ImportResult ImportSession::stopped(const SQLite::Exception& e) {
+    return stopped(describeFailure(e));
+}
+
+ImportResult ImportSession::stopped(const std::string& failure) {
     try {
         tx_.reset();  // rolls the open batch back
     } catch (const std::exception&) {
     }
     result_.imported = committed_;
-    result_.failure = describeFailure(e);
+    result_.failure = failure;
     return std::move(result_);
 }
 

@@ -36,6 +36,8 @@ class ImportSession {
     // After a database error (a full disk): rolls back the open batch and returns the result
     // with `imported` counting the committed games and `failure` saying what happened.
     ImportResult stopped(const SQLite::Exception& e);
+    // The same for a refused batch (StorageError: a dangling reference), with its message.
+    ImportResult stopped(const std::string& failure);
     // "disk full: database or disk is full", ...
     static std::string describeFailure(const SQLite::Exception& e);
 

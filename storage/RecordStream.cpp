@@ -4,6 +4,11 @@
 #include <utility>
 
 namespace othello::storage {
+namespace {
+// Thrown through the reader (no reader catches exceptions) to stop reading a file at once
+// when the storing side has stopped: a large file is not parsed to its end for nothing.
+struct StreamStopped {};
+}  // namespace
 
 RecordStream::RecordStream(std::vector<std::filesystem::path> files, importers::ReadOptions options)
     : files_(std::move(files)), options_(std::move(options)) {
@@ -56,21 +61,21 @@ void RecordStream::run() {
             start.file = i;
             if (!push(std::move(start))) break;
             importers::ReadOptions options = options_;
-            bool open = true;
             options.onRecord = [&](importers::GameRecord&& record) {
-                if (!open) return;  // stopped: the rest of this file is read and dropped
                 Item item;
                 item.kind = Kind::Record;
                 item.file = i;
                 item.record = std::move(record);
-                open = push(std::move(item));
+                if (!push(std::move(item))) throw StreamStopped{};
             };
             Item end;
             end.kind = Kind::FileEnd;
             end.file = i;
             end.summary = importers::readFile(files_[i], options);
-            if (!open || !push(std::move(end))) break;
+            if (!push(std::move(end))) break;
         }
+    } catch (const StreamStopped&) {
+        // stop(): nothing more is wanted.
     } catch (...) {
         done.failure = std::current_exception();
     }

@@ -7,7 +7,7 @@
 // The reader thread reads the files in order and pushes, for each, a FileStart, its records,
 // then a FileEnd carrying the file's FileResult (its records already handed on). The storing
 // thread pops them in that order. stop() (from either side) ends the stream: pushes then fail,
-// and the reader gives up after the file it is in (its records are dropped, not stored).
+// and the reader stops at its next record (the rest of the file is not read).
 #include <condition_variable>
 #include <cstddef>
 #include <deque>

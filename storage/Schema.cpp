@@ -221,7 +221,7 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
     // Games a killed import left without their positions are indexed now, unless a writer
     // runs (an import indexes them itself). A failure (a full disk) leaves them to the next
     // writer; readers find them meanwhile by replaying them.
-    if (!repair) return;
+    if (!repair || !hasUnindexedGames()) return;
     if (auto lock = WriterLock::tryTake(path, "index")) {
         try {
             indexPendingGames();
@@ -231,7 +231,7 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
 }
 
 void Archive::Impl::repairAsReader() {
-    if (media != Media::Writable || schemaVersion != kSchemaVersion || unindexedGames() == 0)
+    if (media != Media::Writable || schemaVersion != kSchemaVersion || !hasUnindexedGames())
         return;
     // No writer runs (an import indexes its own games at its end): the games are a killed
     // import's, indexed once here, for good, through a writable connection of our own.
@@ -243,6 +243,12 @@ void Archive::Impl::repairAsReader() {
     } catch (const std::exception&) {
         // A full disk or a file we may not write: readers keep replaying them.
     }
+}
+
+bool Archive::Impl::hasUnindexedGames() {
+    // max(id) reads one index entry; count(*) in unindexedGames() walks every unindexed game.
+    return scalar("SELECT coalesce(max(id), 0) > (SELECT value FROM meta WHERE key = "
+                  "'indexed_upto') FROM games") != 0;
 }
 
 std::int64_t Archive::Impl::unindexedGames() {

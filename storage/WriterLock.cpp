@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
@@ -66,9 +67,10 @@ WriterLock::WriterLock(const std::filesystem::path& database, const std::string&
         if (std::chrono::steady_clock::now() >= deadline) {
             const std::string who = holderOf(fd_);
             ::close(fd_);
+            char waited[32];
+            std::snprintf(waited, sizeof waited, "%.1f", double(timeout.count()) / 1000.0);
             throw ArchiveBusy("archive busy: " + who + " (" + database.string() + "; waited " +
-                              std::to_string(timeout.count() / 1000.0).substr(0, 4) +
-                              " s, $OTHELLO_BUSY_TIMEOUT sets how long)");
+                              waited + " s, $OTHELLO_BUSY_TIMEOUT sets how long)");
         }
         std::this_thread::sleep_for(pause);
         pause = std::min(pause * 2, std::chrono::milliseconds(100));
