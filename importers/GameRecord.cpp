@@ -54,6 +54,28 @@ Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::strin
     return d;
 }
 
+int storedFormatCode(Format f) {
+    // Today's codes are the enum's historic ordinals, written out so that reordering the enum
+    // never changes what archives hold.
+    switch (f) {
+        case Format::Auto: return 0;
+        case Format::Moves: return 1;
+        case Format::Transcript: return 2;
+        case Format::Wthor: return 3;
+        case Format::Ggf: return 4;
+        case Format::Pgn: return 5;
+        case Format::Csv: return 6;
+    }
+    return 0;
+}
+
+std::optional<Format> formatFromStoredCode(int code) {
+    for (Format f : {Format::Auto, Format::Moves, Format::Transcript, Format::Wthor, Format::Ggf,
+                     Format::Pgn, Format::Csv})
+        if (storedFormatCode(f) == code) return f;
+    return std::nullopt;
+}
+
 const char* formatName(Format f) {
     switch (f) {
         case Format::Auto: return "auto";

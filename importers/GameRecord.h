@@ -15,6 +15,22 @@ namespace othello::importers {
 enum class Format { Auto, Moves, Transcript, Wthor, Ggf, Pgn, Csv };
 const char* formatName(Format f);            // "moves", "transcript", "wthor", "ggf", "pgn", "csv"
 std::optional<Format> parseFormat(const std::string& name);
+// The code a format is stored under in archives (games.format). Explicit and stable: never
+// renumber (tests/importers/FormatTableTest pins them). Unknown codes give nullopt.
+int storedFormatCode(Format f);
+std::optional<Format> formatFromStoredCode(int code);
+
+// The kind of game a record holds (GGF TY[]); a default GameVariant is plain 8x8 Othello.
+struct GameVariant {
+    bool anti = false;           // anti-Othello ("8a"): the fewest discs win (core::Score is
+                                 // still discs; the winner is decided by the rule)
+    bool synchro = false;        // synchro ("s8..."): one game of a pair played at once
+    int randomDiscs = 0;         // random start ("8r<N>"): the start holds N random discs
+    std::optional<double> komi;  // komi games ("8k"): added to White's disc difference
+    std::string type;            // TY as written ("8", "s8r20", "8k", ...); empty: none given
+    bool standard() const { return !anti && !synchro && randomDiscs == 0 && !komi; }
+    bool operator==(const GameVariant&) const = default;
+};
 
 enum class GameStatus { Complete, Incomplete, Error };
 const char* statusName(GameStatus s);  // "complete" / "incomplete" / "error"
@@ -53,6 +69,7 @@ struct GameRecord {
     // replay (a forced pass at the end of an unfinished record included).
     core::Position start = core::Position::start();
     bool standardStart = true;
+    GameVariant variant;
     std::vector<int> moves;
 
     // What the file states, checked against the replay where the format allows.

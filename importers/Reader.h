@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,13 @@ struct ReadOptions {
     // the diagnostic limit applied), in file order, and FileResult::records stays empty: a
     // caller that prints or stores records one by one then holds one record at a time.
     std::function<void(GameRecord&&)> onRecord;
+    // WTHOR: the names files to use instead of the ones found beside the .wtb
+    // (<PREFIX>.JOU / <PREFIX>.TRN, then WTHOR.* / WTH.*). Empty: look for them.
+    std::filesystem::path wthorPlayers;
+    std::filesystem::path wthorTournaments;
+    // Move lists whose records all omit the same first move (a logbook): the square to put
+    // before each record's moves (--first-move). Empty: none.
+    std::optional<int> firstMove;
 };
 
 struct WthorNames;

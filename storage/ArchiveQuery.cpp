@@ -353,7 +353,7 @@ std::optional<StoredGame> Archive::game(std::int64_t id) {
     r.source.path = s.getColumn(16).getString();
     r.source.line = s.getColumn(17).isNull() ? 0 : s.getColumn(17).getInt();
     r.source.record = s.getColumn(18).isNull() ? -1 : s.getColumn(18).getInt64();
-    r.format = static_cast<importers::Format>(s.getColumn(19).getInt());
+    r.format = importers::formatFromStoredCode(s.getColumn(19).getInt()).value_or(importers::Format::Auto);
     if (r.standardStart)
         if (auto o = deepestOpening(r.moves)) out.opening = o->name;
     return out;

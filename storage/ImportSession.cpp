@@ -314,7 +314,7 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
         s.bind(21, r.source.record);
     else
         s.bind(21);
-    s.bind(22, static_cast<int>(r.format));
+    s.bind(22, importers::storedFormatCode(r.format));
     const bool known = resultKnown(r);
     s.bind(23, known ? 1 : 0);
     s.exec();
