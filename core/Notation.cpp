@@ -5,7 +5,10 @@
 namespace othello::core {
 namespace {
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char lower(char c) {
+    // ASCII only, without the locale lookup of std::tolower: move text is read by the million.
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c;
+}
 
 bool startsWithNoCase(std::string_view text, std::string_view word) {
     if (text.size() < word.size()) return false;
@@ -67,10 +70,28 @@ BoardParse parseBoard(std::string_view text) {
     for (; i < text.size() && square < 64; ++i) {
         const char c = text[i];
         switch (c) {
-            case 'X': case 'x': case '*': case 'B': case 'b': black |= bit(square++); break;
-            case 'O': case 'o': case 'W': case 'w': white |= bit(square++); break;
-            case '-': case '.': ++square; break;
-            case ' ': case '\t': case '\n': case '\r': break;
+            case 'X':
+            case 'x':
+            case '*':
+            case 'B':
+            case 'b':
+                black |= bit(square++);
+                break;
+            case 'O':
+            case 'o':
+            case 'W':
+            case 'w':
+                white |= bit(square++);
+                break;
+            case '-':
+            case '.':
+                ++square;
+                break;
+            case ' ':
+            case '\t':
+            case '\n':
+            case '\r':
+                break;
             default:
                 out.error = ParseError{i, "character '" + printable(c) + "' at position " +
                                               std::to_string(i + 1) +
@@ -79,8 +100,8 @@ BoardParse parseBoard(std::string_view text) {
         }
     }
     if (square < 64) {
-        out.error = ParseError{text.size(), "board string has " + std::to_string(square) +
-                                                " squares; 64 are needed"};
+        out.error = ParseError{
+            text.size(), "board string has " + std::to_string(square) + " squares; 64 are needed"};
         return out;
     }
     Color side = Color::Black;
@@ -93,12 +114,23 @@ BoardParse parseBoard(std::string_view text) {
             return out;
         }
         switch (c) {
-            case 'X': case 'x': case 'B': case 'b': case '*': side = Color::Black; break;
-            case 'O': case 'o': case 'W': case 'w': side = Color::White; break;
+            case 'X':
+            case 'x':
+            case 'B':
+            case 'b':
+            case '*':
+                side = Color::Black;
+                break;
+            case 'O':
+            case 'o':
+            case 'W':
+            case 'w':
+                side = Color::White;
+                break;
             default:
-                out.error = ParseError{i, "character '" + printable(c) + "' at position " +
-                                              std::to_string(i + 1) +
-                                              " is not a side to move (X or O)"};
+                out.error =
+                    ParseError{i, "character '" + printable(c) + "' at position " +
+                                      std::to_string(i + 1) + " is not a side to move (X or O)"};
                 return out;
         }
         out.sideGiven = true;
@@ -110,8 +142,10 @@ BoardParse parseBoard(std::string_view text) {
 std::string boardString(const Position& p) {
     std::string s(64, '-');
     for (int sq = 0; sq < 64; ++sq) {
-        if (p.black() & bit(sq)) s[sq] = 'X';
-        else if (p.white() & bit(sq)) s[sq] = 'O';
+        if (p.black() & bit(sq))
+            s[sq] = 'X';
+        else if (p.white() & bit(sq))
+            s[sq] = 'O';
     }
     return s;
 }
@@ -128,37 +162,69 @@ std::string boardDiagram(const Position& p, Bitboard marks, int lastMove) {
         for (int col = 0; col < 8; ++col) {
             const int sq = squareOf(row, col);
             out += (sq == lastMove) ? '(' : ' ';
-            if (p.black() & bit(sq)) out += 'X';
-            else if (p.white() & bit(sq)) out += 'O';
-            else if (marks & bit(sq)) out += '*';
-            else out += '-';
+            if (p.black() & bit(sq))
+                out += 'X';
+            else if (p.white() & bit(sq))
+                out += 'O';
+            else if (marks & bit(sq))
+                out += '*';
+            else
+                out += '-';
         }
         out += '\n';
     }
     return out;
 }
 
-MovesParse parseMoves(std::string_view text) {
+namespace {
+
+// What separates moves; '-' too, unless it starts "--" (a pass).
+bool isMoveSeparator(char c) {
+    return c == ' ' || c == '\t' || c == ',' || c == ';' || c == '\r' || c == '\n' || c == '.';
+}
+
+}  // namespace
+
+int passLength(std::string_view rest) {
+    if (rest.empty()) return 0;
+    const char first = rest[0];
+    if (first != '-' && first != '@' && first != 'p' && first != 'P') return 0;  // most tokens
+    if (rest.substr(0, 2) == "--" || rest.substr(0, 2) == "@@") return 2;
+    // A pass word ends where the letters end, or where a square follows at once ("pad3"): "pax"
+    // or "passe" are bad tokens, not a pass and a stray letter.
+    const auto endsWord = [&](std::size_t n) {
+        return n >= rest.size() || !std::isalpha(static_cast<unsigned char>(rest[n])) ||
+               parseSquare(rest.substr(n, 2)) != kNoSquare;
+    };
+    if (startsWithNoCase(rest, "pass") && endsWord(4)) return 4;
+    if ((startsWithNoCase(rest, "pa") || startsWithNoCase(rest, "ps")) && endsWord(2)) return 2;
+    return 0;
+}
+
+MovesParse parseMoves(std::string_view text, std::size_t maxMoves) {
     MovesParse out;
     std::size_t i = 0;
-    const auto fail = [&](std::size_t at, std::string message) {
-        std::size_t end = at;
-        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
-               text[end] != ',' && end - at < 12)
-            ++end;
-        out.error = ParseError{at, std::move(message),
-                               printableText(text.substr(at, std::max<std::size_t>(end - at, 1)))};
+    // A bad token runs to the next separator (at most 12 bytes are quoted): "g77", "cc4", "12".
+    const auto fail = [&](std::size_t at) {
+        std::size_t end = at + 1;
+        while (end < text.size() && !isMoveSeparator(text[end]) && end - at < 12) ++end;
+        const std::string_view token = text.substr(at, end - at);
+        out.error = ParseError{at, notASquare(token, at), printableText(token)};
+        out.error->length = token.size();
         return out;
     };
-    while (i < text.size()) {
+    const auto push = [&](int move, std::size_t at) {
+        out.moves.push_back(move);
+        out.columns.push_back(at);
+    };
+    while (i < text.size() && out.moves.size() < maxMoves) {
         const char c = text[i];
-        if (c == ' ' || c == '\t' || c == ',' || c == ';' || c == '\r' || c == '\n' ||
-            c == '.') {
+        if (isMoveSeparator(c)) {
             ++i;
             continue;
         }
         if (std::isdigit(static_cast<unsigned char>(c))) {
-            // A move number: digits followed by one or more dots.
+            // A move number: digits followed by one or more dots ("1." "12...").
             std::size_t j = i;
             while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
             if (j < text.size() && text[j] == '.') {
@@ -166,44 +232,23 @@ MovesParse parseMoves(std::string_view text) {
                 i = j;
                 continue;
             }
-            return fail(i, notASquare(text.substr(i, j - i), i));
+            return fail(i);
         }
-        if (text.substr(i, 2) == "--" || text.substr(i, 2) == "@@") {
-            out.moves.push_back(kPass);
-            i += 2;
+        if (const int n = passLength(text.substr(i))) {
+            push(kPass, i);
+            i += static_cast<std::size_t>(n);
             continue;
         }
         if (c == '-') {
             ++i;  // a separator between moves
             continue;
         }
-        if (startsWithNoCase(text.substr(i), "pass")) {
-            out.moves.push_back(kPass);
-            i += 4;
-            continue;
-        }
-        if (startsWithNoCase(text.substr(i), "pa") || startsWithNoCase(text.substr(i), "ps")) {
-            out.moves.push_back(kPass);
-            i += 2;
-            continue;
-        }
         const int sq = parseSquare(text.substr(i, 2));
-        if (sq == kNoSquare) {
-            std::size_t j = i;
-            while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) &&
-                   text[j] != ',' && j - i < 12)
-                ++j;
-            return fail(i, notASquare(text.substr(i, std::max<std::size_t>(j - i, 1)), i));
-        }
         // "g77" is one bad token, not g7 followed by a stray 7.
-        if (i + 2 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 2]))) {
-            std::size_t j = i + 2;
-            while (j < text.size() && std::isalnum(static_cast<unsigned char>(text[j])) &&
-                   j - i < 12)
-                ++j;
-            return fail(i, notASquare(text.substr(i, j - i), i));
-        }
-        out.moves.push_back(sq);
+        if (sq == kNoSquare ||
+            (i + 2 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 2]))))
+            return fail(i);
+        push(sq, i);
         i += 2;
     }
     return out;

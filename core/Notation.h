@@ -1,5 +1,6 @@
 #pragma once
 // Text forms: square names, board strings (OBF/GGF convention) and move sequences.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@ struct ParseError {
     std::size_t column = 0;  // 0-based offset of the offending character or token
     std::string message;
     std::string token;       // the offending text, when the error is about one token
+    std::size_t length = 0;  // bytes of that text in the input (move sequences)
 };
 
 // A board string: 64 characters row by row from a1 to h8 ('X' 'x' '*' 'B' 'b' black,
@@ -40,13 +42,20 @@ std::string boardStringWithSide(const Position& p);
 // A human-readable diagram with coordinates, one row per line.
 std::string boardDiagram(const Position& p, Bitboard marks = 0, int lastMove = kNoSquare);
 
-// A move sequence: squares in any case, with or without separators (space, comma, dash,
-// dot), optional move numbers ("1." "12..."), passes as pa/ps/pass/--/@@.
+// A move sequence, the one grammar of move text everywhere (files, the command line, the
+// viewer): squares in any case, with or without separators (space, tab, comma, semicolon,
+// dot, dash), optional move numbers ("1." "12..."), passes as pa/ps/pass (any case, ending
+// where the letters end or a square follows: "pad3") or "--" / "@@". Anything else is a bad
+// token running to the next separator ("g77", "cc4", a bare "12").
 struct MovesParse {
     std::vector<int> moves;  // squares 0..63 or kPass; on error, the tokens before the bad one
+    std::vector<std::size_t> columns;  // 0-based offset of each move's token in the text
     std::optional<ParseError> error;
 };
-MovesParse parseMoves(std::string_view text);
+// Stops without an error after `maxMoves` moves (readers cap what a hostile line can cost).
+MovesParse parseMoves(std::string_view text, std::size_t maxMoves = SIZE_MAX);
+// The length of the pass token at the start of `rest` (2 or 4), 0 when none.
+int passLength(std::string_view rest);
 // Printable form of arbitrary bytes for messages: control bytes and bytes >= 0x7f as \xNN.
 std::string printableText(std::string_view text);
 // Moves joined without separators ("f5d6c3"); passes written "pa" unless `skipPasses`.

@@ -4,6 +4,7 @@
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "StatedResult.h"
 
 namespace othello::importers {
 namespace {
@@ -206,15 +207,13 @@ void checkWinner(GameRecord& rec, const std::string& name, const CsvRow& row, in
     }
     rec.statedWinner = winner;
     rec.statedResult = std::string(w);
-    if (!rec.complete()) return;  // an unfinished game's winner is a decision, not a count
-    const int actual = (rec.score.black > rec.score.white) - (rec.score.black < rec.score.white);
-    if (actual != winner) {
-        static const char* names[] = {"White", "nobody (a draw)", "Black"};
-        addDiagnostic(rec, Severity::Warning, where, "winner-mismatch",
-                      std::string("the winner column says ") + names[winner + 1] +
-                          " but the game ends " + std::to_string(rec.score.black) + "-" +
-                          std::to_string(rec.score.white));
-    }
+    // Checked as every format's stated result (StatedResult.h): an unfinished game's winner
+    // is a decision, not a count.
+    StatedResultSite site;
+    site.code = "winner-mismatch";
+    site.what = "the winner column";
+    site.where = where;
+    checkStatedResult(rec, site);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "Reader.h"
+#include "ReadTypes.h"
 
 namespace othello::importers {
 

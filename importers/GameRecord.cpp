@@ -54,50 +54,8 @@ Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::strin
     return d;
 }
 
-int storedFormatCode(Format f) {
-    // Today's codes are the enum's historic ordinals, written out so that reordering the enum
-    // never changes what archives hold.
-    switch (f) {
-        case Format::Auto: return 0;
-        case Format::Moves: return 1;
-        case Format::Transcript: return 2;
-        case Format::Wthor: return 3;
-        case Format::Ggf: return 4;
-        case Format::Pgn: return 5;
-        case Format::Csv: return 6;
-    }
-    return 0;
-}
-
-std::optional<Format> formatFromStoredCode(int code) {
-    for (Format f : {Format::Auto, Format::Moves, Format::Transcript, Format::Wthor, Format::Ggf,
-                     Format::Pgn, Format::Csv})
-        if (storedFormatCode(f) == code) return f;
-    return std::nullopt;
-}
-
-const char* formatName(Format f) {
-    switch (f) {
-        case Format::Auto: return "auto";
-        case Format::Moves: return "moves";
-        case Format::Transcript: return "transcript";
-        case Format::Wthor: return "wthor";
-        case Format::Ggf: return "ggf";
-        case Format::Pgn: return "pgn";
-        case Format::Csv: return "csv";
-    }
-    return "auto";
-}
-
-std::optional<Format> parseFormat(const std::string& name) {
-    const std::string n = text::lower(name);
-    for (Format f : {Format::Auto, Format::Moves, Format::Transcript, Format::Wthor, Format::Ggf,
-                     Format::Pgn, Format::Csv})
-        if (n == formatName(f)) return f;
-    if (n == "wtb") return Format::Wthor;
-    if (n == "movelist" || n == "move-list") return Format::Moves;
-    return std::nullopt;
-}
+// storedFormatCode, formatFromStoredCode, formatName and parseFormat read the format table
+// (FormatTable.cpp).
 
 const char* statusName(GameStatus s) {
     switch (s) {

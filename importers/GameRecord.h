@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "Diagnostic.h"
+#include "GameVariant.h"
 #include "core/Position.h"
 #include "core/Replay.h"
 
@@ -20,17 +21,6 @@ std::optional<Format> parseFormat(const std::string& name);
 int storedFormatCode(Format f);
 std::optional<Format> formatFromStoredCode(int code);
 
-// The kind of game a record holds (GGF TY[]); a default GameVariant is plain 8x8 Othello.
-struct GameVariant {
-    bool anti = false;           // anti-Othello ("8a"): the fewest discs win (core::Score is
-                                 // still discs; the winner is decided by the rule)
-    bool synchro = false;        // synchro ("s8..."): one game of a pair played at once
-    int randomDiscs = 0;         // random start ("8r<N>"): the start holds N random discs
-    std::optional<double> komi;  // komi games ("8k"): added to White's disc difference
-    std::string type;            // TY as written ("8", "s8r20", "8k", ...); empty: none given
-    bool standard() const { return !anti && !synchro && randomDiscs == 0 && !komi; }
-    bool operator==(const GameVariant&) const = default;
-};
 
 enum class GameStatus { Complete, Incomplete, Error };
 const char* statusName(GameStatus s);  // "complete" / "incomplete" / "error"
@@ -66,23 +56,29 @@ struct GameRecord {
     std::string place;
 
     // The game. `moves` holds squares and core::kPass with the passes made explicit by the
-    // replay (a forced pass at the end of an unfinished record included).
+    // replay; an unfinished record ends where it ends (no forced pass appended after it).
     core::Position start = core::Position::start();
     bool standardStart = true;
-    GameVariant variant;
+    GameVariant variant;  // the GGF type (GameVariant.h); default: plain Othello
     std::vector<int> moves;
 
     // What the file states, checked against the replay where the format allows.
     std::optional<int> statedBlackDiscs;   // WTHOR, PGN Result, transcript Score
     std::optional<int> theoreticalScore;   // WTHOR: Black's discs with perfect play
     std::optional<int> theoreticalDepth;   // WTHOR: empties at which it was computed
-    std::optional<double> statedDiscDiff;  // GGF RE: Black's disc difference
+    // GGF RE: Black's result under the variant's rule (blackResult in GameVariant.h): the disc
+    // difference for plain games, with the komi taken off for komi games, (white - black) for
+    // anti-Othello; positive when Black wins. statedBlackDiscs is only derived from it for
+    // plain and synchro games, where it stands for a disc count.
+    std::optional<double> statedDiscDiff;
     std::optional<int> statedWinner;       // CSV: 1 Black, -1 White, 0 draw
     std::string statedResult;              // the result as written in the file
 
     // Computed by the replay.
     GameStatus status = GameStatus::Error;
-    core::Score score;  // final score (empties to the winner) when complete, else disc counts
+    // Final score (empties to the player with more discs: the winner, or in anti-Othello the
+    // loser) when complete, else disc counts. Who won: winnerOf(score, variant).
+    core::Score score;
 
     Format format = Format::Auto;
     SourceLocation source;

@@ -2,18 +2,24 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
+#include "GgfScan.h"
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "StatedResult.h"
 #include "core/Notation.h"
 
 namespace othello::importers {
 
 namespace {
 
+using ggf::GgfScan;
+using ggf::Property;
+using ggf::scanGame;
 using text::isDigit;
 using text::trim;
 
@@ -58,182 +64,6 @@ class LineIndex {
     mutable std::size_t lineStart_ = 0;  // of the line it is on
     mutable int line_ = 1;
 };
-
-struct Property {
-    std::string_view key;
-    std::string value;       // "\\]" read as ']'
-    std::size_t offset = 0;  // of the key
-};
-
-// The properties that start a game's header: the sign of a missing ']' when one of them
-// begins inside a value ("PB[Name PW[Other]").
-bool isHeaderKey(std::string_view k) {
-    static constexpr std::string_view kKeys[] = {"GM", "PC", "DT", "PB", "PW", "RB", "RW", "TI",
-                                                 "TY", "RE", "BO", "TS", "EV", "RO", "KM"};
-    return std::find(std::begin(kKeys), std::end(kKeys), k) != std::end(kKeys);
-}
-
-// A value as written: "\]" is a ']', "\[" a '['; no more than kMaxValueBytes + 1 bytes kept.
-std::string unescape(std::string_view raw) {
-    std::string out;
-    for (std::size_t k = 0; k < raw.size() && out.size() <= kMaxValueBytes; ++k) {
-        if (raw[k] == '\\' && k + 1 < raw.size() && (raw[k + 1] == ']' || raw[k + 1] == '[')) ++k;
-        out += raw[k];
-    }
-    return out;
-}
-
-bool isUpper(char c) {
-    return c >= 'A' && c <= 'Z';
-}
-
-// The properties of one game, as written: what parseGame interprets.
-struct GameScan {
-    std::vector<Property> props;
-    std::size_t end = 0;  // offset after the game (or where reading stopped)
-    std::string error;    // a syntax error that rejects the record
-    std::size_t errorAt = 0;
-    bool errorDamage = false;  // the error is a construct never closed or a record too large
-    // Damage the record survives: a value whose ']' is missing before another header property
-    // (split there) or before ";)" (cut there), a game never closed.
-    struct Repair {
-        std::size_t at;
-        std::string code;
-        std::string message;
-    };
-    std::vector<Repair> repairs;
-    bool split = false;     // a value was split at a header property
-    std::string splitNote;  // the first one: "PB[...] holds PW["
-};
-
-// Reads the properties of the game at `start` ("(;"). With `splitAtKeys`, a header property
-// (isHeaderKey) that begins inside a value, after a character that is not an upper-case
-// letter, ends that value: its ']' is taken as missing.
-GameScan scanGame(std::string_view text, std::size_t start, bool splitAtKeys) {
-    GameScan g;
-    g.errorAt = start;
-    std::size_t i = start + 2;
-    bool closed = false;
-    const auto tooLarge = [&](std::size_t at) {
-        if (at - start <= kMaxRecordBytes) return false;
-        g.error = "the game is longer than " + std::to_string(kMaxRecordBytes >> 20) +
-                  " MiB: skipped up to the next game";
-        g.errorAt = start;
-        g.errorDamage = true;
-        const std::size_t next = text.find("(;", at);
-        g.end = next == std::string_view::npos ? text.size() : next;
-        return true;
-    };
-    while (i < text.size()) {
-        if (tooLarge(i)) return g;
-        const char c = text[i];
-        if (isSpace(c) || c == ';') {
-            if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
-                closed = true;
-                i += 2;
-                break;
-            }
-            ++i;
-            continue;
-        }
-        if (c == ')') {
-            closed = true;
-            ++i;
-            break;
-        }
-        if (c == '(' && i + 1 < text.size() && text[i + 1] == ';') {
-            g.repairs.push_back({start, "unterminated-game",
-                                 "the game is not closed by ';)' before the next game starts"});
-            closed = true;
-            break;
-        }
-        if (!isUpper(c)) {
-            g.error = "unexpected character '";
-            g.error += c;
-            g.error += "' (expected a property like PB[...])";
-            g.errorAt = i;
-            break;
-        }
-        const std::size_t keyStart = i;
-        while (i < text.size() && isUpper(text[i])) ++i;
-        const std::string_view key = text.substr(keyStart, i - keyStart);
-        if (i >= text.size() || text[i] != '[') {
-            g.error = "property " + std::string(key.substr(0, 16)) + " has no [value]";
-            g.errorAt = keyStart;
-            break;
-        }
-        // The value, up to its ']' (a "\]" is part of it).
-        Property p{key, {}, keyStart};
-        const std::size_t valueStart = i + 1;
-        std::size_t j = valueStart;
-        enum { Closed, Split, Unclosed, TooLarge } how = Unclosed;
-        while (j < text.size()) {
-            if (j - start > kMaxRecordBytes) {
-                how = TooLarge;
-                break;
-            }
-            const char v = text[j];
-            if (v == '\\' && j + 1 < text.size() && (text[j + 1] == ']' || text[j + 1] == '[')) {
-                p.value += text[j + 1];
-                j += 2;
-                continue;
-            }
-            if (v == ']') {
-                how = Closed;
-                break;
-            }
-            if (v == '(' && j + 1 < text.size() && text[j + 1] == ';') break;  // the next game
-            if (splitAtKeys && j + 2 < text.size() && text[j + 2] == '[' && isUpper(v) &&
-                isHeaderKey(text.substr(j, 2)) && (j == valueStart || !isUpper(text[j - 1]))) {
-                how = Split;
-                break;
-            }
-            if (p.value.size() <= kMaxValueBytes) p.value += v;
-            ++j;
-        }
-        if (how == TooLarge && tooLarge(j)) return g;
-        if (how == Closed) {
-            g.props.push_back(std::move(p));
-            i = j + 1;
-            continue;
-        }
-        if (how == Split) {
-            g.repairs.push_back({keyStart, "unterminated-value",
-                                 std::string(key.substr(0, 16)) + "[ is not closed by ']' before " +
-                                     std::string(text.substr(j, 2)) + "[: read as two properties"});
-            if (!g.split)
-                g.splitNote = std::string(key.substr(0, 16)) + "[...] holds " +
-                              std::string(text.substr(j, 2)) + "[";
-            g.split = true;
-            g.props.push_back(std::move(p));
-            i = j;
-            continue;
-        }
-        // Never closed before the next game or the end of the file: when a ";)" comes first,
-        // the value and the game end there; otherwise the record is lost from here on.
-        const std::size_t cut = text.substr(valueStart, j - valueStart).find(";)");
-        if (cut != std::string_view::npos) {
-            p.value = unescape(text.substr(valueStart, cut));
-            g.repairs.push_back({keyStart, "unterminated-value",
-                                 std::string(key.substr(0, 16)) +
-                                     "[ is not closed by ']' before ';)': the value and the "
-                                     "game end there"});
-            g.props.push_back(std::move(p));
-            i = valueStart + cut + 2;
-            closed = true;
-            break;
-        }
-        g.error = "property " + std::string(key.substr(0, 16)) + " is not closed by ']'";
-        g.errorAt = keyStart;
-        g.errorDamage = true;
-        i = j;
-        break;
-    }
-    if (g.error.empty() && !closed)
-        g.repairs.push_back({start, "unterminated-game", "the game is not closed by ';)'"});
-    g.end = i;
-    return g;
-}
 
 // "2003.12.15_12:33:18.MST", "2003-12-15", "1992" or a Unix time -> ISO date and year.
 bool parseDate(std::string_view dt, std::string& date, int& year) {
@@ -287,8 +117,13 @@ bool parseGgfBoard(std::string_view bo, core::Position& out, std::string& why) {
     bo = trim(bo);
     std::size_t i = 0;
     while (i < bo.size() && isDigit(bo[i])) ++i;
-    if (i == 0 || bo.substr(0, i) != "8") {
-        why = "board size '" + std::string(bo.substr(0, std::min<std::size_t>(i, 8))) + "'";
+    if (i == 0) {
+        why = "no board size before the squares";
+        return false;
+    }
+    if (bo.substr(0, i) != "8") {
+        why = "board size " + std::string(bo.substr(0, std::min<std::size_t>(i, 8))) +
+              " is not supported (BO[...]): only 8x8 Othello is played";
         return false;
     }
     core::Bitboard black = 0, white = 0;
@@ -344,12 +179,12 @@ bool parseGgfBoard(std::string_view bo, core::Position& out, std::string& why) {
 
 // Interprets the properties of one game into `r`.
 void readGame(const std::string& name, std::size_t start, const LineIndex& lines,
-              std::int64_t index, const ReadOptions& options, const GameScan& scan, GameRecord& r) {
+              std::int64_t index, const GgfScan& scan, GameRecord& r) {
     r.format = Format::Ggf;
     r.source = lines.at(name, start, index);
     r.source.column = 0;  // the record is located by its line
     const std::vector<Property>& props = scan.props;
-    for (const GameScan::Repair& repair : scan.repairs)
+    for (const GgfScan::Repair& repair : scan.repairs)
         addDamage(r, lines.at(name, repair.at, index), repair.code, repair.message);
     const auto capped = [&](const Property& p) {
         const std::string what = "the value of " + std::string(p.key.substr(0, 16));
@@ -357,8 +192,8 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
             trim(capValue(r, p.value, lines.at(name, p.offset, index), what.c_str())));
     };
     // Metadata first, so that even a bad record says whose game it was.
-    std::string_view ty = "8", gm = "Othello", bo, re, ts;
-    std::size_t boAt = start, reAt = start, tsAt = start;
+    std::string_view ty = "8", gm = "Othello", bo, re, ts, km;
+    std::size_t boAt = start, reAt = start, tsAt = start, kmAt = start;
     for (const auto& p : props) {
         const std::string value(trim(p.value));
         if (p.key == "PB")
@@ -381,6 +216,8 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
             re = trim(p.value), reAt = p.offset;
         else if (p.key == "TS")
             ts = trim(p.value), tsAt = p.offset;
+        else if (p.key == "KM")
+            km = trim(p.value), kmAt = p.offset;
         else if (p.key == "DT") {
             if (!parseDate(p.value, r.date, r.year))
                 addDiagnostic(r, Severity::Warning, lines.at(name, p.offset, index), "bad-date",
@@ -421,12 +258,23 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
                 "TS[" + std::string(ts) + "] is not a theoretical score and depth (TS[31/24])");
         }
     }
-    if (!text::iequals(gm, "othello") || ty != "8") {
-        std::string m = "only 8x8 Othello (TY[8]) is played; this game is ";
-        m += !text::iequals(gm, "othello") ? "GM[" : "TY[";
-        m += !text::iequals(gm, "othello") ? gm : ty;
-        m += ']';
-        addDiagnostic(r, Severity::Error, r.source, "unsupported-variant", m);
+    if (!text::iequals(gm, "othello")) {
+        addDiagnostic(r, Severity::Error, r.source, "unsupported-variant",
+                      "only Othello is played; this game is GM[" + std::string(gm) + "]");
+        return;
+    }
+    if (!km.empty()) {
+        // KM[]: the komi of a komi game (GameVariant.h says in whose favour).
+        double komi = 0;
+        const auto [p, ec] = std::from_chars(km.data(), km.data() + km.size(), komi);
+        if (ec == std::errc() && p == km.data() + km.size() && komi >= -64 && komi <= 64)
+            r.variant.komi = komi;
+        else
+            addDiagnostic(r, Severity::Warning, lines.at(name, kmAt, index), "bad-komi",
+                          "KM[" + std::string(km) + "] is not a komi");
+    }
+    if (std::string why; !parseGgfType(ty, r.variant, why)) {
+        addDiagnostic(r, Severity::Error, r.source, "unsupported-variant", why);
         return;
     }
     if (!bo.empty()) {
@@ -435,8 +283,7 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
             const bool otherSize = why.rfind("board size", 0) == 0;
             addDiagnostic(r, Severity::Error, lines.at(name, boAt, index),
                           otherSize ? "unsupported-variant" : "bad-board",
-                          otherSize ? "only 8x8 boards are played; BO gives " + why.substr(11)
-                                    : "BO[...]: " + why);
+                          otherSize ? why : "BO[...]: " + why);
             return;
         }
     }
@@ -504,21 +351,24 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
     }
     if (!replayTokens()) return;
     warnIfNoMoves(r);
-    if (r.statedDiscDiff) {
+    if (r.statedDiscDiff && !r.variant.anti && !r.variant.komi) {
         // Black's discs when the difference stands for a whole number of them (64 discs shared
-        // out). For a game that stops early RE is its official result, not a disc count.
+        // out). For a game that stops early RE is its official result, not a disc count. In
+        // anti and komi games RE is a result under their rule, not a count of discs.
         const double black = (64 + *r.statedDiscDiff) / 2;
         if (black == static_cast<int>(black) && black >= 0 && black <= 64)
             r.statedBlackDiscs = static_cast<int>(black);
     }
-    if (r.complete() && r.statedDiscDiff && re.find(':') == std::string_view::npos &&
-        *r.statedDiscDiff != r.score.black - r.score.white) {
-        addDiagnostic(r, Severity::Warning, lines.at(name, reAt, index), "re-mismatch",
-                      "RE[" + std::string(re) + "] but the replay ends " +
-                          std::to_string(r.score.black) + "-" + std::to_string(r.score.white));
-    }
-    if (options.strict && !r.diagnostics.empty()) r.status = GameStatus::Error;
-    return;
+    // RE against the replay, under the variant's rule (StatedResult.h). A RE with a ':'
+    // suffix ("+12.00:r") says how the game was decided off the board: it stands as stated.
+    StatedResultSite site;
+    site.code = "re-mismatch";
+    site.what = "RE";
+    site.decided = re.find(':') != std::string_view::npos;
+    if (r.statedDiscDiff) site.where = lines.at(name, reAt, index);
+    checkStatedResult(r, site);
+    // --strict is applied by keepRecord, the one place for every reader: applied here too, it
+    // would also steer parseGame's choice between the split and the as-written reading.
 }
 
 // Reads the game at `start` ("(;") into `r`; returns the offset after it. A value holding a
@@ -526,14 +376,13 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
 // that makes the record bad while the value read as written gives a good one: a correct
 // record is never lost to the heuristic; it then gets the warning "suspicious-value".
 std::size_t parseGame(const std::string& name, std::string_view text, std::size_t start,
-                      const LineIndex& lines, std::int64_t index, const ReadOptions& options,
-                      GameRecord& r) {
-    const GameScan split = scanGame(text, start, true);
-    readGame(name, start, lines, index, options, split, r);
+                      const LineIndex& lines, std::int64_t index, GameRecord& r) {
+    const GgfScan split = scanGame(text, start, true);
+    readGame(name, start, lines, index, split, r);
     if (!split.split || r.ok()) return split.end;
-    const GameScan plain = scanGame(text, start, false);
+    const GgfScan plain = scanGame(text, start, false);
     GameRecord asWritten;
-    readGame(name, start, lines, index, options, plain, asWritten);
+    readGame(name, start, lines, index, plain, asWritten);
     if (!asWritten.ok()) return split.end;
     addDiagnostic(asWritten, Severity::Warning, asWritten.source, "suspicious-value",
                   split.splitNote +
@@ -585,7 +434,7 @@ void readGgf(const std::string& name, std::string_view text, const ReadOptions& 
         }
         if (start == std::string_view::npos) break;
         GameRecord r;
-        i = std::max(parseGame(name, text, start, lines, index++, options, r), start + 2);
+        i = std::max(parseGame(name, text, start, lines, index++, r), start + 2);
         keepRecord(out, options, std::move(r));
     }
     // No game at all: the front door (Reader.cpp) says "no-games".

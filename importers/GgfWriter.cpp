@@ -15,8 +15,10 @@ namespace {
 std::string value(const std::string& s) {
     std::string out;
     out.reserve(s.size() + 1);
-    for (char c : s) {
-        if (c == ']' || c == '[') {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        // "(;" would end the value as the start of the next game (GgfReader.h): "\(;".
+        if (c == ']' || c == '[' || (c == '(' && i + 1 < s.size() && s[i + 1] == ';')) {
             out += '\\';
             out += c;
         } else if (c == '\n' || c == '\r') {
@@ -59,7 +61,7 @@ std::string result(const GameRecord& g) {
     else if (g.statedBlackDiscs && *g.statedBlackDiscs >= 0 && *g.statedBlackDiscs <= 64)
         diff = 2 * *g.statedBlackDiscs - 64;
     else if (g.complete())
-        diff = g.score.black - g.score.white;
+        diff = blackResult(g.score, g.variant);  // the variant's rule (GameVariant.h)
     else
         return {};
     char buf[32];
@@ -80,7 +82,13 @@ std::string writeGgf(const GameRecord& g) {
         property(out, "DT", std::to_string(g.year));
     property(out, "PB", g.black);
     property(out, "PW", g.white);
-    out += "TY[8]";
+    // The type and komi, so that GGF -> GGF keeps the variant (the start is BO's).
+    property(out, "TY", ggfType(g.variant));
+    if (g.variant.komi) {
+        char km[32];
+        std::snprintf(km, sizeof km, "%g", *g.variant.komi);
+        property(out, "KM", km);
+    }
     if (const std::string re = result(g); !re.empty()) property(out, "RE", re);
     // Our own property (other GGF readers ignore unknown ones): WTHOR's theoretical score,
     // Black's discs with perfect play, and the depth (empties) it was computed at.

@@ -6,6 +6,9 @@
 //   else the stated result (statedBlackDiscs b written as 2b - 64, which GgfReader turns back
 //   into statedBlackDiscs; for a game that stops early it is the official result); else the
 //   final score of a finished game. No RE when none of these is known.
+// - TY[...] and KM[...]: the variant (GameVariant.h), TY as read when it still describes it,
+//   so GGF -> GGF keeps anti, synchro, random and komi games; RE of a finished game is then
+//   Black's result under the variant's rule.
 // - TS[score/depth] (our own property; GGF readers ignore unknown ones): the WTHOR theoretical
 //   score and its depth, TS[score] when the depth is unknown.
 #include <string>

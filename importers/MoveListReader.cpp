@@ -1,21 +1,18 @@
 #include "MoveListReader.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "StatedResult.h"
 #include "core/Notation.h"
 
 namespace othello::importers {
 namespace {
 
 using text::isAlpha;
-using text::isDigit;
-
-bool isSeparator(char c) {
-    return c == ' ' || c == '\t' || c == ',' || c == ';' || c == '\r' || c == '\n' || c == '.';
-}
 
 // True when `s` holds something a typo of a move could give: a column letter a-h followed by
 // a row digit 1-8 anywhere ("cc4", "f4", "xb3"), so that such a text is diagnosed rather than
@@ -73,6 +70,26 @@ std::string gameComment(const GameRecord& g) {
     return c;
 }
 
+// A game of no moves as the JSON object line the reader takes back as one game:
+// {"moves": "", "black": ..., "result": ...}, the headers it has only.
+std::string noMovesLine(const GameRecord& g) {
+    nlohmann::ordered_json j;
+    j["moves"] = "";
+    const std::pair<const char*, const std::string*> headers[] = {
+        {"black", &g.black}, {"white", &g.white}, {"event", &g.event}, {"date", &g.date}};
+    for (const auto& [key, value] : headers)
+        if (!value->empty()) j[key] = *value;
+    if (const std::string result = writtenResult(g); result != "*") j["result"] = result;
+    // Names are UTF-8 (GameRecord.h); should one not be, it is written with U+FFFD rather than
+    // throwing halfway through a file.
+    std::string line = j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    // The reader cuts a line at '#' (a comment) before it parses JSON: a '#' in a name is
+    // written as its JSON escape, inside a string, the only place JSON can hold it.
+    for (std::size_t at = line.find('#'); at != std::string::npos; at = line.find('#', at))
+        line.replace(at, 1, "\\u0023");
+    return line;
+}
+
 }  // namespace
 
 std::vector<int> MoveTokens::moves() const {
@@ -83,49 +100,230 @@ std::vector<int> MoveTokens::moves() const {
 }
 
 MoveTokens tokenizeMoves(std::string_view line) {
+    // The grammar is core's, shared with the command line and the viewer. Tokens past
+    // kMaxRecordMoves are not kept: no game holds that many, so the replay fails before them
+    // (ReadLimits.h).
+    const core::MovesParse parsed = core::parseMoves(line, kMaxRecordMoves);
     MoveTokens out;
-    std::size_t i = 0;
-    // Tokens past kMaxRecordMoves are not kept: no game holds that many, so the replay fails
-    // before them (ReadLimits.h).
-    while (i < line.size() && out.tokens.size() < kMaxRecordMoves) {
-        const char c = line[i];
-        if (isSeparator(c)) {
-            ++i;
-            continue;
-        }
-        if (isDigit(c)) {  // a move number: digits followed by dots
-            std::size_t j = i;
-            while (j < line.size() && isDigit(line[j])) ++j;
-            if (j < line.size() && line[j] == '.') {
-                while (j < line.size() && line[j] == '.') ++j;
-                i = j;
-                continue;
-            }
-            out.errorColumn = static_cast<int>(i);
-            out.errorText = std::string(line.substr(i, std::min<std::size_t>(j - i, 12)));
-            return out;
-        }
-        if (const int n = text::passLength(line.substr(i))) {
-            out.tokens.push_back({core::kPass, static_cast<int>(i)});
-            i += n;
-            continue;
-        }
-        if (c == '-') {
-            ++i;
-            continue;
-        }
-        const int sq = core::parseSquare(line.substr(i, 2));
-        if (sq == core::kNoSquare) {
-            std::size_t j = i;
-            while (j < line.size() && !isSeparator(line[j]) && j - i < 12) ++j;
-            out.errorColumn = static_cast<int>(i);
-            out.errorText = std::string(line.substr(i, std::max<std::size_t>(j - i, 1)));
-            return out;
-        }
-        out.tokens.push_back({sq, static_cast<int>(i)});
-        i += 2;
+    out.tokens.reserve(parsed.moves.size());
+    for (std::size_t k = 0; k < parsed.moves.size(); ++k)
+        out.tokens.push_back({parsed.moves[k], static_cast<int>(parsed.columns[k])});
+    if (parsed.error) {
+        out.errorColumn = static_cast<int>(parsed.error->column);
+        out.errorText = std::string(line.substr(parsed.error->column, parsed.error->length));
     }
     return out;
+}
+
+namespace {
+
+// One game's move text found on a line: the line itself, or a string of a quoted or JSON line.
+struct MoveText {
+    std::string text;
+    int column = 0;  // 0-based offset of `text` in the line; -1 when it is not there verbatim
+    std::string black, white, event, date, result;  // from a JSON object
+};
+
+std::string jsonString(const nlohmann::json& object, const char* key) {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// Where `value` (a decoded JSON string) stands in the line, past `from`; -1 when escapes
+// changed it.
+int columnOf(std::string_view line, const std::string& value, std::size_t& from) {
+    const std::size_t at = value.empty() ? std::string_view::npos : line.find(value, from);
+    if (at == std::string_view::npos) return -1;
+    from = at + value.size();
+    return static_cast<int>(at);
+}
+
+// The move texts of a JSON value: a string is one game; an array of strings is one game when
+// every string is one move (["f5", "d6"]), else one game per string (["f5d6", "c3d3c4"]).
+bool jsonMoves(const nlohmann::json& value, std::string_view line, std::vector<MoveText>& out) {
+    std::size_t from = 0;
+    if (value.is_string()) {
+        MoveText m;
+        m.text = value.get<std::string>();
+        m.column = columnOf(line, m.text, from);
+        out.push_back(std::move(m));
+        return true;
+    }
+    if (!value.is_array() || value.empty()) return false;
+    bool singleMoves = value.size() > 1;
+    for (const auto& e : value) {
+        if (!e.is_string()) return false;
+        const core::MovesParse p = core::parseMoves(e.get_ref<const std::string&>());
+        singleMoves &= !p.error && p.moves.size() == 1;
+    }
+    if (singleMoves) {
+        MoveText m;
+        for (const auto& e : value) m.text += e.get<std::string>() + ' ';
+        m.column = -1;
+        out.push_back(std::move(m));
+        return true;
+    }
+    for (const auto& e : value) {
+        MoveText m;
+        m.text = e.get<std::string>();
+        m.column = columnOf(line, m.text, from);
+        out.push_back(std::move(m));
+    }
+    return true;
+}
+
+// Lines exported by scripts and web pages: "f5d6c3" in quotes (a trailing comma too, as in
+// the body of a JSON array), ["f5d6...", ...] and {"moves": ..., "black": ...}. Any other
+// line, or one of these that is no valid JSON, is read as plain move text: `out` is then empty.
+void moveTexts(std::string_view line, std::vector<MoveText>& out) {
+    out.clear();
+    std::string_view body = text::trim(line);
+    if (!body.empty() && body.back() == ',') body = text::trim(body.substr(0, body.size() - 1));
+    if (body.size() >= 2 && (body.front() == '"' || body.front() == '[' || body.front() == '{')) {
+        const nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
+        if (j.is_object() && j.contains("moves")) {
+            if (jsonMoves(j["moves"], line, out) && out.size() == 1) {
+                MoveText& m = out.front();
+                m.black = jsonString(j, "black");
+                m.white = jsonString(j, "white");
+                m.event = jsonString(j, "event");
+                m.date = jsonString(j, "date");
+                m.result = jsonString(j, "result");
+                return;
+            }
+            out.clear();
+        } else if (!j.is_discarded() && !j.is_object() && jsonMoves(j, line, out)) {
+            return;
+        }
+        out.clear();
+    }
+    // A plain line: `out` stays empty and the caller reads the line itself, uncopied.
+}
+
+// The four opening moves from the standard start: the candidates of the first-move hint.
+constexpr int kOpenings[4] = {19, 26, 37, 44};  // d3 c4 f5 e6
+
+// Counts a replayed record for the first-move hint: whether it failed at move 1, and which
+// opening moves put first would make it replay.
+void countFirstMove(FirstMoveFailures& f, const GameRecord& rec, const std::vector<int>& moves) {
+    ++f.records;
+    const Diagnostic* error = nullptr;
+    for (const Diagnostic& d : rec.diagnostics)
+        if (d.severity == Severity::Error) error = &d;
+    if (!error || error->moveNumber != 1 || f.failedAtFirst + 1 != f.records) return;
+    if (f.code.empty()) f.code = error->code;
+    if (error->code != f.code) return;
+    ++f.failedAtFirst;
+    // Only while every record so far failed so: a good file costs nothing more.
+    for (int k = 0; k < 4; ++k) {
+        if (!(f.candidates & (1u << k))) continue;
+        std::vector<int> with;
+        with.reserve(moves.size() + 1);
+        with.push_back(kOpenings[k]);
+        with.insert(with.end(), moves.begin(), moves.end());
+        if (core::replay(rec.start, with).error) f.candidates &= ~(1u << k);
+    }
+}
+
+// The note, once per file, when every record (two or more) fails at move 1 the same way: the
+// lines probably omit a first move (a logbook), or start from another position. Re-judged
+// after each block of a file read in blocks; the last judgement stands.
+void updateFirstMoveHint(FileResult& out) {
+    const FirstMoveFailures& f = out.firstMoveFailures;
+    auto& diags = out.fileDiagnostics;
+    diags.erase(std::remove_if(diags.begin(), diags.end(),
+                               [](const Diagnostic& d) { return d.code == "first-move-hint"; }),
+                diags.end());
+    if (f.records < 2 || f.failedAtFirst != f.records) return;
+    std::string m = "every record fails at move 1 (" + f.code + ")";
+    int found = -1;
+    for (int k = 0; k < 4 && found < 0; ++k)
+        if (f.candidates & (1u << k)) found = kOpenings[k];
+    if (found >= 0)
+        m += ": the lines seem to omit the first move; --first-move " + core::squareName(found) +
+             " puts it before each of them";
+    else
+        m += ": the lines may omit their first move (--first-move SQUARE puts it before each) "
+             "or start from another position (replay --from BOARD replays one)";
+    diags.push_back(fileDiagnostic(Severity::Note, out.path, "first-move-hint", std::move(m)));
+}
+
+}  // namespace
+
+namespace {
+
+// Reads one game's move text: `shift` is the offset of the text in its line, `meta` the
+// headers of a JSON object (null for plain and quoted lines).
+void readRecord(const std::string& name, int lineNumber, std::string_view moveText, int shift,
+                const MoveText* meta, const ReadOptions& options, FileResult& out) {
+    GameRecord rec;
+    rec.format = Format::Moves;
+    rec.source = text::at(name, lineNumber);
+    if (meta) {
+        rec.black = text::toUtf8(meta->black);
+        rec.white = text::toUtf8(meta->white);
+        rec.event = text::toUtf8(meta->event);
+        rec.date = text::toUtf8(meta->date);
+        rec.year = text::yearOf(rec.date);
+        parseStatedResult(rec, text::toUtf8(meta->result));
+    }
+    MoveTokens t = tokenizeMoves(moveText);
+    if (t.errorColumn && !t.tokens.empty() &&
+        isLabel(moveText, static_cast<std::size_t>(*t.errorColumn))) {
+        // Move lists have no event field: the label (an opening name, a title) is kept as the
+        // event, where the storage, the search and every writer keep it.
+        rec.event = text::toUtf8(capValue(rec, text::trim(moveText.substr(*t.errorColumn)),
+                                          text::at(name, lineNumber, *t.errorColumn + shift + 1),
+                                          "the label"));
+        t.errorColumn.reset();
+    }
+    // --first-move: a logbook's lines all start after the same first move. A line that has it
+    // already keeps its own (putting it twice could never replay).
+    if (options.firstMove && (t.tokens.empty() || t.tokens[0].square != *options.firstMove))
+        t.tokens.insert(t.tokens.begin(), MoveToken{*options.firstMove, -1 - shift});
+    if (t.errorColumn) {
+        std::string msg;
+        msg += '\'';
+        msg += t.errorText;  // escaped by addDiagnostic
+        msg += "' is not a square or a pass";
+        addDiagnostic(rec, Severity::Error, text::at(name, lineNumber, *t.errorColumn + shift + 1),
+                      "not-a-square", std::move(msg), discMoves(t.moves()) + 1);
+        rec.moves.clear();
+        // Not a replay failure: the file is then not one whose records all fail at move 1.
+        if (!options.firstMove) ++out.firstMoveFailures.records;
+        keepRecord(out, options, std::move(rec));
+        return;
+    }
+    const std::vector<int> moves = t.moves();
+    if (int index = -1; !replayRecord(rec, moves, rec.source, &index)) {
+        Diagnostic& d = rec.diagnostics.back();
+        if (index >= 0 && index < static_cast<int>(t.tokens.size()) &&
+            t.tokens[index].column + shift >= 0)
+            d.where.column = t.tokens[index].column + shift + 1;
+    } else {
+        // A JSON object's "result", checked as PGN's Result (StatedResult.h).
+        StatedResultSite site;  // "result-mismatch", "the result says ..."
+        site.where = rec.source;
+        checkStatedResult(rec, site);
+    }
+    if (!options.firstMove) countFirstMove(out.firstMoveFailures, rec, moves);
+    keepRecord(out, options, std::move(rec));
+}
+
+}  // namespace
+
+bool looksLikeJsonMoves(std::string_view head) {
+    head = text::stripBom(head);
+    std::size_t pos = 0;
+    std::vector<MoveText> texts;
+    while (pos < head.size()) {
+        const std::string_view line = text::trim(text::nextLine(head, pos));
+        if (line.empty() || line[0] == '#' || line.substr(0, 2) == "//") continue;
+        // (A head cut inside the first line is no valid JSON: not taken for one.)
+        moveTexts(line, texts);
+        return !texts.empty();
+    }
+    return false;
 }
 
 void readMoveList(const std::string& name, std::string_view text, const ReadOptions& options,
@@ -133,6 +331,7 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
     text = text::stripBom(text);
     std::size_t pos = 0;
     int lineNumber = 0;
+    std::vector<MoveText> texts;  // reused line after line
     while (pos < text.size()) {
         std::string_view line = text::nextLine(text, pos);
         ++lineNumber;
@@ -141,43 +340,33 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
             line = line.substr(0, hash);
         if (text::trim(line).substr(0, 2) == "//") continue;
         if (text::trim(line).empty()) continue;
-
-        GameRecord rec;
-        rec.format = Format::Moves;
-        rec.source = text::at(name, lineNumber);
-        MoveTokens t = tokenizeMoves(line);
-        if (t.errorColumn && !t.tokens.empty() &&
-            isLabel(line, static_cast<std::size_t>(*t.errorColumn))) {
-            // Move lists have no event field: the label (an opening name, a title) is kept as
-            // the event, where the storage, the search and every writer keep it.
-            rec.event =
-                text::toUtf8(capValue(rec, text::trim(line.substr(*t.errorColumn)),
-                                      text::at(name, lineNumber, *t.errorColumn + 1), "the label"));
-            t.errorColumn.reset();
-        }
-        if (t.errorColumn) {
-            std::string msg;
-            msg += '\'';
-            msg += t.errorText;  // escaped by addDiagnostic
-            msg += "' is not a square or a pass";
-            addDiagnostic(rec, Severity::Error, text::at(name, lineNumber, *t.errorColumn + 1),
-                          "not-a-square", std::move(msg), discMoves(t.moves()) + 1);
-            rec.moves.clear();
-            keepRecord(out, options, std::move(rec));
+        moveTexts(line, texts);
+        if (texts.empty()) {
+            readRecord(name, lineNumber, line, 0, nullptr, options, out);
             continue;
         }
-        if (int index = -1; !replayRecord(rec, t.moves(), rec.source, &index)) {
-            Diagnostic& d = rec.diagnostics.back();
-            if (index >= 0 && index < static_cast<int>(t.tokens.size()))
-                d.where.column = t.tokens[index].column + 1;
+        for (const MoveText& mt : texts) {
+            // Columns in the line: the text's own, or the line's start when a JSON string
+            // was unescaped.
+            const bool headers = !mt.black.empty() || !mt.white.empty() || !mt.event.empty() ||
+                                 !mt.date.empty() || !mt.result.empty();
+            readRecord(name, lineNumber, mt.text, std::max(mt.column, 0), headers ? &mt : nullptr,
+                       options, out);
         }
-        keepRecord(out, options, std::move(rec));
     }
+    updateFirstMoveHint(out);
 }
 
 std::string writeMoveList(const std::vector<GameRecord>& games) {
     std::string out;
     for (const GameRecord& g : games) {
+        if (g.moves.empty()) {
+            // An empty line is no game: a game of no moves (a forfeit) is a JSON object line,
+            // which also keeps its names, event, date and result.
+            out += noMovesLine(g);
+            out += '\n';
+            continue;
+        }
         const std::string c = gameComment(g);
         if (!c.empty()) out += "# " + c + '\n';
         out += core::movesString(g.moves, true);

@@ -5,13 +5,23 @@
 // after the moves ("F5d6C3d3C4   Tiger": a blank, then a word of 3+ characters with a letter,
 // and no column letter a-h followed by a row digit 1-8 anywhere in the rest of the line) is
 // kept as GameRecord::event (move lists have no event of their own). Any other text that is
-// not a move ("f5 d6 cc4 f4") is a record error "not-a-square" located at that token.
+// not a move ("f5 d6 cc4 f4") is a record error "not-a-square" located at that token. The
+// move grammar is core::parseMoves, the one the command line and the viewer use.
+//
+// Lines that scripts and web pages export are read too: a quoted line ("f5d6c3", a trailing
+// comma allowed), a JSON array of strings (one game per string, or one game when every string
+// is one move) and a JSON object with "moves" (a string or an array) and optional "black",
+// "white", "event", "date", "result" (as PGN writes it: "1-0", "33-31", "*"; checked against
+// the replay as every format's stated result, StatedResult.h). ReadOptions::firstMove puts a square before every
+// record (a logbook whose lines omit it); without it, when every record of a file (two or
+// more) fails at move 1 the same way, the file note "first-move-hint" says so once, naming the
+// opening move that makes them all replay when there is one.
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "Reader.h"
+#include "ReadTypes.h"
 
 namespace othello::importers {
 
@@ -32,12 +42,19 @@ struct MoveTokens {
 // number nor a separator. Linear in the text.
 MoveTokens tokenizeMoves(std::string_view text);
 
+// True when the first line with text is a quoted or JSON move list ("f5d6...", ["f5d6...", ...],
+// {"moves": ...}): detected before PGN, which would take a '[' line for a tag.
+bool looksLikeJsonMoves(std::string_view head);
+
 // Reads every line of `text` as one game into `out.records`.
 void readMoveList(const std::string& name, std::string_view text, const ReadOptions& options,
                   FileResult& out);
 
 // One game per line, lower case, passes omitted; a "#" comment line before each game names
-// the players and the event when known. Games must start from the standard position.
+// the players and the event when known. A game of no moves (a forfeit) is written as a JSON
+// object line, {"moves": "", "black": ..., "white": ..., "event": ..., "date": ...,
+// "result": ...} with the headers it has, since an empty line is no game: it reads back as
+// one game, its headers and result kept. Games must start from the standard position.
 std::string writeMoveList(const std::vector<GameRecord>& games);
 
 }  // namespace othello::importers

@@ -5,6 +5,7 @@
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "StatedResult.h"
 #include "core/Notation.h"
 
 namespace othello::importers {
@@ -47,7 +48,8 @@ class PgnParser {
                     // The next game begins inside the variation: it was never closed.
                     warnAnywhere(variationLine_, variationColumn_, "unclosed-variation",
                                  "this '(' is not closed before the next game (line " +
-                                     std::to_string(line_) + "): the text between is ignored",
+                                     std::to_string(fileLine(line_)) +
+                                     "): the text between is ignored",
                                  true);
                     depth_ = 0;
                     game_.movetext = true;
@@ -104,8 +106,11 @@ class PgnParser {
         }
         if (depth_ > 0)
             warnAnywhere(variationLine_, variationColumn_, "unclosed-variation",
-                         "this '(' is never closed: the rest of the file was read as a variation "
-                         "and ignored",
+                         nextGameLine()
+                             ? "this '(' is not closed before the next game (line " +
+                                   std::to_string(nextGameLine()) + "): the text between is ignored"
+                             : "this '(' is never closed: the rest of the file was read as a "
+                               "variation and ignored",
                          true);
         finish();
     }
@@ -154,7 +159,8 @@ class PgnParser {
                 if (atGameStart()) {
                     warnAnywhere(line, column, "unterminated-comment",
                                  "this '{' comment is not closed before the next game (line " +
-                                     std::to_string(line_) + "): the text between is ignored",
+                                     std::to_string(fileLine(line_)) +
+                                     "): the text between is ignored",
                                  true);
                     if (game_.any) game_.movetext = true;
                     depth_ = 0;  // a variation it was in ends with it
@@ -168,9 +174,17 @@ class PgnParser {
             ++pos_;
         else
             warnAnywhere(line, column, "unterminated-comment",
-                         "this '{' comment is never closed: the rest of the file was ignored",
+                         nextGameLine()
+                             ? "this '{' comment is not closed before the next game (line " +
+                                   std::to_string(nextGameLine()) + "): the text between is ignored"
+                             : "this '{' comment is never closed: the rest of the file was ignored",
                          true);
     }
+
+    // Messages name lines of the file: a streamed file is read in blocks (ReadTypes.h
+    // LocationBase), each cut where the next game starts.
+    int fileLine(int line) const { return line + out_.base.lines; }
+    int nextGameLine() const { return out_.base.nextBlockLine; }
 
     // A warning on the game being read, or on the file when there is none.
     void warnAnywhere(int line, int column, std::string code, std::string message,
@@ -197,7 +211,12 @@ class PgnParser {
     }
 
     void tag() {
-        if (game_.movetext) finish();
+        // A game of tags only (a forfeit some programs write without movetext) ends where the
+        // next game's tags begin: at a tag line after a blank line.
+        const bool tagsOnlyGameEnds =
+            game_.any && game_.moves.empty() && !game_.error && previousLineBlank_ &&
+            text::trim(text_.substr(lineStart_, pos_ - lineStart_)).empty();
+        if (game_.movetext || tagsOnlyGameEnds) finish();
         const int line = line_;
         const int column = static_cast<int>(pos_ - lineStart_) + 1;
         begin(line);
@@ -351,28 +370,12 @@ class PgnParser {
         game_.moves.push_back({sq, line_, column});
     }
 
+    // The Result tag, read and checked as every format's (StatedResult.h).
     void applyResult(GameRecord& r) {
-        const std::string& res = game_.result;
-        if (res.empty() || res == "*") return;
-        r.statedResult = res;
-        if (res == "1-0")
-            r.statedWinner = 1;
-        else if (res == "0-1")
-            r.statedWinner = -1;
-        else if (res == "1/2-1/2" || res == "½-½")
-            r.statedWinner = 0;
-        else if (const auto s = text::parseScore(res))
-            r.statedBlackDiscs = s->first;
-        if (!r.complete()) return;  // an unfinished game's result is a decision, not a count
-        const int actual = (r.score.black > r.score.white) - (r.score.black < r.score.white);
-        std::string ends = std::to_string(r.score.black) + "-" + std::to_string(r.score.white);
-        if (r.statedBlackDiscs && *r.statedBlackDiscs != r.score.black) {
-            warn(r.source.line, 0, "result-mismatch",
-                 "the result says " + res + " but the game ends " + ends);
-        } else if (r.statedWinner && *r.statedWinner != actual) {
-            warn(r.source.line, 0, "result-mismatch",
-                 "the result says " + res + " but the game ends " + ends);
-        }
+        parseStatedResult(r, game_.result);
+        StatedResultSite site;  // "result-mismatch", "the result says ..."
+        site.where = text::at(name_, r.source.line);
+        checkStatedResult(r, site);
     }
 
     void finish() {
@@ -411,9 +414,7 @@ class PgnParser {
                     d.where.column = game_.moves[index].column;
                 }
             } else {
-                game_.rec = GameRecord{};  // applyResult warns through game_.rec
                 applyResult(rec);
-                for (Diagnostic& d : game_.rec.diagnostics) rec.diagnostics.push_back(std::move(d));
                 warnIfNoMoves(rec);
             }
         }

@@ -9,8 +9,9 @@
 // start: a line that is one whole tag pair, [Event "..."] or any tag after a blank line (so a
 // game that follows is never swallowed); it is a warning marked damage (unterminated-comment /
 // unclosed-variation) at that character, on the game or, before the first game, the file; the
-// moves read before it are kept. A game with no moves is kept with the warning "no-moves".
-// Limits (ReadLimits.h): tag values are cut at kMaxValueBytes ("value-too-long"), move tokens
+// moves read before it are kept. A game with no moves is kept with the warning "no-moves";
+// written as tags alone (no result as movetext), it ends at the next tag line after a blank
+// line. Limits (ReadLimits.h): tag values are cut at kMaxValueBytes ("value-too-long"), move tokens
 // past kMaxRecordMoves are not kept, a game whose text runs past kMaxRecordBytes is the error
 // "record-too-large" (the rest of it is skipped up to the next game).
 // [TheoreticalScore "31"] [TheoreticalDepth "24"] (extra tags PgnWriter writes for the WTHOR
@@ -21,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-#include "Reader.h"
+#include "ReadTypes.h"
 
 namespace othello::importers {
 

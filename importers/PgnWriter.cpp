@@ -1,5 +1,6 @@
 #include "PgnWriter.h"
 
+#include "StatedResult.h"
 #include "core/Notation.h"
 
 namespace othello::importers {
@@ -19,17 +20,6 @@ std::string upper(std::string s) {
     for (char& c : s)
         if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
     return s;
-}
-
-std::string resultOf(const GameRecord& g) {
-    // The stated result first: a game that stops early has no other, and a finished game whose
-    // stated score disagrees with the replay keeps saying so (PgnReader warns, as WTHOR's did).
-    if (g.statedBlackDiscs && *g.statedBlackDiscs >= 0 && *g.statedBlackDiscs <= 64)
-        return std::to_string(*g.statedBlackDiscs) + "-" + std::to_string(64 - *g.statedBlackDiscs);
-    if (g.complete()) return std::to_string(g.score.black) + "-" + std::to_string(g.score.white);
-    if (g.statedWinner)
-        return *g.statedWinner > 0 ? "1-0" : *g.statedWinner < 0 ? "0-1" : "1/2-1/2";
-    return "*";
 }
 
 }  // namespace
@@ -53,7 +43,7 @@ std::string writePgn(const std::vector<GameRecord>& games) {
         if (!g.round.empty()) tag("Round", g.round);
         tag("Black", g.black.empty() ? "?" : g.black);
         tag("White", g.white.empty() ? "?" : g.white);
-        tag("Result", resultOf(g));
+        tag("Result", writtenResult(g));
         // Extra tags (legal PGN; PgnReader reads them back): WTHOR's theoretical score.
         if (g.theoreticalScore) tag("TheoreticalScore", std::to_string(*g.theoreticalScore));
         if (g.theoreticalScore && g.theoreticalDepth)
@@ -72,7 +62,13 @@ std::string writePgn(const std::vector<GameRecord>& games) {
             line += upper(core::squareName(m));
             ++n;
         }
-        if (!line.empty()) out += line + '\n';
+        // The game termination marker (PGN requires it): without it a game of no moves has no
+        // movetext, and its tags would run into the next game's when read back.
+        const std::string result = writtenResult(g);
+        if (!line.empty() && line.size() + result.size() < 80)
+            out += line + ' ' + result + '\n';
+        else
+            out += (line.empty() ? "" : line + '\n') + result + '\n';
     }
     return out;
 }

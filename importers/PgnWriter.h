@@ -5,8 +5,9 @@
 // final score of a finished game; else 1-0 / 0-1 / 1/2-1/2 from a stated winner; else "*"),
 // [TheoreticalScore "31"] and [TheoreticalDepth "24"] when the record has a WTHOR theoretical
 // score (extra tags, legal PGN, read back by PgnReader), then the moves
-// two to a line ("1. F5 D6"), passes not written, a blank line between games. A game from a
-// set-up board gets [FEN "<board string> <side>"].
+// two to a line ("1. F5 D6"), passes not written, the result again as the game termination
+// marker (so a game of no moves, a forfeit, stays one game), a blank line between games. A game
+// from a set-up board gets [FEN "<board string> <side>"].
 #include <string>
 #include <vector>
 

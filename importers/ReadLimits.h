@@ -1,6 +1,6 @@
 #pragma once
 // The limits every reader applies, so that a hostile or broken file costs memory in proportion
-// to what is kept, never to what a record claims: a file may be up to kMaxReadSize (Reader.h)
+// to what is kept, never to what a record claims: a file may be any size (streamed, Reader.cpp)
 // whatever its content, and reading it never holds more than these per record and per file.
 //
 // What happens at each limit (always said, never silent):

@@ -1,16 +1,20 @@
-// The front door: detect the format of a file from its content, read it with the right reader,
-// apply --strict. Each reader replays every record itself (RecordReplay.h).
+// The front door: detect the format of a file from its content, read it with the right reader
+// (FormatTable.h), apply --strict. Each reader replays every record itself (RecordReplay.h).
+// Text formats with record boundaries are streamed: read block by block (BlockStream.h), each
+// block handed to the reader with where it starts, so memory stays that of one block whatever
+// the size of the file and every count, limit and location is the same as from the whole text.
+// WTHOR is read in chunks of whole records (readWthorStream); only transcript diagrams, small
+// by nature, are read whole (kMaxWholeReadSize).
 #include "Reader.h"
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
+#include <stdexcept>
 
-#include "CsvReader.h"
-#include "GgfReader.h"
-#include "MoveListReader.h"
-#include "PgnReader.h"
+#include "BlockStream.h"
+#include "FormatTable.h"
 #include "ReaderUtil.h"
-#include "TranscriptReader.h"
 #include "WthorReader.h"
 
 namespace othello::importers {
@@ -38,30 +42,49 @@ bool isMostlyBinary(std::string_view text) {
 }
 
 // A text file with NUL bytes: where the first one is (the records around it are read as they
-// are, a NUL in a move is a bad token).
-void reportNulBytes(FileResult& out, std::string_view text) {
-    const std::size_t first = text.find('\0');
-    if (first == std::string_view::npos) return;
-    const std::size_t count =
-        static_cast<std::size_t>(std::count(text.begin() + first, text.end(), '\0'));
-    int line = 1;
-    std::size_t lineStart = 0;
-    for (std::size_t i = 0; i < first; ++i) {
-        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
-            ++line;
-            lineStart = i + 1;
+// are, a NUL in a move is a bad token), and how many there are. Fed block by block when the
+// file is streamed; the diagnostic comes first among the file's, as the NULs are found first.
+class NulBytes {
+  public:
+    void scan(std::string_view text, const LocationBase& base) {
+        const std::size_t first = text.find('\0');
+        if (first == std::string_view::npos) return;
+        count_ += static_cast<std::size_t>(std::count(text.begin() + first, text.end(), '\0'));
+        if (seen_) return;
+        seen_ = true;
+        int line = 1;
+        std::size_t lineStart = 0;
+        for (std::size_t i = 0; i < first; ++i) {
+            if (text[i] == '\n' ||
+                (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+                ++line;
+                lineStart = i + 1;
+            }
         }
+        where_.line = line;
+        where_.column = static_cast<int>(first - lineStart) + 1;
+        where_.byteOffset = static_cast<std::int64_t>(first);
+        rebase(where_, base);
     }
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where = text::at(out.path, line, static_cast<int>(first - lineStart) + 1);
-    d.where.byteOffset = static_cast<std::int64_t>(first);
-    d.code = "nul-byte";
-    d.message = count == 1 ? std::string("a NUL byte in the text")
-                           : "a NUL byte in the text (" + text::countOf(count, "NUL byte") +
-                                 " in the file)";
-    out.fileDiagnostics.push_back(std::move(d));
-}
+
+    void report(FileResult& out) const {
+        if (!seen_) return;
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.where = text::at(out.path, where_.line, where_.column);
+        d.where.byteOffset = where_.byteOffset;
+        d.code = "nul-byte";
+        d.message = count_ == 1 ? std::string("a NUL byte in the text")
+                                : "a NUL byte in the text (" + text::countOf(count_, "NUL byte") +
+                                      " in the file)";
+        out.fileDiagnostics.insert(out.fileDiagnostics.begin(), std::move(d));
+    }
+
+  private:
+    bool seen_ = false;
+    std::size_t count_ = 0;
+    SourceLocation where_;
+};
 
 // The note that sums up the diagnostics past kMaxDiagnosticsPerFile.
 void summariseDropped(FileResult& r) {
@@ -111,110 +134,125 @@ void finish(FileResult& r) {
     for (Diagnostic& d : r.fileDiagnostics) d.message = text::printable(d.message);
 }
 
-Format detectText(std::string_view text) {
-    if (looksLikeGgf(text.substr(0, 4096))) return Format::Ggf;
-    if (looksLikePgn(text)) return Format::Pgn;
-    if (looksLikeCsv(text)) return Format::Csv;
-    if (looksLikeTranscript(text)) return Format::Transcript;
-    return Format::Moves;
-}
-
 // A WTHOR names file (WTHOR.JOU, WTH.TRN, ...): the extension and a WTHOR header followed by
 // whole name records. Users check whole WTHOR folders, so such a file is skipped with a note.
-const char* wthorNamesKind(const std::filesystem::path& path, std::string_view bytes) {
+const char* wthorNamesKind(const std::filesystem::path& path, std::string_view head,
+                           std::uintmax_t size) {
     const std::string ext = text::lower(path.extension().string());
     const std::size_t recordSize = ext == ".jou"   ? kWthorPlayerSize
                                    : ext == ".trn" ? kWthorTournamentSize
                                                    : 0;
-    if (recordSize == 0 || bytes.size() < kWthorHeaderSize) return nullptr;
-    const auto u8 = [&](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
+    if (recordSize == 0 || size < kWthorHeaderSize || head.size() < kWthorHeaderSize)
+        return nullptr;
+    const auto u8 = [&](std::size_t i) { return static_cast<unsigned char>(head[i]); };
     if (u8(0) < 19 || u8(0) > 21 || u8(1) > 99 || u8(2) > 12 || u8(3) > 31) return nullptr;
-    if ((bytes.size() - kWthorHeaderSize) % recordSize != 0) return nullptr;
+    if ((size - kWthorHeaderSize) % recordSize != 0) return nullptr;
     return recordSize == kWthorPlayerSize ? "players" : "tournaments";
 }
 
+// A block that ends inside a record longer than a whole block (kStreamBlockSize, 8 times
+// kMaxRecordBytes): its reader reads what there is, and the record it ends with is the error
+// "record-too-large" whatever the reader made of its first part (the rest, never held in
+// memory, is skipped up to the next record). The counts keepRecord kept are corrected.
+void readOversized(const std::string& name, std::string_view text, const FormatInfo& row,
+                   const ReadOptions& options, FileResult& out) {
+    std::vector<GameRecord> held;
+    ReadOptions local = options;
+    local.onRecord = [&held](GameRecord&& g) { held.push_back(std::move(g)); };
+    row.read(name, text, local, out);
+    if (!held.empty()) {
+        GameRecord& last = held.back();
+        const bool said =
+            std::any_of(last.diagnostics.begin(), last.diagnostics.end(),
+                        [](const Diagnostic& d) { return d.code == "record-too-large"; });
+        const bool damaged = std::any_of(last.diagnostics.begin(), last.diagnostics.end(),
+                                         [](const Diagnostic& d) { return d.damage; });
+        if (!said) {
+            Diagnostic d;
+            d.severity = Severity::Error;
+            d.where = last.source;
+            d.code = "record-too-large";
+            d.message = "the record's text runs past " + std::to_string(kStreamBlockSize >> 20) +
+                        " MiB: the rest of it, up to the next record, is skipped";
+            d.damage = true;
+            if (out.diagnosticsKept < static_cast<std::int64_t>(kMaxDiagnosticsPerFile)) {
+                last.diagnostics.insert(last.diagnostics.begin(), std::move(d));
+                ++out.diagnosticsKept;
+            } else {
+                ++out.diagnosticsDropped;
+                ++out.droppedByCode["record-too-large"];
+            }
+        }
+        out.errorRecords += last.status != GameStatus::Error;
+        out.damagedRecords += !damaged;
+        last.status = GameStatus::Error;
+    }
+    for (GameRecord& g : held) {
+        if (options.onRecord)
+            options.onRecord(std::move(g));
+        else
+            out.records.push_back(std::move(g));
+    }
+}
+
+// Reads a text format block by block (its FormatInfo has a boundary). `in` is positioned after
+// `head`, the first bytes already read.
+FileResult streamText(const std::string& name, std::istream& in, std::string head, Format f,
+                      const ReadOptions& options, std::size_t blockSize) {
+    const FormatInfo& row = formatInfo(f);
+    FileResult out;
+    out.path = name;
+    out.format = f;
+    NulBytes nul;
+    BlockStream blocks(in, row.boundary, std::move(head), blockSize);
+    std::string header;  // CSV: the first line, read again before every later block
+    std::string joined;
+    std::string_view block;
+    LocationBase base;
+    bool first = true;
+    while (blocks.next(block, base)) {
+        nul.scan(block, base);
+        std::string_view text = block;
+        base.records = out.recordCount;
+        if (row.headerLine) {
+            if (first) {
+                std::size_t end = 0;
+                text::nextLine(block, end);
+                header.assign(block.substr(0, end));
+            } else {
+                // The header is line 1 of the text read: the block's lines come after it.
+                joined = header;
+                joined += block;
+                text = joined;
+                base.lines -= 1;
+                base.bytes -= static_cast<std::int64_t>(header.size());
+            }
+        }
+        const std::size_t fileDiagnosticsBefore = out.fileDiagnostics.size();
+        out.base = base;
+        if (blocks.cutInsideRecord())
+            readOversized(name, text, row, options, out);
+        else
+            row.read(name, text, options, out);
+        out.base = LocationBase{};
+        for (std::size_t i = fileDiagnosticsBefore; i < out.fileDiagnostics.size(); ++i)
+            rebase(out.fileDiagnostics[i].where, base);
+        first = false;
+        if (!out.readable) break;  // a file error (a CSV header with no moves column)
+    }
+    if (blocks.failed()) {
+        out.readable = false;
+        out.fileDiagnostics.push_back(
+            fileDiagnostic(Severity::Error, name, "unreadable",
+                           "read error after " +
+                               text::countOf(static_cast<std::size_t>(out.recordCount), "record")));
+    }
+    nul.report(out);
+    finish(out);
+    return out;
+}
+
 }  // namespace
-
-bool FileResult::damaged() const {
-    return damagedRecords > 0 || std::any_of(fileDiagnostics.begin(), fileDiagnostics.end(),
-                                             [](const Diagnostic& d) { return d.damage; });
-}
-
-void keepRecord(FileResult& out, const ReadOptions& options, GameRecord&& g) {
-    bool damage = false;
-    for (Diagnostic& d : g.diagnostics) {
-        // --strict: a warning counts as an error, so the record is rejected.
-        if (options.strict && d.severity == Severity::Warning) g.status = GameStatus::Error;
-        damage |= d.damage;
-        d.message = text::printable(d.message);
-    }
-    ++out.recordCount;
-    out.errorRecords += g.status == GameStatus::Error;
-    out.damagedRecords += damage;
-    const auto kept = static_cast<std::size_t>(out.diagnosticsKept);
-    const std::size_t room = kept < kMaxDiagnosticsPerFile ? kMaxDiagnosticsPerFile - kept : 0;
-    if (g.diagnostics.size() > room) {
-        // Whatever is kept of a rejected record starts with why it was rejected.
-        std::stable_partition(g.diagnostics.begin(), g.diagnostics.end(),
-                              [](const Diagnostic& d) { return d.severity == Severity::Error; });
-        for (std::size_t i = room; i < g.diagnostics.size(); ++i) {
-            ++out.diagnosticsDropped;
-            ++out.droppedByCode[g.diagnostics[i].code];
-        }
-        g.diagnostics.resize(room);
-        g.diagnostics.shrink_to_fit();
-    }
-    out.diagnosticsKept += static_cast<std::int64_t>(g.diagnostics.size());
-    if (options.onRecord)
-        options.onRecord(std::move(g));
-    else
-        out.records.push_back(std::move(g));
-}
-
-bool readWholeFile(const std::filesystem::path& path, std::string& out, std::string& why) {
-    out.clear();
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) {
-        why = "no such file or not readable";
-        return false;
-    }
-    if (std::filesystem::is_directory(status)) {
-        why = "is a directory";
-        return false;
-    }
-    // Devices (/dev/zero), FIFOs and sockets have no size to trust and may never end.
-    if (!std::filesystem::is_regular_file(status)) {
-        why = "not a regular file (a device, FIFO or socket)";
-        return false;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        why = "cannot be opened";
-        return false;
-    }
-    // Read in chunks up to the cap, whatever file_size says: the file may grow under us.
-    constexpr std::size_t kChunk = std::size_t{1} << 20;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (!ec && size <= kMaxReadSize) out.reserve(static_cast<std::size_t>(size));
-    std::vector<char> chunk(kChunk);
-    while (in) {
-        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        const auto n = static_cast<std::size_t>(in.gcount());
-        if (out.size() + n > kMaxReadSize) {
-            out.clear();
-            out.shrink_to_fit();
-            why = "the file is larger than 1 GiB";
-            return false;
-        }
-        out.append(chunk.data(), n);
-    }
-    if (in.bad()) {
-        why = "read error";
-        return false;
-    }
-    return true;
-}
 
 Format detectFormat(const std::filesystem::path& path, const std::string& head) {
     std::error_code ec;
@@ -225,7 +263,7 @@ Format detectFormat(const std::filesystem::path& path, const std::string& head) 
         if (hasBinaryBytes(head) || ext == ".wtb") return Format::Wthor;
     }
     if (ext == ".wtb") return Format::Wthor;
-    return detectText(head);
+    return detectTextFormat(head);
 }
 
 FileResult readText(const std::string& name, const std::string& text, const ReadOptions& options) {
@@ -236,7 +274,7 @@ FileResult readText(const std::string& name, const std::string& text, const Read
         else if (isMostlyBinary(text))
             return fileError(name, Format::Auto, "binary", "binary data, not a record file");
         else
-            f = detectText(text);
+            f = detectTextFormat(text);
     }
     return readTextAs(name, text, f, nullptr, options);
 }
@@ -244,45 +282,53 @@ FileResult readText(const std::string& name, const std::string& text, const Read
 FileResult readTextAs(const std::string& name, const std::string& text, Format f,
                       const WthorNames* names, const ReadOptions& options) {
     FileResult out;
-    out.path = name;
-    out.format = f;
-    if (f != Format::Wthor) reportNulBytes(out, text);
-    switch (f) {
-        case Format::Wthor: {
-            out = readWthorBytes(name, text, names, options);
-            out.format = Format::Wthor;
-            break;
-        }
-        case Format::Ggf:
-            readGgf(name, text, options, out);
-            break;
-        case Format::Pgn:
-            readPgn(name, text, options, out);
-            break;
-        case Format::Csv:
-            readCsv(name, text, options, out);
-            break;
-        case Format::Transcript:
-            readTranscript(name, text, options, out);
-            break;
-        case Format::Moves:
-        case Format::Auto:
-            out.format = Format::Moves;
-            readMoveList(name, text, options, out);
-            break;
+    if (f == Format::Wthor) {
+        out = readWthorBytes(name, text, names, options);
+        out.format = Format::Wthor;
+    } else {
+        if (f == Format::Auto) f = Format::Moves;
+        out.path = name;
+        out.format = f;
+        NulBytes nul;
+        nul.scan(text, LocationBase{});
+        nul.report(out);
+        formatInfo(f).read(name, text, options, out);
     }
     finish(out);
     return out;
 }
 
+FileResult readStream(const std::string& name, std::istream& in, Format format,
+                      const ReadOptions& options, std::size_t blockSize) {
+    if (format == Format::Wthor) {
+        // A stream has no folder to find names files in: only those the options name.
+        std::optional<WthorNames> names;
+        if (!options.wthorPlayers.empty() || !options.wthorTournaments.empty())
+            names = loadWthorNames(name, options.wthorPlayers, options.wthorTournaments);
+        FileResult out = readWthorStream(name, in, names ? &*names : nullptr, options, blockSize);
+        finish(out);
+        return out;
+    }
+    if (!formatInfo(format).boundary)
+        throw std::invalid_argument(std::string("readStream: ") + formatName(format) +
+                                    " is not read block by block");
+    return streamText(name, in, {}, format, options, blockSize);
+}
+
 FileResult readFile(const std::filesystem::path& path, const ReadOptions& options) {
     const std::string name = path.string();
-    std::string bytes;
-    std::string why;
-    if (!readWholeFile(path, bytes, why))
-        return fileError(name, options.format,
-                         why == "the file is larger than 1 GiB" ? "too-large" : "unreadable", why);
-    if (const char* kind = wthorNamesKind(path, bytes)) {
+    if (const std::string why = notARegularFile(path); !why.empty())
+        return fileError(name, options.format, "unreadable", why);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fileError(name, options.format, "unreadable", "cannot be opened");
+    // The head decides the format and whether the file is text at all.
+    std::string head(65536, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) return fileError(name, options.format, "unreadable", "read error");
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (const char* kind = wthorNamesKind(path, head, ec ? head.size() : size)) {
         FileResult out;
         out.path = name;
         out.format = Format::Wthor;
@@ -294,12 +340,31 @@ FileResult readFile(const std::filesystem::path& path, const ReadOptions& option
         return out;
     }
     Format f = options.format;
-    if (f == Format::Auto) f = detectFormat(path, bytes.substr(0, 65536));
-    if (f == Format::Wthor) {
-        // The bytes are read once; the names come from the files beside it.
-        const WthorNames names = loadWthorNames(path.parent_path());
-        return readTextAs(name, bytes, Format::Wthor, &names, options);
+    if (f == Format::Auto) f = detectFormat(path, head);
+    if (formatInfo(f).boundary) {
+        if (isMostlyBinary(head))
+            return fileError(name, f, "binary", "binary data, not a record file");
+        return streamText(name, in, std::move(head), f, options, kStreamBlockSize);
     }
+    if (f == Format::Wthor) {
+        // In record chunks from the start again (the head was only a look): constant memory
+        // whatever the size; the names come from the files beside it.
+        in.clear();
+        in.seekg(0);
+        if (!in) return fileError(name, f, "unreadable", "cannot be read again from its start");
+        const WthorNames names =
+            loadWthorNames(path, options.wthorPlayers, options.wthorTournaments);
+        FileResult out = readWthorStream(name, in, &names, options, kStreamBlockSize);
+        finish(out);
+        return out;
+    }
+    // Read whole (transcript diagrams, small by nature): bounded by kMaxWholeReadSize.
+    in.close();
+    std::string bytes;
+    std::string why;
+    if (!readWholeFile(path, bytes, why))
+        return fileError(name, options.format, why == kTooLargeWhy ? "too-large" : "unreadable",
+                         why);
     if (isMostlyBinary(bytes))
         return fileError(name, f, "binary", "binary data, not a record file");
     return readTextAs(name, bytes, f, nullptr, options);

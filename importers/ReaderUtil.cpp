@@ -57,14 +57,7 @@ std::string_view nextLine(std::string_view text, std::size_t& pos) {
 }
 
 int passLength(std::string_view rest) {
-    if (rest.substr(0, 2) == "--" || rest.substr(0, 2) == "@@") return 2;
-    const auto endsWord = [&](std::size_t n) {
-        return n >= rest.size() || !isAlpha(rest[n]) ||
-               core::parseSquare(rest.substr(n, 2)) != core::kNoSquare;
-    };
-    if (istartsWith(rest, "pass") && endsWord(4)) return 4;
-    if ((istartsWith(rest, "pa") || istartsWith(rest, "ps")) && endsWord(2)) return 2;
-    return 0;
+    return core::passLength(rest);  // one grammar of move text (core/Notation.h)
 }
 
 std::string_view stripBom(std::string_view text) {

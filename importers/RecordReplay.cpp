@@ -54,6 +54,9 @@ bool replayRecord(GameRecord& record, const std::vector<int>& tokens, const Sour
                   int* failedToken) {
     const core::ReplayResult r = core::replay(record.start, tokens);
     record.moves = r.moves();
+    // core::replay makes a forced pass at the end of an unfinished record explicit; the record
+    // never played it (resigned, timed out), so `moves` keeps the record's plies exactly.
+    if (!r.error && !r.plies.empty() && r.plies.back().inferredPass) record.moves.pop_back();
     record.standardStart = record.start == core::Position::start();
     record.score = r.score();
     if (r.error) {

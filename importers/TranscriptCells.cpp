@@ -45,22 +45,32 @@ Sep separatorOf(std::string_view line) {
     return Sep::Space;
 }
 
-std::vector<Token> splitCells(std::string_view line, Sep sep) {
+namespace {
+
+// The words of `line`, split at blanks (and at '|' with `pipeIsBlank`).
+std::vector<Token> splitWords(std::string_view line, bool pipeIsBlank) {
     std::vector<Token> out;
     ColumnCounter columns(line);
-    if (sep == Sep::Space) {
-        std::size_t i = 0;
-        while (i < line.size()) {
-            while (i < line.size() && text::isBlank(line[i])) ++i;
-            if (i >= line.size()) break;
-            std::size_t j = i;
-            while (j < line.size() && !text::isBlank(line[j])) ++j;
-            if (out.size() >= kMaxCells) break;
-            out.push_back(makeToken(line, i, j, columns));
-            i = j;
-        }
-        return out;
+    const auto blank = [&](char c) { return text::isBlank(c) || (pipeIsBlank && c == '|'); };
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && blank(line[i])) ++i;
+        if (i >= line.size()) break;
+        std::size_t j = i;
+        while (j < line.size() && !blank(line[j])) ++j;
+        if (out.size() >= kMaxCells) break;
+        out.push_back(makeToken(line, i, j, columns));
+        i = j;
     }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Token> splitCells(std::string_view line, Sep sep) {
+    if (sep == Sep::Space) return splitWords(line, false);
+    std::vector<Token> out;
+    ColumnCounter columns(line);
     const char c = sep == Sep::Pipe ? '|' : sep == Sep::Tab ? '\t' : ',';
     std::size_t i = 0;
     while (out.size() < kMaxCells) {
@@ -76,13 +86,88 @@ std::vector<Token> splitCells(std::string_view line, Sep sep) {
             out.erase(out.begin());
     }
     while (out.size() > 9 && out.back().text.empty()) out.pop_back();
+    // A space-separated row framed by bars ("1 | 45 32 19 ... 43 |"): fewer cells than a row
+    // has, some holding blanks. Its words are the cells.
+    if (sep == Sep::Pipe && out.size() < 8 &&
+        std::any_of(out.begin(), out.end(), [](const Token& t) {
+            return t.text.find_first_of(" \t") != std::string_view::npos;
+        }))
+        return splitWords(line, true);
     return out;
+}
+
+namespace {
+
+// The box-drawing block U+2500..U+257F is E2 94 80 .. E2 95 BF in UTF-8.
+bool isBoxDrawing(std::string_view s, std::size_t i) {
+    return i + 2 < s.size() && static_cast<unsigned char>(s[i]) == 0xE2 &&
+           (static_cast<unsigned char>(s[i + 1]) == 0x94 ||
+            static_cast<unsigned char>(s[i + 1]) == 0x95) &&
+           (static_cast<unsigned char>(s[i + 2]) & 0xC0) == 0x80;
+}
+
+bool isVerticalBox(std::string_view s, std::size_t i) {
+    if (!isBoxDrawing(s, i)) return false;
+    const std::string_view c = s.substr(i, 3);
+    return c == "\xE2\x94\x82" || c == "\xE2\x94\x83" || c == "\xE2\x95\x91";  // │ ┃ ║
+}
+
+bool isHorizontalBox(std::string_view s, std::size_t i) {
+    if (!isBoxDrawing(s, i)) return false;
+    const std::string_view c = s.substr(i, 3);
+    return c == "\xE2\x94\x80" || c == "\xE2\x94\x81" || c == "\xE2\x95\x90";  // ─ ━ ═
+}
+
+}  // namespace
+
+std::optional<std::string> tableRow(std::string_view line) {
+    if (line.find('\xE2') == std::string_view::npos) return std::nullopt;
+    std::string out;
+    bool changed = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (isVerticalBox(line, i)) {
+            out += "|  ";
+            i += 2;
+            changed = true;
+        } else {
+            out += line[i];
+        }
+    }
+    if (!changed) return std::nullopt;
+    return out;
+}
+
+bool isBorderLine(std::string_view line) {
+    line = text::trim(line);
+    bool corner = false;
+    int run = 0, longestRun = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '-' || c == '=' || isHorizontalBox(line, i)) {
+            longestRun = std::max(longestRun, ++run);
+            if (c != '-' && c != '=') i += 2;
+            continue;
+        }
+        run = 0;
+        if (c == '+') {
+            corner = true;
+        } else if (isBoxDrawing(line, i)) {
+            corner = corner || !isVerticalBox(line, i);  // ┌ ┼ ┘ and the like
+            i += 2;
+        } else if (c != '|' && c != ':' && !text::isBlank(c)) {
+            return false;
+        }
+    }
+    return corner || longestRun >= 3;
 }
 
 bool isHeader(const std::vector<Token>& tokens) {
     int k = 0;
-    for (const Token& t : tokens) {
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const Token& t = tokens[i];
         if (t.text.empty()) continue;
+        // The corner of a table's header row may name the label column ("#", "row", "/").
+        if (i == 0 && tokens.size() >= 9 && text::lower(t.text) != "a") continue;
         if (k >= 8 || t.text.size() != 1 || text::lower(t.text)[0] != 'a' + k) return false;
         ++k;
     }

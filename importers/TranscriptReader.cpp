@@ -1,11 +1,13 @@
 #include "TranscriptReader.h"
 
 #include <array>
+#include <deque>
 #include <optional>
 
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "StatedResult.h"
 #include "TranscriptCells.h"
 #include "TranscriptRepair.h"
 #include "core/Notation.h"
@@ -37,7 +39,24 @@ struct Pending {
     bool metadata = false;
     std::string scoreText;
     int scoreLine = 0;
+    // "Score: 33-31 (unfinished)": a result the moves stop short of, on purpose.
+    bool declaredUnfinished = false;
 };
+
+// A score followed by "(unfinished)" (as TranscriptWriter and GameResult::text write a
+// resignation or a loss on time), "(resigned)" or "(time)": the words are taken off, and say
+// the diagram stops before the end on purpose.
+bool takeUnfinishedMark(std::string& score) {
+    static constexpr std::string_view kMarks[] = {"(unfinished)", "(resigned)", "(time)"};
+    std::string_view v = text::trim(score);
+    for (std::string_view mark : kMarks) {
+        if (v.size() > mark.size() && v.substr(v.size() - mark.size()) == mark) {
+            score = std::string(text::trim(v.substr(0, v.size() - mark.size())));
+            return true;
+        }
+    }
+    return false;
+}
 
 class DiagramReader {
   public:
@@ -135,6 +154,7 @@ void DiagramReader::finish(Pending& p) {
     }
     std::optional<int> statedBlack;
     if (!p.scoreText.empty()) {
+        p.declaredUnfinished = takeUnfinishedMark(p.scoreText);
         if (const auto s = text::parseScore(p.scoreText)) {
             statedBlack = s->first;
             rec.statedBlackDiscs = s->first;
@@ -283,20 +303,19 @@ void DiagramReader::finish(Pending& p) {
                 d.where.line = cellLine[d.square];
                 d.where.column = cellColumn[d.square];
             }
-        } else if (statedBlack && rec.complete() && rec.score.black != *statedBlack) {
-            addDiagnostic(rec, Severity::Error, text::at(name_, p.scoreLine), "score-mismatch",
-                          "the game ends " + std::to_string(rec.score.black) + "-" +
-                              std::to_string(rec.score.white) + " but the diagram declares " +
-                              text::toUtf8(p.scoreText));
-        } else if (statedBlack && !rec.complete()) {
-            // The declared score is that of a finished game: a diagram that stops early (a
-            // score sheet not filled in to the end) cannot be checked against it.
-            const int discMoves = static_cast<int>(rec.moves.size()) - rec.passes();
-            addDiagnostic(rec, Severity::Warning, text::at(name_, p.scoreLine), "score-not-reached",
-                          "the diagram declares " + text::toUtf8(p.scoreText) +
-                              " but ends after move " + std::to_string(discMoves) +
-                              ", before the game is over (" + std::to_string(rec.score.black) +
-                              "-" + std::to_string(rec.score.white) + " on the board)");
+        } else {
+            // The score line against the replay (StatedResult.h). A diagram is the game's only
+            // record: a finished game that ends otherwise is an error. A score not marked
+            // "(unfinished)" is that of a finished game, so a diagram that stops early (a score
+            // sheet not filled in to the end) is a warning; marked, it is a resignation.
+            StatedResultSite site;
+            site.code = "score-mismatch";
+            site.what = "the diagram";
+            site.where = text::at(name_, p.scoreLine);
+            site.severity = Severity::Error;
+            site.decided = p.declaredUnfinished && !rec.complete();
+            site.notReachedCode = "score-not-reached";
+            checkStatedResult(rec, site);
         }
     }
     if (!rec.ok() && gridOk) {
@@ -371,9 +390,12 @@ bool looksLikeTranscript(std::string_view textIn) {
         if (isMetadata(text::trim(line), key, value) &&
             (key == "black" || key == "white" || key == "score"))
             return true;  // the score sheet's own fields; no other text format has them
-        const std::vector<Token> t = splitCells(line, separatorOf(line));
+        if (isBorderLine(line)) continue;
+        const std::optional<std::string> drawn = tableRow(line);
+        const std::string_view row = drawn ? std::string_view(*drawn) : line;
+        const std::vector<Token> t = splitCells(row, separatorOf(row));
         if (isHeader(t)) return true;
-        if (t.size() < 8 || t.size() > 9) continue;
+        if (t.size() < 8 || t.size() > 10) continue;
         bool all = true;
         for (const Token& k : t) all = all && isCellLike(k.text);
         if (all && ++rows >= 4) return true;
@@ -388,6 +410,8 @@ void readTranscript(const std::string& name, std::string_view text, const ReadOp
     Pending p;
     bool open = false;
     std::vector<Diagnostic> warnings;
+    // The rows of the open diagram drawn with │, as '|' rows: Row::text views them.
+    std::deque<std::string> tableLines;
     const auto close = [&] {
         if (open) {
             for (Diagnostic& d : warnings) p.rec.diagnostics.push_back(std::move(d));
@@ -395,6 +419,7 @@ void readTranscript(const std::string& name, std::string_view text, const ReadOp
             reader.finish(p);
         }
         p = Pending{};
+        tableLines.clear();
         open = false;
     };
     std::size_t pos = 0;
@@ -408,6 +433,8 @@ void readTranscript(const std::string& name, std::string_view text, const ReadOp
             continue;
         }
         if (trimmed.front() == '#') continue;
+        // The rules of a table drawn with borders are not rows: "+---+", "├───┼───┤".
+        if (isBorderLine(trimmed)) continue;
         std::string key;
         std::string_view value;
         if (isMetadata(trimmed, key, value)) {
@@ -418,11 +445,26 @@ void readTranscript(const std::string& name, std::string_view text, const ReadOp
             applyMetadata(p, key, value, lineNumber, name, warnings);
             continue;
         }
-        if (p.rows.size() == 8) close();  // a 9th row starts the next diagram
+        const Sep sep0 = separatorOf(line);
+        if (p.rows.size() == 8) {
+            // The column letters again under the table are its footer, not the next diagram.
+            if (isHeader(splitCells(line, sep0))) continue;
+            close();  // a 9th row starts the next diagram
+        }
         if (!open) p.firstLine = lineNumber;
         open = true;
-        const Sep sep = separatorOf(line);
-        std::vector<Token> tokens = splitCells(line, sep);
+        std::string_view row = line;
+        if (auto drawn = tableRow(line)) {
+            tableLines.push_back(std::move(*drawn));
+            row = tableLines.back();
+        }
+        const Sep sep = separatorOf(row);
+        std::vector<Token> tokens = splitCells(row, sep);
+        // Row labels on both sides ("| 1 | 45 | ... | 1 |"): the right one goes.
+        if (tokens.size() == 10 &&
+            text::parseNumber(tokens[0].text) == static_cast<int>(p.rows.size()) + 1 &&
+            text::parseNumber(tokens[9].text) == text::parseNumber(tokens[0].text))
+            tokens.pop_back();
         // A row needs at most 9 cells: keep a few more for the message, not a million.
         const std::size_t cellCount = tokens.size();
         if (tokens.size() > 16) tokens.resize(16);
@@ -434,7 +476,7 @@ void readTranscript(const std::string& name, std::string_view text, const ReadOp
                 if (!t.text.empty()) p.headerColumns[k++] = t.start;
             continue;
         }
-        p.rows.push_back(Row{lineNumber, line, std::move(tokens), cellCount});
+        p.rows.push_back(Row{lineNumber, row, std::move(tokens), cellCount});
     }
     close();
 }

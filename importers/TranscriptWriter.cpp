@@ -54,8 +54,10 @@ std::string writeTranscript(const std::vector<GameRecord>& games) {
             out += "Score: " + std::to_string(g.score.black) + '-' + std::to_string(g.score.white) +
                    '\n';
         } else if (g.statedBlackDiscs) {
+            // The result of a game that stops early (a resignation, a loss on time): marked,
+            // so that TranscriptReader takes it as stated, not as a score the moves must reach.
             out += "Score: " + std::to_string(*g.statedBlackDiscs) + '-' +
-                   std::to_string(64 - *g.statedBlackDiscs) + '\n';
+                   std::to_string(64 - *g.statedBlackDiscs) + " (unfinished)\n";
         }
         std::array<int, 64> number{};
         int n = 0;

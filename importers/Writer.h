@@ -11,7 +11,8 @@ namespace othello::importers {
 
 // True when `game` can be written in `format`; else `why` (if given) says why not. Records
 // with an error never can; move lists and WTHOR need the standard start; a transcript needs
-// discs on the four centre squares only.
+// discs on the four centre squares only; a variant (anti, komi, synchro, random start: see
+// GameVariant.h) is written to GGF only, which alone says which game was played.
 bool canWrite(const GameRecord& game, Format format, std::string* why = nullptr);
 
 // What writing `games` (those canWrite accepts) in `format` to `outputPath` loses, as warnings

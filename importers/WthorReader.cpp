@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
+#include <istream>
 #include <system_error>
 
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "StatedResult.h"
 
 namespace othello::importers {
 
@@ -29,9 +32,10 @@ std::string nameOf(const std::vector<std::string>& names, unsigned id, bool have
 }
 
 // The replay of a legal WTHOR game without the per-ply vectors of core::replay (the archive has
-// 8 million positions). Same result as replayRecord: passes explicit, a forced pass at the end
-// too, status, score with the empties to the winner once the game is over. Returns false at
-// the first problem; the caller then runs replayRecord, which says what the problem is.
+// 8 million positions). Same result as replayRecord: passes explicit (none after the last
+// move: an unfinished game ends where its record does), status, score with the empties to the
+// winner once the game is over. Returns false at the first problem; the caller then runs
+// replayRecord, which says what the problem is.
 bool fastReplay(GameRecord& r, const std::vector<int>& tokens) {
     core::Position p = r.start;
     if (!p.isValid()) return false;
@@ -53,7 +57,6 @@ bool fastReplay(GameRecord& r, const std::vector<int>& tokens) {
         r.moves.push_back(sq);
     }
     const bool over = p.isGameOver();
-    if (!over && p.mustPass()) r.moves.push_back(core::kPass);
     r.standardStart = r.start == core::Position::start();
     r.status = over ? GameStatus::Complete : GameStatus::Incomplete;
     r.score = p.finalScore();
@@ -104,34 +107,104 @@ bool parseWthorNames(std::string_view bytes, std::size_t recordSize,
     return true;
 }
 
-WthorNames loadWthorNames(const std::filesystem::path& dir) {
-    WthorNames names;
-    std::filesystem::path jou[2], trn[2];  // [0] WTHOR.*, [1] WTH.*
+namespace {
+
+// The files of `dir` by lower-case name, listed once for every names file looked for.
+std::vector<std::pair<std::string, std::filesystem::path>> listDir(
+    const std::filesystem::path& dir) {
+    std::vector<std::pair<std::string, std::filesystem::path>> files;
     std::error_code ec;
     for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
-         it.increment(ec)) {
-        const std::string n = text::lower(it->path().filename().string());
-        if (n == "wthor.jou") jou[0] = it->path();
-        if (n == "wth.jou") jou[1] = it->path();
-        if (n == "wthor.trn") trn[0] = it->path();
-        if (n == "wth.trn") trn[1] = it->path();
-    }
+         it.increment(ec))
+        files.emplace_back(text::lower(it->path().filename().string()), it->path());
+    return files;
+}
+
+// Reads the first of `stems` (+ `ext`) present in `files` that parses as a names file; a
+// candidate that is missing or broken lets the next one answer, as WTH.JOU always did.
+bool loadFirst(const std::vector<std::pair<std::string, std::filesystem::path>>& files,
+               const std::vector<std::string>& stems, const std::string& ext,
+               std::size_t recordSize, std::vector<std::string>& names, std::string& lookedFor) {
     std::string bytes, why;
-    for (const auto& p : jou) {
-        if (p.empty() || !readWholeFile(p, bytes, why)) continue;
-        if (parseWthorNames(bytes, kWthorPlayerSize, names.players)) {
-            names.havePlayers = true;
-            break;
+    lookedFor.clear();
+    for (const std::string& stem : stems) {
+        if (!lookedFor.empty()) lookedFor += ", ";
+        lookedFor += stem + ext;
+    }
+    for (const std::string& stem : stems) {
+        const std::string wanted = text::lower(stem + ext);
+        for (const auto& [lower, path] : files) {
+            if (lower != wanted || !readWholeFile(path, bytes, why)) continue;
+            if (parseWthorNames(bytes, recordSize, names)) return true;
         }
     }
-    for (const auto& p : trn) {
-        if (p.empty() || !readWholeFile(p, bytes, why)) continue;
-        if (parseWthorNames(bytes, kWthorTournamentSize, names.tournaments)) {
-            names.haveTournaments = true;
-            break;
-        }
+    return false;
+}
+
+// A names file the user named: it must be there and be one.
+bool loadGiven(const std::filesystem::path& path, std::size_t recordSize,
+               std::vector<std::string>& names, std::string& error) {
+    std::string bytes, why;
+    if (!readWholeFile(path, bytes, why)) {
+        error = path.string() + ": " + why;
+        return false;
+    }
+    if (!parseWthorNames(bytes, recordSize, names)) {
+        error = path.string() + ": not a WTHOR names file (shorter than its 16-byte header)";
+        return false;
+    }
+    return true;
+}
+
+WthorNames loadNames(const std::filesystem::path& dir, const std::vector<std::string>& stems,
+                     const std::filesystem::path& players,
+                     const std::filesystem::path& tournaments) {
+    WthorNames names;
+    const auto files = listDir(dir);
+    if (!players.empty()) {
+        names.playersLookedFor = players.string();
+        names.havePlayers = loadGiven(players, kWthorPlayerSize, names.players, names.error);
+    } else {
+        names.havePlayers = loadFirst(files, stems, ".JOU", kWthorPlayerSize, names.players,
+                                      names.playersLookedFor);
+    }
+    if (!tournaments.empty()) {
+        names.tournamentsLookedFor = tournaments.string();
+        std::string error;
+        names.haveTournaments =
+            loadGiven(tournaments, kWthorTournamentSize, names.tournaments, error);
+        if (names.error.empty()) names.error = error;
+    } else {
+        names.haveTournaments = loadFirst(files, stems, ".TRN", kWthorTournamentSize,
+                                          names.tournaments, names.tournamentsLookedFor);
     }
     return names;
+}
+
+}  // namespace
+
+std::string wthorPrefix(const std::filesystem::path& wtbPath) {
+    const std::string stem = wtbPath.stem().string();
+    const std::size_t underscore = stem.rfind('_');
+    return underscore == std::string::npos ? std::string() : stem.substr(0, underscore);
+}
+
+WthorNames loadWthorNames(const std::filesystem::path& dir) {
+    return loadNames(dir, {"WTHOR", "WTH"}, {}, {});
+}
+
+WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
+                          const std::filesystem::path& players,
+                          const std::filesystem::path& tournaments) {
+    std::vector<std::string> stems;
+    const std::string prefix = wthorPrefix(wtbPath);
+    const std::string lower = text::lower(prefix);
+    // The archive's own names first: PLAYOK_2023.wtb beside a WTHOR.JOU of the federation
+    // must not take the federation's names (the ids would point at other players).
+    if (!prefix.empty() && lower != "wthor" && lower != "wth") stems.push_back(prefix);
+    stems.emplace_back("WTHOR");
+    stems.emplace_back("WTH");
+    return loadNames(wtbPath.parent_path(), stems, players, tournaments);
 }
 
 bool looksLikeWthor(std::string_view head, std::uintmax_t fileSize) {
@@ -145,11 +218,46 @@ bool looksLikeWthor(std::string_view head, std::uintmax_t fileSize) {
     return board == 10 || body % kWthorGameSize == 0 || body / kWthorGameSize == n1;
 }
 
-FileResult readWthorBytes(const std::string& name, std::string_view bytes, const WthorNames* names,
-                          const ReadOptions& options) {
+namespace {
+
+// The bytes of a .wtb in file order: `want` bytes into `out`, fewer only at the end of the
+// file. False on a read error.
+using WthorSource = std::function<bool(std::size_t want, std::string_view& out)>;
+
+// The header count against the records the file held (known once they are all read): the
+// warning "count-mismatch", first among the file's diagnostics, as the header comes first.
+void checkCount(FileResult& result, const std::string& name, std::uint32_t declared,
+                std::size_t present, std::size_t partial) {
+    if (present + (partial ? 1 : 0) == declared) return;  // a partial record is its own error
+    result.fileDiagnostics.insert(
+        result.fileDiagnostics.begin(),
+        fileDiagnostic(Severity::Warning, name, "count-mismatch",
+                       "header declares " + text::countOf(declared, "game") +
+                           " but the file holds " +
+                           (partial ? text::countOf(present, "whole record") + " and a partial one"
+                                    : text::countOf(present, "record")) +
+                           "; reading the records present"));
+}
+
+// Reads a .wtb chunk by chunk, `chunkRecords` records at a time: the memory of one chunk
+// (and of the records kept, without options.onRecord) whatever the size of the file.
+FileResult readWthorChunks(const std::string& name, const WthorSource& next,
+                           const WthorNames* names, const ReadOptions& options,
+                           std::size_t chunkRecords) {
     FileResult result;
     result.path = name;
     result.format = Format::Wthor;
+    const auto readError = [&](std::size_t records) {
+        result.readable = false;
+        result.fileDiagnostics.push_back(
+            fileDiagnostic(Severity::Error, name, "unreadable",
+                           "read error after " + text::countOf(records, "record")));
+        return result;
+    };
+    std::string_view chunk;
+    if (!next(kWthorHeaderSize, chunk)) return readError(0);
+    const std::string header(chunk);
+    const std::string_view bytes = header;
     if (bytes.size() < kWthorHeaderSize) {
         result.readable = false;
         result.fileDiagnostics.push_back(
@@ -177,21 +285,37 @@ FileResult readWthorBytes(const std::string& name, std::string_view bytes, const
     const unsigned gameYear = u16(bytes, 10);
     const unsigned depthByte = u8(bytes, 14);
     const int depth = depthByte == 0 ? 22 : static_cast<int>(depthByte);
-    const std::size_t body = bytes.size() - kWthorHeaderSize;
-    const std::size_t present = body / kWthorGameSize;
-    const std::size_t partial = body % kWthorGameSize;
-    if (present + (partial ? 1 : 0) != declared) {  // a partial record is reported below
-        result.fileDiagnostics.push_back(fileDiagnostic(
-            Severity::Warning, name, "count-mismatch",
-            "header declares " + text::countOf(declared, "game") + " but the file holds " +
-                (partial ? text::countOf(present, "whole record") + " and a partial one"
-                         : text::countOf(present, "record")) +
-                "; reading the records present"));
+    const std::size_t chunkBytes = std::max<std::size_t>(chunkRecords, 1) * kWthorGameSize;
+    std::size_t present = 0, partial = 0;
+    if (names && !names->error.empty()) {
+        // Names the user asked for and cannot have: nothing is read rather than every game
+        // stored without them. The records are only counted, for the header check.
+        std::size_t body = 0;
+        do {
+            if (!next(chunkBytes, chunk)) return readError(0);
+            body += chunk.size();
+        } while (chunk.size() == chunkBytes);
+        checkCount(result, name, declared, body / kWthorGameSize, body % kWthorGameSize);
+        result.readable = false;
+        result.fileDiagnostics.push_back(
+            fileDiagnostic(Severity::Error, name, "names-file", names->error));
+        return result;
     }
     if (!names || (!names->havePlayers && !names->haveTournaments)) {
-        result.fileDiagnostics.push_back(
-            fileDiagnostic(Severity::Warning, name, "no-names-file",
-                           "no WTHOR.JOU / WTHOR.TRN beside the file: names are left empty"));
+        std::string message = "no names files beside the file";
+        if (names)
+            message += " (looked for " + names->playersLookedFor + " and " +
+                       names->tournamentsLookedFor + "; --players / --tournaments name them)";
+        result.fileDiagnostics.push_back(fileDiagnostic(Severity::Warning, name, "no-names-file",
+                                                        message + ": names are left empty"));
+    } else if (!names->havePlayers || !names->haveTournaments) {
+        // Half the names found: the other half would be left empty without a word.
+        const bool players = !names->havePlayers;
+        result.fileDiagnostics.push_back(fileDiagnostic(
+            Severity::Warning, name, "no-names-file",
+            std::string(players ? "no players file" : "no tournaments file") + " (looked for " +
+                (players ? names->playersLookedFor : names->tournamentsLookedFor) +
+                "): " + (players ? "player" : "tournament") + " names are left empty"));
     }
     static const std::vector<std::string> kNoNames;
     const auto& players = names ? names->players : kNoNames;
@@ -206,89 +330,103 @@ FileResult readWthorBytes(const std::string& name, std::string_view bytes, const
     std::vector<int> tokens;
     tokens.reserve(60);
     if (!options.onRecord) result.records.reserve(present + (partial ? 1 : 0));
-    for (std::size_t i = 0; i < present; ++i) {
-        const std::size_t offset = kWthorHeaderSize + i * kWthorGameSize;
-        const std::string_view g = bytes.substr(offset, kWthorGameSize);
-        GameRecord r;
-        // Filled in a lambda: every early return (a bad record) still hands the record on.
-        [&] {
-            r.format = Format::Wthor;
-            r.source.path = name;
-            r.source.record = static_cast<std::int64_t>(i);
-            r.source.byteOffset = static_cast<std::int64_t>(offset);
-            origin.tournamentId = static_cast<std::uint16_t>(u16(g, 0));
-            origin.blackId = static_cast<std::uint16_t>(u16(g, 2));
-            origin.whiteId = static_cast<std::uint16_t>(u16(g, 4));
-            std::copy_n(reinterpret_cast<const std::uint8_t*>(g.data()), kWthorGameSize,
-                        origin.bytes.begin());
-            r.wthor = origin;
-            bool unknownEvent = false, unknownBlack = false, unknownWhite = false;
-            r.event = nameOf(tournaments, origin.tournamentId, haveTournaments, unknownEvent);
-            r.black = nameOf(players, origin.blackId, havePlayers, unknownBlack);
-            r.white = nameOf(players, origin.whiteId, havePlayers, unknownWhite);
-            r.year = static_cast<int>(gameYear);
-            r.date = yearText;
-            const int discs = static_cast<int>(u8(g, 6));
-            r.statedBlackDiscs = discs;
-            r.theoreticalScore = static_cast<int>(u8(g, 7));
-            r.theoreticalDepth = depth;
-            r.statedResult = std::to_string(discs);
-            r.statedResult += '-';
-            r.statedResult += std::to_string(64 - discs);
+    for (;;) {
+        if (!next(chunkBytes, chunk)) return readError(present);
+        const std::size_t whole = chunk.size() / kWthorGameSize;
+        for (std::size_t j = 0; j < whole; ++j) {
+            const std::size_t i = present + j;
+            const std::size_t offset = kWthorHeaderSize + i * kWthorGameSize;
+            const std::string_view g = chunk.substr(j * kWthorGameSize, kWthorGameSize);
+            GameRecord r;
+            // Filled in a lambda: every early return (a bad record) still hands the record on.
+            [&] {
+                r.format = Format::Wthor;
+                r.source.path = name;
+                r.source.record = static_cast<std::int64_t>(i);
+                r.source.byteOffset = static_cast<std::int64_t>(offset);
+                origin.tournamentId = static_cast<std::uint16_t>(u16(g, 0));
+                origin.blackId = static_cast<std::uint16_t>(u16(g, 2));
+                origin.whiteId = static_cast<std::uint16_t>(u16(g, 4));
+                std::copy_n(reinterpret_cast<const std::uint8_t*>(g.data()), kWthorGameSize,
+                            origin.bytes.begin());
+                r.wthor = origin;
+                bool unknownEvent = false, unknownBlack = false, unknownWhite = false;
+                r.event = nameOf(tournaments, origin.tournamentId, haveTournaments, unknownEvent);
+                r.black = nameOf(players, origin.blackId, havePlayers, unknownBlack);
+                r.white = nameOf(players, origin.whiteId, havePlayers, unknownWhite);
+                r.year = static_cast<int>(gameYear);
+                r.date = yearText;
+                const int discs = static_cast<int>(u8(g, 6));
+                r.statedBlackDiscs = discs;
+                r.theoreticalScore = static_cast<int>(u8(g, 7));
+                r.theoreticalDepth = depth;
+                r.statedResult = std::to_string(discs);
+                r.statedResult += '-';
+                r.statedResult += std::to_string(64 - discs);
 
-            // Moves up to the first problem; the problem is reported after replaying them, unless
-            // the replay finds an earlier one.
-            tokens.clear();
-            std::string problemCode, problemMessage;
-            int problemMove = 0, zeroAt = 0;
-            for (int k = 0; k < 60; ++k) {
-                const unsigned b = u8(g, 8 + static_cast<std::size_t>(k));
-                if (b == 0) {
-                    if (!zeroAt) zeroAt = k + 1;
-                    continue;
+                // Moves up to the first problem; the problem is reported after replaying them,
+                // unless the replay finds an earlier one.
+                tokens.clear();
+                std::string problemCode, problemMessage;
+                int problemMove = 0, zeroAt = 0;
+                for (int k = 0; k < 60; ++k) {
+                    const unsigned b = u8(g, 8 + static_cast<std::size_t>(k));
+                    if (b == 0) {
+                        if (!zeroAt) zeroAt = k + 1;
+                        continue;
+                    }
+                    if (zeroAt) {
+                        problemCode = "zero-before-end";
+                        problemMessage =
+                            "move " + std::to_string(k + 1) + " (byte " + std::to_string(b) +
+                            ") follows an empty move slot at move " + std::to_string(zeroAt);
+                        problemMove = k + 1;
+                        break;
+                    }
+                    const int sq = wthorSquare(static_cast<int>(b));
+                    if (sq < 0) {
+                        problemCode = "not-a-square";
+                        problemMessage = "move " + std::to_string(k + 1) + ": byte " +
+                                         std::to_string(b) +
+                                         " is not a square (11..88, digits 1..8)";
+                        problemMove = k + 1;
+                        break;
+                    }
+                    tokens.push_back(sq);
                 }
-                if (zeroAt) {
-                    problemCode = "zero-before-end";
-                    problemMessage = "move " + std::to_string(k + 1) + " (byte " +
-                                     std::to_string(b) + ") follows an empty move slot at move " +
-                                     std::to_string(zeroAt);
-                    problemMove = k + 1;
-                    break;
+                SourceLocation where = r.source;
+                if (!fastReplay(r, tokens) && !replayRecord(r, tokens, where)) return;
+                if (!problemCode.empty()) {
+                    addDiagnostic(r, Severity::Error, where, problemCode, problemMessage,
+                                  problemMove);
+                    return;
                 }
-                const int sq = wthorSquare(static_cast<int>(b));
-                if (sq < 0) {
-                    problemCode = "not-a-square";
-                    problemMessage = "move " + std::to_string(k + 1) + ": byte " +
-                                     std::to_string(b) + " is not a square (11..88, digits 1..8)";
-                    problemMove = k + 1;
-                    break;
-                }
-                tokens.push_back(sq);
-            }
-            SourceLocation where = r.source;
-            if (!fastReplay(r, tokens) && !replayRecord(r, tokens, where)) return;
-            if (!problemCode.empty()) {
-                addDiagnostic(r, Severity::Error, where, problemCode, problemMessage, problemMove);
-                return;
-            }
-            if (unknownEvent)
-                addDiagnostic(r, Severity::Warning, where, "unknown-tournament",
-                              "tournament id " + std::to_string(origin.tournamentId) +
-                                  " is not in WTHOR.TRN");
-            if (unknownBlack || unknownWhite)
-                addDiagnostic(r, Severity::Warning, where, "unknown-player",
-                              "player id " +
-                                  std::to_string(unknownBlack ? origin.blackId : origin.whiteId) +
-                                  " is not in WTHOR.JOU");
-            if (r.complete() && r.score.black != discs)
-                addDiagnostic(r, Severity::Warning, where, "score-mismatch",
-                              "stored score " + r.statedResult + " but the replay ends " +
-                                  std::to_string(r.score.black) + "-" +
-                                  std::to_string(r.score.white));
-            if (options.strict && !r.diagnostics.empty()) r.status = GameStatus::Error;
-        }();
-        keepRecord(result, options, std::move(r));
+                if (unknownEvent)
+                    addDiagnostic(r, Severity::Warning, where, "unknown-tournament",
+                                  "tournament id " + std::to_string(origin.tournamentId) +
+                                      " is not in the tournaments file");
+                if (unknownBlack || unknownWhite)
+                    addDiagnostic(
+                        r, Severity::Warning, where, "unknown-player",
+                        "player id " +
+                            std::to_string(unknownBlack ? origin.blackId : origin.whiteId) +
+                            " is not in the players file");
+                // The score field of an unfinished game is its official result: stated, not checked
+                // (StatedResult.h).
+                StatedResultSite site;
+                site.code = "score-mismatch";
+                site.what = "the stored score";
+                site.where = where;
+                checkStatedResult(r, site);
+                // --strict is applied by keepRecord, the one place for every reader.
+            }();
+            keepRecord(result, options, std::move(r));
+        }
+        present += whole;
+        partial = chunk.size() % kWthorGameSize;
+        if (chunk.size() < chunkBytes) break;  // the end of the file
     }
+    checkCount(result, name, declared, present, partial);
     if (partial) {
         const std::size_t offset = kWthorHeaderSize + present * kWthorGameSize;
         GameRecord r;
@@ -306,9 +444,42 @@ FileResult readWthorBytes(const std::string& name, std::string_view bytes, const
     return result;
 }
 
+}  // namespace
+
+FileResult readWthorBytes(const std::string& name, std::string_view bytes, const WthorNames* names,
+                          const ReadOptions& options) {
+    // The bytes are in memory already: one chunk, its views taken from them uncopied.
+    std::size_t at = 0;
+    const WthorSource next = [&](std::size_t want, std::string_view& out) {
+        out = bytes.substr(std::min(at, bytes.size()), want);
+        at += out.size();
+        return true;
+    };
+    return readWthorChunks(name, next, names, options, bytes.size() / kWthorGameSize + 1);
+}
+
+FileResult readWthorStream(const std::string& name, std::istream& in, const WthorNames* names,
+                           const ReadOptions& options, std::size_t chunkBytes) {
+    std::string buffer;
+    const WthorSource next = [&](std::size_t want, std::string_view& out) {
+        buffer.resize(want);
+        in.read(buffer.data(), static_cast<std::streamsize>(want));
+        buffer.resize(static_cast<std::size_t>(in.gcount()));
+        out = buffer;
+        return !in.bad();
+    };
+    return readWthorChunks(name, next, names, options, chunkBytes / kWthorGameSize);
+}
+
 FileResult readWthor(const std::filesystem::path& wtbPath, const ReadOptions& options) {
-    std::string bytes, why;
-    if (!readWholeFile(wtbPath, bytes, why)) {
+    // Streamed in record chunks (readWthorStream): any size, constant memory.
+    std::string why = notARegularFile(wtbPath);
+    std::ifstream in;
+    if (why.empty()) {
+        in.open(wtbPath, std::ios::binary);
+        if (!in) why = "cannot be opened";
+    }
+    if (!why.empty()) {
         FileResult result;
         result.path = wtbPath.string();
         result.format = Format::Wthor;
@@ -317,8 +488,9 @@ FileResult readWthor(const std::filesystem::path& wtbPath, const ReadOptions& op
             fileDiagnostic(Severity::Error, result.path, "unreadable", why));
         return result;
     }
-    const WthorNames names = loadWthorNames(wtbPath.parent_path());
-    return readWthorBytes(wtbPath.string(), bytes, &names, options);
+    const WthorNames names =
+        loadWthorNames(wtbPath, options.wthorPlayers, options.wthorTournaments);
+    return readWthorStream(wtbPath.string(), in, &names, options);
 }
 
 }  // namespace othello::importers

@@ -1,6 +1,8 @@
 #pragma once
-// WTHOR (FFO) binary game files: a .wtb with player names from WTHOR.JOU and tournament names
-// from WTHOR.TRN found beside it (names matched case-insensitively; WTH.JOU / WTH.TRN too).
+// WTHOR (FFO) binary game files: a .wtb with player names from a .JOU file and tournament names
+// from a .TRN file found beside it: <PREFIX>.JOU / <PREFIX>.TRN for <PREFIX>_<YEAR>.wtb (the
+// dumps of online servers, PLAYOK_2023.wtb with PLAYOK.JOU), then WTHOR.* and WTH.* (names
+// matched case-insensitively), unless ReadOptions names the files.
 //
 // Layout, little-endian, decoded byte by byte:
 //   header, 16 bytes: century, year, month, day (u8 each), N1 games (u32), N2 names (u16),
@@ -18,11 +20,13 @@
 // "unknown-tournament". Passes are never stored: the replay infers them.
 #include <cstdint>
 #include <filesystem>
+#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "Reader.h"
+#include "BlockStream.h"
+#include "ReadTypes.h"
 
 namespace othello::importers {
 
@@ -47,6 +51,13 @@ struct WthorNames {
     std::vector<std::string> tournaments;
     bool havePlayers = false;
     bool haveTournaments = false;
+    // The names files looked for, for the warning when one is missing ("PLAYOK.JOU, WTHOR.JOU,
+    // WTH.JOU").
+    std::string playersLookedFor;
+    std::string tournamentsLookedFor;
+    // A names file given explicitly (--players / --tournaments) that cannot be used: why. The
+    // .wtb is then not read (names silently left empty would lose what the user asked for).
+    std::string error;
 };
 
 // Parses the bytes of a JOU (recordSize 20) or TRN (26) file. Returns false on a bad header.
@@ -54,6 +65,14 @@ bool parseWthorNames(std::string_view bytes, std::size_t recordSize,
                      std::vector<std::string>& names);
 // Finds and reads WTHOR.JOU / WTHOR.TRN (or WTH.JOU / WTH.TRN) in `dir`, any case.
 WthorNames loadWthorNames(const std::filesystem::path& dir);
+// The names of the games in `wtbPath`: the files given (non-empty `players` / `tournaments`),
+// else <PREFIX>.JOU / <PREFIX>.TRN beside it for a file named <PREFIX>_<anything>.wtb, else
+// WTHOR.* / WTH.*; extensions and names in any case.
+WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
+                          const std::filesystem::path& players,
+                          const std::filesystem::path& tournaments);
+// "PLAYOK" for PLAYOK_2023.wtb; "" when the name has no '_' (WTH_1990.wtb gives "WTH").
+std::string wthorPrefix(const std::filesystem::path& wtbPath);
 
 std::string latin1ToUtf8(std::string_view latin1);
 // Characters outside Latin-1 become '?'.
@@ -62,10 +81,17 @@ std::string utf8ToLatin1(std::string_view utf8);
 // True when `head` (the first bytes) and the size look like a .wtb file.
 bool looksLikeWthor(std::string_view head, std::uintmax_t fileSize);
 
-// Reads a .wtb file and the names beside it.
+// Reads a .wtb file and the names beside it, streamed (readWthorStream).
 FileResult readWthor(const std::filesystem::path& wtbPath, const ReadOptions& options);
 // The same from bytes in memory (`name` is used in diagnostics); `names` may be null.
 FileResult readWthorBytes(const std::string& name, std::string_view bytes, const WthorNames* names,
                           const ReadOptions& options);
+// The same from `in`, read `chunkBytes` at a time (rounded down to whole 68-byte records, at
+// least one): the memory of one chunk (with ReadOptions::onRecord) whatever the file's size,
+// and the same records, diagnostics and counts as readWthorBytes. The header count is checked
+// once the records are read ("count-mismatch" still comes first among the file's
+// diagnostics); a read error is the file error "unreadable".
+FileResult readWthorStream(const std::string& name, std::istream& in, const WthorNames* names,
+                           const ReadOptions& options, std::size_t chunkBytes = kStreamBlockSize);
 
 }  // namespace othello::importers

@@ -67,7 +67,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -75,7 +75,7 @@ struct ImportProgress {
     std::size_t filesDone = 0;
     std::size_t filesTotal = 0;
     std::string currentFile;
-    std::int64_t gamesRead = 0;        // records read so far (good and bad)
+    std::int64_t gamesRead = 0;  // records read so far (good and bad)
     // The current file is read as a stream (its records are stored while it is read, so memory
     // stays bounded whatever its size): its record count is not known until it ends.
     std::int64_t fileRecordsDone = 0;  // records of the current file stored or counted so far
@@ -92,6 +92,11 @@ using ProgressCallback = std::function<void(const ImportProgress&)>;
 struct ImportOptions {
     importers::Format format = importers::Format::Auto;  // Auto: detected per file
     bool strict = false;                                 // reader warnings reject the record
+    // Passed to the readers (importers::ReadOptions): WTHOR names files given on the command
+    // line, and the first move logbook lines omit.
+    std::filesystem::path wthorPlayers;
+    std::filesystem::path wthorTournaments;
+    std::optional<int> firstMove;
     // Called on the importing thread after each file and every progressEvery records within a
     // file (so a large file shows progress too).
     ProgressCallback progress;
@@ -99,6 +104,11 @@ struct ImportOptions {
     const std::atomic<bool>* cancel = nullptr;  // set: stop soon, keep what was read
     std::size_t batchGames = 20000;             // games per transaction
 };
+
+// The files an import reads (`check` too): files as given; folders recursively, sorted,
+// without hidden files and WTHOR names files (.JOU / .TRN, whatever their prefix).
+std::vector<std::filesystem::path> expandImportPaths(
+    const std::vector<std::filesystem::path>& paths);
 
 // An import keeps at most this many diagnostics in each of ImportResult's lists (errors,
 // notes, warnings), whatever the number of files and records: memory stays bounded on a folder
@@ -108,12 +118,19 @@ inline constexpr std::size_t kMaxImportDiagnostics = 10000;
 
 struct ImportResult {
     std::int64_t imported = 0;
-    std::int64_t duplicates = 0;          // same start, moves and players as a stored game
-    std::int64_t rejected = 0;            // records with an error (see `errors`)
-    std::int64_t possibleDuplicates = 0;  // same moves under other names: kept, reported
-    std::int64_t prefixes = 0;            // unfinished games that are a prefix of another: kept,
-                                          // each reported once per import
-    std::int64_t recordsRead = 0;         // good and bad records found in the files
+    // Exact duplicates, not stored: the same record as a stored game (same source file and
+    // record number, the same id the file gives the game, or the same content: moves and every
+    // header, storage/Codec.h recordHash), or the same moves with the same known players and
+    // an event and date known on both sides that agree (one the start of the other: "2021" and
+    // "2021-05-02").
+    std::int64_t duplicates = 0;
+    std::int64_t rejected = 0;  // records with an error (see `errors`)
+    // Same moves as a stored game, but names, event or date other or unknown on either side
+    // (a dump without its name files): stored, and reported ("possible-duplicate").
+    std::int64_t possibleDuplicates = 0;
+    std::int64_t prefixes = 0;     // unfinished games that are a prefix of another: kept,
+                                   // each reported once per import
+    std::int64_t recordsRead = 0;  // good and bad records found in the files
     std::size_t filesRead = 0;
     std::size_t filesUnreadable = 0;
     bool cancelled = false;

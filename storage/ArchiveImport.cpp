@@ -9,6 +9,7 @@
 
 #include "ImportSession.h"
 #include "RecordStream.h"
+#include "importers/FormatTable.h"
 
 namespace othello::storage {
 namespace {
@@ -17,14 +18,15 @@ using importers::Diagnostic;
 using importers::GameRecord;
 using importers::Severity;
 
+// Names files (WTHOR's .JOU / .TRN) hold no games: the format table knows them.
 bool isNameFile(const std::filesystem::path& p) {
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext == ".jou" || ext == ".trn";
+    return importers::isNamesFile(p);
 }
 
-std::vector<std::filesystem::path> expand(const std::vector<std::filesystem::path>& paths) {
+}  // namespace
+
+std::vector<std::filesystem::path> expandImportPaths(
+    const std::vector<std::filesystem::path>& paths) {
     std::vector<std::filesystem::path> files;
     for (const auto& p : paths) {
         std::error_code ec;
@@ -46,9 +48,6 @@ std::vector<std::filesystem::path> expand(const std::vector<std::filesystem::pat
     return files;
 }
 
-
-}  // namespace
-
 std::int64_t Archive::Impl::indexPendingGames() {
     // Bounded transactions: memory stays small, and a disk that fills up keeps what fitted.
     constexpr std::int64_t kGamesPerTransaction = 50000;
@@ -58,10 +57,8 @@ std::int64_t Archive::Impl::indexPendingGames() {
         if (scalar("SELECT coalesce(max(id), 0) FROM games") <= upto) return count;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         PositionIndexer indexer(db, statsMaxDiscs);
-        SQLite::Statement games(
-            db,
-            "SELECT id, start, moves, CASE WHEN result_known THEN black_score ELSE -1 END "
-            "FROM games WHERE id > ? ORDER BY id LIMIT ?");
+        SQLite::Statement games(db, std::string("SELECT id, start, moves, ") + kIndexResultSql +
+                                        " FROM games WHERE id > ? ORDER BY id LIMIT ?");
         games.bind(1, upto);
         games.bind(2, kGamesPerTransaction);
         std::int64_t last = upto;
@@ -113,9 +110,8 @@ bool Archive::Impl::refreshPending() {
     }
     const std::int64_t from = std::max(upto, pendingFilledTo);
     PositionIndexer indexer(db, statsMaxDiscs);
-    SQLite::Statement games(db,
-                            "SELECT id, start, moves, CASE WHEN result_known THEN black_score "
-                            "ELSE -1 END FROM games WHERE id > ? AND id <= ?");
+    SQLite::Statement games(db, std::string("SELECT id, start, moves, ") + kIndexResultSql +
+                                    " FROM games WHERE id > ? AND id <= ?");
     games.bind(1, from);
     games.bind(2, maxId);
     while (games.executeStep()) {
@@ -170,7 +166,7 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
     }
     ImportSession& session = *started;
     try {
-        const auto files = expand(paths);
+        const auto files = expandImportPaths(paths);
         session.progress().filesTotal = files.size();
         double waitSeconds = 0;
         // The files are read (parsed and replayed) on another thread and their records handed
@@ -179,6 +175,9 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
         importers::ReadOptions ro;
         ro.format = options.format;
         ro.strict = options.strict;
+        ro.wthorPlayers = options.wthorPlayers;
+        ro.wthorTournaments = options.wthorTournaments;
+        ro.firstMove = options.firstMove;
         RecordStream stream(files, ro);
         ImportResult& res = session.result();
         for (;;) {

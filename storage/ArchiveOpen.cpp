@@ -92,11 +92,16 @@ SqliteTarget sqliteTarget(const std::filesystem::path& database, bool readOnly, 
 void createCompatibilityViews(SQLite::Database& db, int version) {
     // Unqualified names find temp objects before main ones: these stand in for what later
     // migrations add, so the queries of this program run on the old file unchanged.
+    std::string added;
+    if (version < 5)
+        added +=
+            ", CASE WHEN complete = 0 AND (stated_black IS NULL OR stated_black < 0 OR "
+            "stated_black > 64) THEN 0 ELSE 1 END AS result_known";
+    // 7: every game of an older archive is a plain Othello game without a stored identity.
+    if (version < 7)
+        added += ", NULL AS record_hash, NULL AS source_game_id, NULL AS variant, NULL AS komi";
+    if (!added.empty()) db.exec("CREATE TEMP VIEW games AS SELECT *" + added + " FROM main.games");
     if (version < 5) {
-        db.exec(
-            "CREATE TEMP VIEW games AS SELECT *, CASE WHEN complete = 0 AND (stated_black IS "
-            "NULL OR stated_black < 0 OR stated_black > 64) THEN 0 ELSE 1 END AS result_known "
-            "FROM main.games");
         db.exec(
             "CREATE TEMP TABLE player_aliases(name TEXT PRIMARY KEY, folded TEXT NOT NULL, "
             "player_id INTEGER NOT NULL)");

@@ -1,4 +1,4 @@
-// Reading the archive: search, games, statistics, info, renaming players.
+// Reading the archive: search, games, statistics, info.
 #include <algorithm>
 #include <map>
 #include <variant>
@@ -6,7 +6,7 @@
 #include <sqlite3.h>
 
 #include "ArchiveImpl.h"
-#include "WriterLock.h"
+#include "GameColumns.h"
 #include "analysis/Solver.h"
 
 namespace othello::storage {
@@ -72,7 +72,9 @@ Query buildQuery(const SearchFilter& f, bool pending) {
     // A player matches by name or by an old spelling (player_aliases, from rename-player).
     // The pattern is one numbered parameter used twice; later plain ? continue after it.
     const auto playerCondition = [&q](const std::string& column, const std::string& name) {
-        const std::string param = "?" + std::to_string(q.values.size() + 1);
+        // Appended, not "?" + to_string(...): GCC 12 warns falsely (-Wrestrict) on that.
+        std::string param = "?";
+        param += std::to_string(q.values.size() + 1);
         q.values.emplace_back(likeContains(name));
         return column + " IN (SELECT id FROM players WHERE folded LIKE " + param +
                " ESCAPE '\\' UNION SELECT player_id FROM player_aliases WHERE folded LIKE " +
@@ -99,9 +101,9 @@ Query buildQuery(const SearchFilter& f, bool pending) {
     }
     if (f.lostDiscs) {
         // Reviews of a changed game are deleted by a trigger; another solver's are ignored.
-        const char* column = !f.lostBy                          ? "max_loss"
+        const char* column = !f.lostBy                         ? "max_loss"
                              : *f.lostBy == core::Color::Black ? "black_max"
-                                                                : "white_max";
+                                                               : "white_max";
         q.add(std::string("g.id IN (SELECT game_id FROM game_analysis WHERE ") + column +
               " >= ? AND solver_version = ?)");
         q.values.emplace_back(static_cast<std::int64_t>(*f.lostDiscs));
@@ -313,47 +315,14 @@ void Archive::forEachGame(const SearchFilter& filter,
 
 std::optional<StoredGame> Archive::game(std::int64_t id) {
     ReadSnapshot snapshot(*impl_);
-    Reused guard(*impl_,
-                 "SELECT pb.name, pw.name, e.name, g.round, g.date, g.year, g.place, "
-                 "g.black_discs, g.white_discs, g.stated_black, g.stated_result, "
-                 "g.theoretical, g.theoretical_depth, g.complete, g.start, g.moves, "
-                 "src.path, g.source_line, g.source_record, g.format "
-                 "FROM games g JOIN players pb ON pb.id = g.black_id "
-                 "JOIN players pw ON pw.id = g.white_id "
-                 "LEFT JOIN events e ON e.id = g.event_id "
-                 "LEFT JOIN sources src ON src.id = g.source_id WHERE g.id = ?");
+    Reused guard(*impl_, GameColumns::selectSql() + "WHERE g.id = ?");
     SQLite::Statement& s = guard;
     s.bind(1, id);
     if (!s.executeStep()) return std::nullopt;
     StoredGame out;
     out.id = id;
     importers::GameRecord& r = out.record;
-    const auto optInt = [&s](int i) -> std::optional<int> {
-        if (s.getColumn(i).isNull()) return std::nullopt;
-        return s.getColumn(i).getInt();
-    };
-    r.black = s.getColumn(0).getString();
-    r.white = s.getColumn(1).getString();
-    r.event = s.getColumn(2).getString();
-    r.round = s.getColumn(3).getString();
-    r.date = s.getColumn(4).getString();
-    r.year = s.getColumn(5).getInt();
-    r.place = s.getColumn(6).getString();
-    r.score = core::Score{s.getColumn(7).getInt(), s.getColumn(8).getInt()};
-    r.statedBlackDiscs = optInt(9);
-    r.statedResult = s.getColumn(10).getString();
-    r.theoreticalScore = optInt(11);
-    r.theoreticalDepth = optInt(12);
-    r.status = s.getColumn(13).getInt() ? importers::GameStatus::Complete
-                                        : importers::GameStatus::Incomplete;
-    const auto start = s.getColumn(14), moves = s.getColumn(15);
-    r.standardStart = start.isNull();
-    r.start = decodeStart(start.getBlob(), start.getBytes());
-    r.moves = decodeMoves(moves.getBlob(), moves.getBytes());
-    r.source.path = s.getColumn(16).getString();
-    r.source.line = s.getColumn(17).isNull() ? 0 : s.getColumn(17).getInt();
-    r.source.record = s.getColumn(18).isNull() ? -1 : s.getColumn(18).getInt64();
-    r.format = importers::formatFromStoredCode(s.getColumn(19).getInt()).value_or(importers::Format::Auto);
+    GameColumns::read(s, r);
     if (r.standardStart)
         if (auto o = deepestOpening(r.moves)) out.opening = o->name;
     return out;
@@ -377,14 +346,7 @@ PositionStats Archive::stats(const core::Position& position) {
     std::map<int, Figures> byNext;
     std::array<Figures, 256> acc{};
     const auto addEntry = [&acc](std::int64_t e) {
-        const int score = entryResult(e);
-        Figures& f = acc[static_cast<std::size_t>(entryNext(e))];
-        ++f.games;
-        if (score == kUnknownResult) return;
-        f.blackWins += score > 32;
-        f.draws += score == 32;
-        f.whiteWins += score < 32;
-        f.sumBlackScore += score;
+        add(acc[static_cast<std::size_t>(entryNext(e))], entryResult(e));
     };
     if (impl_->refreshPending()) {
         Reused guard(*impl_,
@@ -400,12 +362,13 @@ PositionStats Archive::stats(const core::Position& position) {
         SQLite::Statement& s = guard;
         s.bind(1, hash);
         while (s.executeStep()) {
-            Figures& f = byNext[s.getColumn(0).getInt()];
-            f.games += s.getColumn(1).getInt64();
-            f.blackWins += s.getColumn(2).getInt64();
-            f.draws += s.getColumn(3).getInt64();
-            f.whiteWins += s.getColumn(4).getInt64();
-            f.sumBlackScore += s.getColumn(5).getInt64();
+            Figures row;
+            row.games = s.getColumn(1).getInt64();
+            row.blackWins = s.getColumn(2).getInt64();
+            row.draws = s.getColumn(3).getInt64();
+            row.whiteWins = s.getColumn(4).getInt64();
+            row.sumBlackScore = s.getColumn(5).getInt64();
+            add(byNext[s.getColumn(0).getInt()], row);
         }
     } else {
         Reused guard(*impl_, "SELECT entry FROM positions WHERE hash = ?");
@@ -416,12 +379,7 @@ PositionStats Archive::stats(const core::Position& position) {
     for (int i = 0; i < 256; ++i) {
         const Figures& a = acc[static_cast<std::size_t>(i)];
         if (!a.games) continue;
-        Figures& f = byNext[i];
-        f.games += a.games;
-        f.blackWins += a.blackWins;
-        f.draws += a.draws;
-        f.whiteWins += a.whiteWins;
-        f.sumBlackScore += a.sumBlackScore;
+        add(byNext[i], a);
     }
     // Moves that a symmetry of the position maps onto each other are one move: merge them and
     // show the spelling most games used, in the query's orientation.
@@ -433,21 +391,13 @@ PositionStats Archive::stats(const core::Position& position) {
     std::map<int, Orbit> orbits;
     const core::Symmetry back = core::inverse(q.symmetry);
     for (const auto& [next, f] : byNext) {
-        out.games += f.games;
-        out.blackWins += f.blackWins;
-        out.draws += f.draws;
-        out.whiteWins += f.whiteWins;
-        out.sumBlackScore += f.sumBlackScore;
+        add(out, f);
         if (next == kNoNextMove) continue;
         int key = next;
         for (core::Symmetry t = 0; t < core::kSymmetryCount; ++t)
             if (q.stabilizer & (1u << t)) key = std::min(key, core::transformSquare(next, t));
         Orbit& o = orbits[key];
-        o.total.games += f.games;
-        o.total.blackWins += f.blackWins;
-        o.total.draws += f.draws;
-        o.total.whiteWins += f.whiteWins;
-        o.total.sumBlackScore += f.sumBlackScore;
+        add(o.total, f);
         if (f.games > o.shownGames) {
             o.shownGames = f.games;
             o.shown = next == core::kPass ? core::kPass : core::transformSquare(next, back);
@@ -485,77 +435,6 @@ ArchiveInfo Archive::info() {
         if (!ec) out.fileBytes += static_cast<std::int64_t>(size);
     }
     return out;
-}
-
-std::int64_t Archive::renamePlayer(const std::string& from, const std::string& to) {
-    const auto trimmed = [](const std::string& s) {
-        const auto b = s.find_first_not_of(" \t");
-        if (b == std::string::npos) return std::string();
-        return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-    };
-    const std::string oldName = trimmed(from), newName = trimmed(to);
-    if (newName.empty()) throw StorageError("the new player name is empty");
-    if (impl_->readOnly) throw StorageError("archive is read-only: it was opened read-only");
-    // Players are what an import caches: the writer lock keeps the two apart.
-    WriterLock lock(impl_->path, "rename-player", impl_->busyTimeout);
-    SQLite::Database& db = impl_->db;
-    SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
-    const auto idOf = [&db](const std::string& name) -> std::optional<std::int64_t> {
-        SQLite::Statement s(db, "SELECT id FROM players WHERE name = ?");
-        s.bind(1, name);
-        if (!s.executeStep()) return std::nullopt;
-        return s.getColumn(0).getInt64();
-    };
-    const auto oldId = idOf(oldName);
-    if (!oldId) throw StorageError("no player named \"" + oldName + "\"");
-    if (oldName == newName) return 0;
-    std::int64_t changed = 0;
-    // The old spelling (and the old player's own aliases) become aliases of the target, so
-    // that importing a file under the old spelling again finds its games as duplicates.
-    const auto keepAliases = [&db, &oldName, &newName](std::int64_t target, std::int64_t old) {
-        SQLite::Statement move(db, "UPDATE player_aliases SET player_id = ? WHERE player_id = ?");
-        move.bind(1, target);
-        move.bind(2, old);
-        move.exec();
-        SQLite::Statement add(db,
-                              "INSERT OR REPLACE INTO player_aliases(name, folded, player_id) "
-                              "VALUES(?, ?, ?)");
-        add.bind(1, oldName);
-        add.bind(2, foldText(oldName));
-        add.bind(3, target);
-        add.exec();
-        // The new name is a player now, no longer an alias.
-        SQLite::Statement drop(db, "DELETE FROM player_aliases WHERE name = ?");
-        drop.bind(1, newName);
-        drop.exec();
-    };
-    if (const auto newId = idOf(newName)) {
-        for (const char* sql : {"UPDATE games SET black_id = ? WHERE black_id = ?",
-                                "UPDATE games SET white_id = ? WHERE white_id = ?"}) {
-            SQLite::Statement s(db, sql);
-            s.bind(1, *newId);
-            s.bind(2, *oldId);
-            changed += s.exec();
-        }
-        keepAliases(*newId, *oldId);
-        SQLite::Statement del(db, "DELETE FROM players WHERE id = ?");
-        del.bind(1, *oldId);
-        del.exec();
-    } else {
-        SQLite::Statement s(db, "UPDATE players SET name = ?, folded = ? WHERE id = ?");
-        s.bind(1, newName);
-        s.bind(2, foldText(newName));
-        s.bind(3, *oldId);
-        s.exec();
-        keepAliases(*oldId, *oldId);
-        SQLite::Statement c(db, "SELECT count(*) FROM games WHERE black_id = ? OR white_id = ?");
-        c.bind(1, *oldId);
-        c.bind(2, *oldId);
-        c.executeStep();
-        changed = c.getColumn(0).getInt64();
-    }
-    t.commit();
-    return changed;
 }
 
 }  // namespace othello::storage

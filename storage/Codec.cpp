@@ -1,12 +1,15 @@
 // Compact encodings of games in the database and the canonical form with its stabilizer.
 #include <cstring>
+#include <optional>
 
 #include "ArchiveImpl.h"
 
 namespace othello::storage {
 namespace {
 
-constexpr std::uint64_t mix(std::uint64_t x) { return core::mixBits(x); }
+constexpr std::uint64_t mix(std::uint64_t x) {
+    return core::mixBits(x);
+}
 
 void putU64(std::string& out, std::uint64_t v) {
     for (int i = 0; i < 8; ++i) out += static_cast<char>((v >> (8 * i)) & 0xFF);
@@ -75,6 +78,69 @@ int resultBlack(const importers::GameRecord& r) {
 bool resultKnown(const importers::GameRecord& r) {
     return r.complete() ||
            (r.statedBlackDiscs && *r.statedBlackDiscs >= 0 && *r.statedBlackDiscs <= 64);
+}
+
+namespace {
+
+// Absorbs fields into a 64-bit hash, each with its length (or presence), so that moving text
+// from one field to the next changes the hash. Byte by byte, so the hash does not depend on
+// the machine.
+class FieldHash {
+  public:
+    void add(std::uint64_t v) { h_ = mix(h_ ^ (v + 0x9e3779b97f4a7c15ULL)); }
+    void add(const std::string& s) {
+        add(s.size());
+        std::uint64_t word = 0;
+        int n = 0;
+        for (const char c : s) {
+            word = word << 8 | static_cast<unsigned char>(c);
+            if (++n == 8) {
+                add(word);
+                word = 0;
+                n = 0;
+            }
+        }
+        if (n) add(word);
+    }
+    template <typename T>
+    void add(const std::optional<T>& v) {
+        add(std::uint64_t{v.has_value()});
+        if (v) add(static_cast<std::uint64_t>(static_cast<std::int64_t>(*v)));
+    }
+    std::int64_t value() const { return static_cast<std::int64_t>(h_); }
+
+  private:
+    std::uint64_t h_ = 0x6a09e667f3bcc908ULL;
+};
+
+}  // namespace
+
+std::int64_t recordHash(const importers::GameRecord& r) {
+    FieldHash h;
+    h.add(static_cast<std::uint64_t>(movesKey(r.start, r.moves)));
+    for (const std::string* s : {&r.black, &r.white, &r.event, &r.round, &r.date, &r.place,
+                                 &r.statedResult, &r.gameId, &r.variant.type})
+        h.add(*s);
+    h.add(static_cast<std::uint64_t>(r.year));
+    h.add(r.statedBlackDiscs);
+    h.add(r.theoreticalScore);
+    h.add(r.theoreticalDepth);
+    h.add(r.statedWinner);
+    // Fractions count (komi, GGF results): scaled, so the hash stays an integer function.
+    const auto scaled = [](const std::optional<double>& v) -> std::optional<std::int64_t> {
+        if (!v) return std::nullopt;
+        return static_cast<std::int64_t>(*v * 1000.0);
+    };
+    h.add(scaled(r.statedDiscDiff));
+    h.add(scaled(r.variant.komi));
+    // A WTHOR file with no name files beside it gives every game empty names: its raw player
+    // and tournament numbers are what tell two games of the same moves apart.
+    h.add(std::optional<std::uint64_t>(
+        r.wthor ? std::optional<std::uint64_t>(std::uint64_t{r.wthor->blackId} << 32 |
+                                               std::uint64_t{r.wthor->whiteId} << 16 |
+                                               r.wthor->tournamentId)
+                : std::nullopt));
+    return h.value();
 }
 
 CanonicalForm canonicalForm(const core::Position& p) {

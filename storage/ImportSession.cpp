@@ -22,6 +22,10 @@ ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
       options_(options),
       indexer_(impl.db, impl.statsMaxDiscs),
       start_(std::chrono::steady_clock::now()) {
+    // A flush waits for the batch's end: room for one more batch (address space only until
+    // rows are written: untouched pages take no memory).
+    indexer_.reserve(kFlushRows +
+                     kMaxPliesPerGame * std::min<std::size_t>(options.batchGames, 100'000));
     impl_.indexPendingGames();
     if (impl_.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
                      "name LIKE 'games\\_%' ESCAPE '\\'") < kGameIndexCount) {
@@ -30,7 +34,7 @@ ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
         t.commit();
     }
     load();
-    bulkLoad_ = known_.empty();
+    bulkLoad_ = impl_.scalar("SELECT NOT EXISTS (SELECT 1 FROM games)") != 0;
     // The session inserts the players, events and sources its games point to itself: checking
     // each game's four references again cost SQLite four lookups a row. Back on in the destructor.
     db_.exec("PRAGMA foreign_keys = OFF");
@@ -56,20 +60,13 @@ void ImportSession::add(const GameRecord& r) {
         return;
     }
     const std::int64_t key = movesKey(r.start, r.moves);
-    // Old spellings of renamed players (player_aliases) stand for the player they were merged
-    // into, so a re-imported file finds its games under the new name.
-    const std::string& fb = matchName(r.black);
-    const std::string& fw = matchName(r.white);
-    const Known* other = nullptr;
-    if (auto it = known_.find(key); it != known_.end()) {
-        for (const Known& k : it->second) {
-            if (foldedOf_[k.black] == fb && foldedOf_[k.white] == fw) {
-                ++result_.duplicates;
-                ++progress_.duplicates;
-                return;
-            }
-            other = &k;
-        }
+    const std::int64_t hash = recordHash(r);
+    std::optional<SameMoves> other;
+    // The filter answers "certainly new" for almost every game of a new file without a query.
+    if (movesSeen_.mayContain(key) && findDuplicate(r, key, hash, other)) {
+        ++result_.duplicates;
+        ++progress_.duplicates;
+        return;
     }
     if (!tx_) {
         tx_.emplace(db_, SQLite::TransactionBehavior::IMMEDIATE);
@@ -79,17 +76,18 @@ void ImportSession::add(const GameRecord& r) {
             indexesDropped_ = true;
         }
     }
-    const std::int64_t id = insertGame(r, key);
+    const std::int64_t id = insertGame(r, key, hash);
     if (other) {
         ++result_.possibleDuplicates;
         note(r, "possible-duplicate",
-             "same moves as game " + std::to_string(other->id) + " under other names (" +
-                 displayName(other->black) + " - " + displayName(other->white) + ")");
+             "same moves as game " + std::to_string(other->id) + " (" + displayName(other->black) +
+                 " - " + displayName(other->white) +
+                 "), other or unknown names, event or date: imported");
     }
-    known_[key].push_back(Known{id, playerId(r.black), playerId(r.white)});
+    movesSeen_.add(key);
     checkPrefixOf(r, id);
     if (!r.complete()) {
-        addIncomplete(key, id);
+        incompleteSeen_.add(key);
         newIncomplete_.push_back(id);
     }
     ++result_.imported;
@@ -122,8 +120,8 @@ void ImportSession::commitBatch() {
         committed_ += static_cast<std::int64_t>(inBatch_);
     }
     inBatch_ = 0;
-    // Bound memory on huge imports: index what is committed so far.
-    if (indexer_.pending() > 40'000'000) indexPositions();
+    // Bound memory on huge imports: index what is committed so far (see kFlushRows).
+    if (indexer_.pending() > kFlushRows) indexPositions();
     report();
 }
 
@@ -187,17 +185,89 @@ void ImportSession::load() {
         playerIds_.emplace(aliases.getColumn(0).getString(), id);
         aliasOf_[aliases.getColumn(1).getString()] = id;
     }
-    SQLite::Statement events(db_, "SELECT id, name FROM events");
-    while (events.executeStep())
+    SQLite::Statement events(db_, "SELECT id, name, folded FROM events");
+    while (events.executeStep()) {
         eventIds_[events.getColumn(1).getString()] = events.getColumn(0).getInt64();
-    SQLite::Statement games(db_, "SELECT id, moves_key, black_id, white_id, complete FROM games");
-    while (games.executeStep()) {
-        const std::int64_t id = games.getColumn(0).getInt64();
-        const std::int64_t key = games.getColumn(1).getInt64();
-        known_[key].push_back(
-            Known{id, games.getColumn(2).getInt64(), games.getColumn(3).getInt64()});
-        if (!games.getColumn(4).getInt()) addIncomplete(key, id);
+        eventFolded_[events.getColumn(0).getInt64()] = events.getColumn(2).getString();
     }
+    // Only the filters are filled: the keys stay in SQLite.
+    SQLite::Statement games(db_, "SELECT moves_key, complete FROM games");
+    while (games.executeStep()) {
+        const std::int64_t key = games.getColumn(0).getInt64();
+        movesSeen_.add(key);
+        if (!games.getColumn(1).getInt()) incompleteSeen_.add(key);
+    }
+}
+
+namespace {
+
+// Two headers known on both sides, one the start of the other.
+bool agree(const std::string& a, const std::string& b) {
+    if (a.empty() || b.empty()) return false;
+    return a.size() <= b.size() ? b.compare(0, a.size(), a) == 0 : a.compare(0, b.size(), b) == 0;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> ImportSession::findDuplicate(const GameRecord& r, std::int64_t key,
+                                                         std::int64_t hash,
+                                                         std::optional<SameMoves>& other) {
+    // Old spellings of renamed players (player_aliases) stand for the player they were merged
+    // into, so a re-imported file finds its games under the new name.
+    const std::string& fb = matchName(r.black);
+    const std::string& fw = matchName(r.white);
+    // "?" is how PGN and GGF write a name nobody knows.
+    const auto known = [](const std::string& f) { return !f.empty() && f != "?"; };
+    const bool namesKnown = known(fb) && known(fw);
+    const std::string& fe = folded(r.event);
+    const std::optional<std::int64_t> source = storedSourceId(r.source.path);
+    if (!sameMoves_)
+        sameMoves_.emplace(db_,
+                           "SELECT id, black_id, white_id, event_id, date, record_hash, source_id, "
+                           "source_record, source_game_id FROM games WHERE moves_key = ?");
+    SQLite::Statement& s = *sameMoves_;
+    s.bind(1, key);
+    std::optional<std::int64_t> found;
+    while (s.executeStep()) {
+        SameMoves g;
+        g.id = s.getColumn(0).getInt64();
+        g.black = s.getColumn(1).getInt64();
+        g.white = s.getColumn(2).getInt64();
+        g.event = s.getColumn(3).getInt64();
+        g.date = s.getColumn(4).getString();
+        // The same record: from the same place of the same file, or with the file's own id of
+        // the game, or saying exactly the same things.
+        const bool sameRecord = (source && r.source.record >= 0 && !s.getColumn(6).isNull() &&
+                                 s.getColumn(6).getInt64() == *source && !s.getColumn(7).isNull() &&
+                                 s.getColumn(7).getInt64() == r.source.record) ||
+                                (!r.gameId.empty() && s.getColumn(8).getString() == r.gameId) ||
+                                (!s.getColumn(5).isNull() && s.getColumn(5).getInt64() == hash);
+        // The same game told by another record: same moves, the same players (known), and an
+        // event and date both known that agree, one the start of the other: WTHOR says
+        // "Australian National" and 2021 where its PGN says "Australian National - 2021" and
+        // 2021, a list may give a year where another gives the day.
+        const bool sameGame = namesKnown && foldedOf_[g.black] == fb && foldedOf_[g.white] == fw &&
+                              agree(eventFolded_[g.event], fe) && agree(g.date, r.date);
+        if (sameRecord || sameGame) {
+            found = g.id;
+            break;
+        }
+        if (!other) other = std::move(g);
+    }
+    s.reset();
+    return found;
+}
+
+std::optional<std::int64_t> ImportSession::storedSourceId(const std::string& path) {
+    if (path.empty()) return std::nullopt;
+    if (auto it = sourceIds_.find(path); it != sourceIds_.end()) return it->second;
+    if (!sourceAt_) sourceAt_.emplace(db_, "SELECT id FROM sources WHERE path = ?");
+    sourceAt_->bind(1, path);
+    std::optional<std::int64_t> id;
+    if (sourceAt_->executeStep()) id = sourceAt_->getColumn(0).getInt64();
+    sourceAt_->reset();
+    if (id) sourceIds_[path] = *id;
+    return id;
 }
 
 const std::string& ImportSession::matchName(const std::string& name) {
@@ -239,9 +309,11 @@ std::optional<std::int64_t> ImportSession::eventId(const std::string& name) {
     if (auto it = eventIds_.find(name); it != eventIds_.end()) return it->second;
     SQLite::Statement s(db_, "INSERT INTO events(name, folded) VALUES(?, ?)");
     s.bind(1, name);
-    s.bind(2, foldText(name));
+    s.bind(2, folded(name));
     s.exec();
-    return eventIds_[name] = db_.getLastInsertRowid();
+    const std::int64_t id = db_.getLastInsertRowid();
+    eventFolded_[id] = folded(name);
+    return eventIds_[name] = id;
 }
 
 std::optional<std::int64_t> ImportSession::sourceId(const std::string& path) {
@@ -255,91 +327,39 @@ std::optional<std::int64_t> ImportSession::sourceId(const std::string& path) {
     return sourceIds_[path] = s.getColumn(0).getInt64();
 }
 
-std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key) {
-    if (!insertGame_)
-        insertGame_.emplace(
-            db_,
-            "INSERT INTO games(black_id, white_id, event_id, round, date, year, place, "
-            "black_score, black_discs, white_discs, stated_black, stated_result, "
-            "theoretical, theoretical_depth, complete, start, moves, moves_key, source_id, "
-            "source_line, source_record, format, result_known) "
-            "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    SQLite::Statement& s = *insertGame_;
-    const auto bindText = [&s](int i, const std::string& v) {
-        if (v.empty())
-            s.bind(i);
-        else
-            s.bindNoCopy(i, v);
-    };
-    const auto bindOpt = [&s](int i, const auto& v) {
-        if (v)
-            s.bind(i, static_cast<int>(*v));
-        else
-            s.bind(i);
-    };
-    const int result = resultBlack(r);
-    s.bind(1, playerId(r.black));
-    s.bind(2, playerId(r.white));
-    bindOpt(3, eventId(r.event));
-    bindText(4, r.round);
-    bindText(5, r.date);
-    s.bind(6, r.year);
-    bindText(7, r.place);
-    s.bind(8, result);
-    s.bind(9, r.score.black);
-    s.bind(10, r.score.white);
-    bindOpt(11, r.statedBlackDiscs);
-    bindText(12, r.statedResult);
-    bindOpt(13, r.theoreticalScore);
-    bindOpt(14, r.theoreticalDepth);
-    s.bind(15, r.complete() ? 1 : 0);
-    const bool standard = r.start == core::Position::start();
-    const std::string start = standard ? std::string() : encodeStart(r.start);
-    if (standard)
-        s.bind(16);
-    else
-        s.bindNoCopy(16, start.data(), static_cast<int>(start.size()));
-    const std::string moves = encodeMoves(r.moves);
-    s.bindNoCopy(17, moves.data(), static_cast<int>(moves.size()));
-    s.bind(18, key);
-    if (auto src = sourceId(r.source.path))
-        s.bind(19, *src);
-    else
-        s.bind(19);
-    if (r.source.line > 0)
-        s.bind(20, r.source.line);
-    else
-        s.bind(20);
-    if (r.source.record >= 0)
-        s.bind(21, r.source.record);
-    else
-        s.bind(21);
-    s.bind(22, importers::storedFormatCode(r.format));
-    const bool known = resultKnown(r);
-    s.bind(23, known ? 1 : 0);
-    s.exec();
-    s.reset();
-    const std::int64_t id = db_.getLastInsertRowid();
-    indexer_.queue(id, r.start, r.moves, known ? result : -1);
+std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key, std::int64_t hash) {
+    if (!insertGame_) insertGame_.emplace(db_);
+    GameRowRefs refs;
+    refs.blackId = playerId(r.black);
+    refs.whiteId = playerId(r.white);
+    refs.eventId = eventId(r.event);
+    refs.sourceId = sourceId(r.source.path);
+    refs.movesKey = key;
+    refs.recordHash = hash;
+    const std::int64_t id = insertGame_->insert(r, refs);
+    // Anti-Othello games are searchable by position but stay out of every statistic: their
+    // results read backwards next to normal games.
+    const int result = r.variant.anti ? kOutsideStats : resultKnown(r) ? resultBlack(r) : -1;
+    indexer_.queue(id, r.start, r.moves, result);
     lastId_ = std::max(lastId_, id);
     return id;
 }
 
-void ImportSession::addIncomplete(std::int64_t key, std::int64_t id) {
-    incomplete_.emplace(key, id);
-    const auto bit = static_cast<std::uint64_t>(key) & (kBloomBits - 1);
-    bloom_[bit / 64] |= std::uint64_t{1} << (bit % 64);
-}
-
 void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
-    if (incomplete_.empty()) return;
     std::int64_t key = movesKey(r.start, {});
     for (std::size_t n = 0; n + 1 < r.moves.size(); ++n) {
         key = extendMovesKey(key, r.moves[n]);
-        const auto bit = static_cast<std::uint64_t>(key) & (kBloomBits - 1);
-        if (!(bloom_[bit / 64] >> (bit % 64) & 1)) continue;
-        const auto it = incomplete_.find(key);
-        if (it != incomplete_.end() && it->second != id) addPrefix(it->second, id, r);
+        if (!incompleteSeen_.mayContain(key)) continue;
+        if (!incompleteAt_)
+            incompleteAt_.emplace(db_,
+                                  "SELECT id FROM games WHERE moves_key = ? AND complete = 0 AND "
+                                  "id != ? LIMIT 1");
+        incompleteAt_->bind(1, key);
+        incompleteAt_->bind(2, id);
+        std::optional<std::int64_t> shorter;
+        if (incompleteAt_->executeStep()) shorter = incompleteAt_->getColumn(0).getInt64();
+        incompleteAt_->reset();
+        if (shorter) addPrefix(*shorter, id, r);
     }
 }
 
@@ -378,7 +398,9 @@ void ImportSession::reportPrefixes() {
         where.source.record = game.getColumn(3).isNull() ? -1 : game.getColumn(3).getInt64();
         const core::ReplayResult rr = core::replay(start, moves);
         reach.reset();
-        reach.bind(1, static_cast<std::int64_t>(core::positionHash(rr.final())));
+        // The position after the stored plies (the replay may add a forced pass after them).
+        const std::size_t last = std::min(moves.size(), rr.positions.size() - 1);
+        reach.bind(1, static_cast<std::int64_t>(core::positionHash(rr.positions[last])));
         std::vector<std::int64_t> candidates;
         while (reach.executeStep() && candidates.size() < 200) {
             const std::int64_t e = reach.getColumn(0).getInt64();

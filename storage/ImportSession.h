@@ -4,14 +4,18 @@
 // their positions are indexed at the end in one transaction that also advances
 // meta.indexed_upto, so a kill between the two leaves games that the next import indexes first.
 // It holds the writer lock (storage/WriterLock.h) from start to end: the players, events and
-// games it caches cannot change under it; before each batch commits it checks that the batch's
-// games point to existing players, events and sources all the same.
+// sources it caches cannot change under it; before each batch commits it checks that the
+// batch's games point to existing players, events and sources all the same. Games are not held
+// in memory: duplicates are looked up in SQLite (games_moves_key) behind Bloom filters of fixed
+// size, so memory stays bounded whatever the archive and the files hold.
 #include <chrono>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "ArchiveImpl.h"
+#include "BloomFilter.h"
+#include "GameColumns.h"
 #include "WriterLock.h"
 
 namespace othello::storage {
@@ -45,12 +49,28 @@ class ImportSession {
     void trace(const char* phase);
 
   private:
+    // Positions queued before they are written mid-import: 12 M rows of 16 bytes (192 MB, and
+    // as much for the radix sort's copy) in a vector reserved once (no doubling), so that an
+    // import holds at most about 800 MB whatever its size, SQLite's cache, the filters and the
+    // statistics rows of a flush included. A whole world archive (8 M positions) stays within
+    // one flush at the end.
+    static constexpr std::size_t kFlushRows = 12'000'000;
+    static constexpr std::size_t kMaxPliesPerGame = 130;  // 60 moves, passes, the start
     WriterLock lock_;  // first: taken before anything is read, released last
-    struct Known {
-        std::int64_t id;
-        std::int64_t black;
-        std::int64_t white;
+    // A stored game with the same moves as a new record, as add() compares them.
+    struct SameMoves {
+        std::int64_t id = 0;
+        std::int64_t black = 0;
+        std::int64_t white = 0;
+        std::int64_t event = 0;
+        std::string date;
     };
+    // The stored game `r` duplicates exactly (nullopt: none); `other` gets a game of the same
+    // moves that it only may duplicate (names or other headers unknown on either side).
+    std::optional<std::int64_t> findDuplicate(const importers::GameRecord& r, std::int64_t key,
+                                              std::int64_t hash, std::optional<SameMoves>& other);
+    // The id of the source `path` if stored (never inserts it).
+    std::optional<std::int64_t> storedSourceId(const std::string& path);
     void load();
     std::string displayName(std::int64_t id);
     const std::string& folded(const std::string& name);
@@ -59,8 +79,7 @@ class ImportSession {
     std::int64_t playerId(const std::string& name);
     std::optional<std::int64_t> eventId(const std::string& name);
     std::optional<std::int64_t> sourceId(const std::string& path);
-    std::int64_t insertGame(const importers::GameRecord& r, std::int64_t key);
-    void addIncomplete(std::int64_t key, std::int64_t id);
+    std::int64_t insertGame(const importers::GameRecord& r, std::int64_t key, std::int64_t hash);
 
     // Reports stored unfinished games that are a prefix of this one.
     void checkPrefixOf(const importers::GameRecord& r, std::int64_t id);
@@ -83,20 +102,22 @@ class ImportSession {
     std::size_t inBatch_ = 0;
     std::int64_t committed_ = 0;     // games in committed batches
     std::int64_t batchAfterId_ = 0;  // the open batch's games have ids above this
-    bool bulkLoad_ = false;        // the archive had no games when the import began
-    bool indexesDropped_ = false;  // games' secondary indexes wait for the end
+    bool bulkLoad_ = false;          // the archive had no games when the import began
+    bool indexesDropped_ = false;    // games' secondary indexes wait for the end
     std::int64_t lastId_ = 0;
-    std::optional<SQLite::Statement> insertGame_, insertPlayer_;
-    std::unordered_map<std::int64_t, std::vector<Known>> known_;
-    // Unfinished games by moves key, and a bit filter of their keys: every prefix of every new
-    // game is looked up, and almost none is there.
-    std::unordered_map<std::int64_t, std::int64_t> incomplete_;
-    static constexpr std::uint64_t kBloomBits = std::uint64_t{1} << 20;
-    std::vector<std::uint64_t> bloom_ = std::vector<std::uint64_t>(kBloomBits / 64);
+    std::optional<GameColumns> insertGame_;
+    std::optional<SQLite::Statement> insertPlayer_, sameMoves_, incompleteAt_, sourceAt_;
+    // The moves keys of every game (new and stored) and of the unfinished ones, in bounded
+    // memory: the keys themselves stay in SQLite (games_moves_key), looked up on a hit. Every
+    // prefix of every new game is looked up among the unfinished ones, and almost none is there.
+    BloomFilter movesSeen_{28, 3};  // 32 MiB: about 1 % false hits at 20 M games
+    // 1 MiB, small enough to stay in cache: it is read for every prefix of every game (about
+    // 1 % false hits at 500,000 unfinished games, each a needless indexed look-up).
+    BloomFilter incompleteSeen_{23, 3};
     std::vector<std::int64_t> newIncomplete_;
     std::unordered_set<std::int64_t> prefixesReported_;  // shorter games already reported
     std::unordered_map<std::string, std::int64_t> playerIds_, eventIds_, sourceIds_;
-    std::unordered_map<std::int64_t, std::string> nameOf_, foldedOf_;
+    std::unordered_map<std::int64_t, std::string> nameOf_, foldedOf_, eventFolded_;
     std::unordered_map<std::string, std::string> foldCache_;
     std::unordered_map<std::string, std::int64_t> aliasOf_;  // folded old spelling -> player
 };

@@ -201,8 +201,11 @@ void PositionIndexer::addRows(std::int64_t gameId, const core::Position& start,
     if (!rows_.empty() && entryGame(rows_.back().entry) > gameId) ordered_ = false;
     sorted_ = false;
     if (hist_.empty()) hist_.assign(4 * 65536, 0);
+    if (rows_.capacity() < reserve_) rows_.reserve(reserve_);
     core::Position p = start;
-    const int score = resultBlack < 0 ? kUnknownResult : std::clamp(resultBlack, 0, 64);
+    const int score = resultBlack == kOutsideStats ? kOutsideStats
+                      : resultBlack < 0            ? kUnknownResult
+                                                   : std::clamp(resultBlack, 0, 64);
     for (std::size_t ply = 0; ply <= moves.size(); ++ply) {
         const core::Canonical c = core::canonical(p);
         int next = kNoNextMove;
@@ -275,7 +278,10 @@ void PositionIndexer::flush() {
     // only read rows_.
     auto stats = std::async(std::launch::async, [this] { return statsRows(); });
     try {
-        insertRows(db_, "INSERT INTO positions(hash, entry) SELECT c0, c1 FROM othello_rows2",
+        // OR IGNORE: a statement that cannot abort half-way needs no statement journal (a
+        // copy of every page it changes); a row already there is the same row.
+        insertRows(db_,
+                   "INSERT OR IGNORE INTO positions(hash, entry) SELECT c0, c1 FROM othello_rows2",
                    reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size(), 2);
     } catch (...) {
         stats.wait();
@@ -298,6 +304,24 @@ void PositionIndexer::flush() {
     sorted_ = false;
 }
 
+void add(Figures& f, int entryResult) {
+    if (entryResult == kOutsideStats) return;
+    ++f.games;
+    if (entryResult == kUnknownResult) return;
+    f.blackWins += entryResult > 32;
+    f.draws += entryResult == 32;
+    f.whiteWins += entryResult < 32;
+    f.sumBlackScore += entryResult;
+}
+
+void add(Figures& to, const Figures& from) {
+    to.games += from.games;
+    to.blackWins += from.blackWins;
+    to.draws += from.draws;
+    to.whiteWins += from.whiteWins;
+    to.sumBlackScore += from.sumBlackScore;
+}
+
 std::vector<std::int64_t> PositionIndexer::statsRows() const {
     // Statistics of the shallow positions, one row per (hash, next), in key order.
     std::vector<std::int64_t> sorted;
@@ -309,17 +333,12 @@ std::vector<std::int64_t> PositionIndexer::statsRows() const {
             const std::int64_t e = rows_[j].entry;
             if (!entryShallow(e)) continue;
             const int score = entryResult(e);
+            if (score == kOutsideStats) continue;  // no row at all, not even a count
             const std::int64_t next = entryNext(e);
             auto it = std::find_if(byNext.begin(), byNext.end(),
                                    [next](const auto& p) { return p.first == next; });
             if (it == byNext.end()) it = byNext.insert(byNext.end(), {next, Figures{}});
-            Figures& f = it->second;
-            ++f.games;
-            if (score == kUnknownResult) continue;
-            f.blackWins += score > 32;
-            f.draws += score == 32;
-            f.whiteWins += score < 32;
-            f.sumBlackScore += score;
+            storage::add(it->second, score);
         }
         std::sort(byNext.begin(), byNext.end(),
                   [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -5,11 +5,76 @@
 #include <cstdlib>
 
 #include "ArchiveImpl.h"
+#include "GameColumns.h"
 #include "ImportSession.h"
 #include "WriterLock.h"
 
 namespace othello::storage {
 namespace {
+
+// A migration: SQL, then optionally a step in C++ for what SQL cannot compute (hashes, replays),
+// in the same transaction.
+struct Migration {
+    // Implicit: most migrations are SQL alone, written as a string.
+    Migration(const char* s, void (*f)(SQLite::Database&) = nullptr) : sql(s), step(f) {}
+    const char* sql;
+    void (*step)(SQLite::Database& db);
+};
+
+// 7, after its SQL: the new columns of games are added; unfinished games lose the forced pass the
+// importers used to append after their last move (no record plays it; importers/RecordReplay.cpp no
+// longer adds it), their moves_key is recomputed, every game gets its record_hash (Codec.h), and
+// the position index is rebuilt when a game changed (indexed_upto = 0: the next writer indexes
+// every game again). A stored unfinished game whose record wrote that pass itself cannot be told
+// apart: it loses it too (a re-import from its file then finds it by source and record number).
+void addGameKeys(SQLite::Database& db) {
+    // Only the missing ones: SQLite has no ADD COLUMN IF NOT EXISTS, and a file may have some
+    // (an archive downgraded by hand, a test's older layout).
+    for (const char* column :
+         {"record_hash INTEGER", "source_game_id TEXT", "variant TEXT", "komi REAL"}) {
+        const std::string name = std::string(column).substr(0, std::string(column).find(' '));
+        SQLite::Statement has(db, "SELECT count(*) FROM pragma_table_info('games') WHERE name = ?");
+        has.bind(1, name);
+        has.executeStep();
+        if (has.getColumn(0).getInt() == 0)
+            db.exec(std::string("ALTER TABLE games ADD COLUMN ") + column);
+    }
+    std::int64_t changed = 0;
+    const std::string& select = GameColumns::selectSql();  // "SELECT <columns> FROM ..."
+    SQLite::Statement games(
+        db, "SELECT g.id AS id, g.moves_key AS stored_key, " + select.substr(sizeof "SELECT " - 1));
+    SQLite::Statement hash(db, "UPDATE games SET record_hash = ? WHERE id = ?");
+    // Apart: setting moves_key, even to its value, drops the game's endgame review (the
+    // trigger game_analysis_changed), which only the games whose moves changed must lose.
+    SQLite::Statement key(db, "UPDATE games SET moves = ?, moves_key = ? WHERE id = ?");
+    while (games.executeStep()) {
+        importers::GameRecord r;
+        GameColumns::read(games, r);
+        const std::int64_t id = games.getColumn("id").getInt64();
+        const bool invented = !r.complete() && !r.moves.empty() && r.moves.back() == core::kPass;
+        if (invented) {
+            r.moves.pop_back();
+            ++changed;
+        }
+        const std::int64_t k = movesKey(r.start, r.moves);
+        if (invented || k != games.getColumn("stored_key").getInt64()) {
+            const std::string moves = encodeMoves(r.moves);
+            key.bind(1, moves.data(), static_cast<int>(moves.size()));
+            key.bind(2, k);
+            key.bind(3, id);
+            key.exec();
+            key.reset();
+        }
+        hash.bind(1, recordHash(r));
+        hash.bind(2, id);
+        hash.exec();
+        hash.reset();
+    }
+    if (changed > 0)
+        db.exec(
+            "DELETE FROM positions; DELETE FROM position_stats; "
+            "UPDATE meta SET value = 0 WHERE key = 'indexed_upto'");
+}
 
 // Migration N brings user_version from N-1 to N; each runs in its own transaction.
 // positions: one row per position of every game under its canonical hash (all 8 symmetries
@@ -18,8 +83,8 @@ namespace {
 // search and its statistics read one contiguous key range and never touch games, and two
 // integer columns keep the index small (about 17 bytes a row) and fast to bulk-load.
 // position_stats: the same figures pre-aggregated for the positions many games share.
-const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> list = {
+const std::vector<Migration>& migrations() {
+    static const std::vector<Migration> list = {
         R"SQL(
 CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 INSERT INTO meta(key, value) VALUES('indexed_upto', 0);
@@ -119,8 +184,18 @@ CREATE TRIGGER IF NOT EXISTS game_analysis_changed AFTER UPDATE OF start, moves,
 INSERT OR IGNORE INTO meta(key, value) VALUES('analysis_solver_version', 0);
 INSERT OR IGNORE INTO meta(key, value) VALUES('analysis_max_positions', 1000000);
 )SQL",
+        // 7: what duplicates are told apart by (ImportSession::add): record_hash, the content
+        // hash of a record (Codec.h recordHash), source_game_id, the file's own id of the game
+        // (eOthello's CSV id); games_moves_key finds the games of the same moves without
+        // holding every key in memory. variant: the GGF type as written (NULL: plain Othello),
+        // komi: GGF KM[]. The C++ step strips the invented passes and fills the keys.
+        // (The columns are added by the step, games_moves_key here.)
+        {R"SQL(
+CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
+)SQL",
+         addGameKeys},
     };
-    static_assert(kSchemaVersion == 6, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 7, "kSchemaVersion is the number of migrations");
     return list;
 }
 
@@ -182,7 +257,11 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
     schemaVersion = checkSchema();
     registerPositionRows(db);
     db.exec("PRAGMA foreign_keys = ON");
-    db.exec("PRAGMA temp_store = MEMORY");
+    // Readers keep temp.pending_positions in memory. Writers keep their temp files on disk: a
+    // statement that adds millions of positions to a big index journals every page it
+    // changes (its statement journal, a temp file), which in memory grew with the archive
+    // (2 GB at 2.5 M games); CREATE INDEX's sorter spills there too.
+    db.exec(ro ? "PRAGMA temp_store = MEMORY" : "PRAGMA temp_store = FILE");
     db.exec("PRAGMA cache_size = -65536");
     if (ro) {
         if (schemaVersion == 0)
@@ -211,7 +290,9 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
             if (v + 1 == 5 && scalar("SELECT count(*) FROM pragma_table_info('games') WHERE name = "
                                      "'result_known'") == 0)
                 db.exec("ALTER TABLE games ADD COLUMN result_known INTEGER NOT NULL DEFAULT 1");
-            db.exec(migrations()[static_cast<std::size_t>(v)]);
+            const Migration& m = migrations()[static_cast<std::size_t>(v)];
+            db.exec(m.sql);
+            if (m.step) m.step(db);
             db.exec("PRAGMA user_version = " + std::to_string(v + 1));
             t.commit();
         }
@@ -231,8 +312,7 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
 }
 
 void Archive::Impl::repairAsReader() {
-    if (media != Media::Writable || schemaVersion != kSchemaVersion || !hasUnindexedGames())
-        return;
+    if (media != Media::Writable || schemaVersion != kSchemaVersion || !hasUnindexedGames()) return;
     // No writer runs (an import indexes its own games at its end): the games are a killed
     // import's, indexed once here, for good, through a writable connection of our own.
     auto lock = WriterLock::tryTake(path, "index");
@@ -247,8 +327,9 @@ void Archive::Impl::repairAsReader() {
 
 bool Archive::Impl::hasUnindexedGames() {
     // max(id) reads one index entry; count(*) in unindexedGames() walks every unindexed game.
-    return scalar("SELECT coalesce(max(id), 0) > (SELECT value FROM meta WHERE key = "
-                  "'indexed_upto') FROM games") != 0;
+    return scalar(
+               "SELECT coalesce(max(id), 0) > (SELECT value FROM meta WHERE key = "
+               "'indexed_upto') FROM games") != 0;
 }
 
 std::int64_t Archive::Impl::unindexedGames() {
@@ -268,7 +349,9 @@ std::int64_t Archive::Impl::scalar(const char* sql) {
     return s.getColumn(0).getInt64();
 }
 
-SQLite::Statement& Archive::Impl::statement(const std::string& sql) { return statements.get(sql); }
+SQLite::Statement& Archive::Impl::statement(const std::string& sql) {
+    return statements.get(sql);
+}
 
 std::filesystem::path Archive::defaultDatabasePath() {
     if (const char* env = std::getenv("OTHELLO_DB"); env && *env) return env;

@@ -24,12 +24,12 @@ int main(int argc, char** argv) {
             const std::string bytes{std::istreambuf_iterator<char>(in),
                                     std::istreambuf_iterator<char>()};
             const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-            for (const char* reader : othello::fuzz::kReaders)
+            for (const std::string& reader : othello::fuzz::readerNames())
                 othello::fuzz::runReader(reader, data, bytes.size());
             ++files;
         }
     }
     std::printf("replayed %zu corpus files through %zu readers\n", files,
-                std::size(othello::fuzz::kReaders));
+                othello::fuzz::readerNames().size());
     return files > 0 ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/Replay.h"
+#include "importers/FormatTable.h"
 #include "importers/GgfReader.h"
 #include "importers/GgfWriter.h"
 #include "importers/Reader.h"
@@ -55,6 +56,14 @@ void checkGgfRoundTrip(const FileResult& r) {
 }
 
 }  // namespace
+
+std::vector<std::string> readerNames() {
+    std::vector<std::string> names;
+    for (const FormatInfo& row : formatTable())
+        if (row.format != Format::Auto) names.emplace_back(row.name);
+    names.emplace_back("auto");
+    return names;
+}
 
 bool runReader(std::string_view reader, const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);

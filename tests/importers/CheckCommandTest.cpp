@@ -1,6 +1,7 @@
 // `othello-db check`: text lines, JSON, exit codes.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 
@@ -201,4 +202,99 @@ TEST_CASE("check: a mistyped move is reported, exit 1") {
     CHECK(out["games"][0]["event"] == "");
     CHECK(out["games"][0]["error"]["code"] == "not-a-square");
     CHECK(out["games"][0]["error"]["column"] == 13);
+}
+
+namespace {
+
+void writeText(const std::filesystem::path& p, const std::string& text) {
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+}  // namespace
+
+TEST_CASE("check: folders are read as import reads them") {
+    const auto dir = tempDir("check-folder");
+    writeText(dir / "a.moves", "f5d6\n");
+    writeText(dir / "sub" / "b.moves", "f5d6c3\n");
+    writeText(dir / ".hidden.moves", "zz zz\n");  // hidden files are left out, as by import
+    writeText(dir / "PLAYOK.JOU", "not read: names files are left out");
+    const CliRun r = runCli({"check", str(dir)});
+    CHECK(r.exitCode == 0);
+    CHECK(hasLine(r.out, "2 records in 2 files: 0 complete, 2 incomplete, 0 errors, 0 warnings"));
+    const auto dbDir = tempDir("check-folder-db");  // not inside the folder imported
+    const CliRun db = runCli({"import", "--db", str(dbDir / "games.sqlite"), "--quiet", str(dir)});
+    CHECK(db.exitCode == 0);
+    CHECK(db.out.find("2 games read") != std::string::npos);
+}
+
+TEST_CASE("check --json and import --json write a diagnostic the same way") {
+    const auto dir = tempDir("check-json-same");
+    writeText(dir / "bad.moves", "f5d6c3\nf5 d6 f5\n");
+    const CliRun check = runCli({"check", "--json", str(dir / "bad.moves")});
+    CHECK(check.exitCode == 1);
+    const json fromCheck = json::parse(check.out)["games"][1]["error"];
+    const CliRun import = runCli(
+        {"import", "--json", "--db", str(dir / "games.sqlite"), str(dir / "bad.moves")});
+    CHECK(import.exitCode == 1);
+    const json fromImport = json::parse(import.out)["errors"][0];
+    CHECK(fromCheck == fromImport);
+    CHECK(fromCheck["code"] == "occupied");
+    CHECK(fromCheck["column"] == 7);
+    CHECK(fromCheck["path"] == str(dir / "bad.moves"));
+}
+
+TEST_CASE("cli: --db is accepted before the command") {
+    const auto dir = tempDir("db-before");
+    const std::string db = str(dir / "games.sqlite");
+    CHECK(runCli({"--db", db, "import", "--quiet", str(sourcePath("samples/games.moves"))})
+              .exitCode == 0);
+    const CliRun before = runCli({"--db", db, "info", "--json"});
+    const CliRun after = runCli({"info", "--json", "--db", db});
+    CHECK(before.exitCode == 0);
+    CHECK(before.out == after.out);
+    CHECK(json::parse(before.out)["games"].get<int>() > 0);
+    CHECK(runCli({"--db=" + db, "info"}).exitCode == 0);
+    // A command without --db says so: a usage error.
+    CHECK(runCli({"--db", db, "replay", "f5"}).exitCode == 2);
+}
+
+TEST_CASE("cli: --quiet prints errors and the summary only") {
+    const std::string warned = str(fixture("wthor/count_mismatch.wtb"));
+    const std::string bad = str(fixture("moves/occupied.moves"));
+    const CliRun loud = runCli({"check", warned, bad});
+    CHECK(loud.out.find("warning:") != std::string::npos);
+    const CliRun quiet = runCli({"check", "--quiet", warned, bad});
+    CHECK(quiet.exitCode == loud.exitCode);
+    CHECK(quiet.out.find("warning:") == std::string::npos);
+    CHECK(quiet.out.find("error: move 5 (f5, black): square is occupied") != std::string::npos);
+    CHECK(quiet.out.find(" records in 2 files: ") != std::string::npos);
+
+    const CliRun convert = runCli({"convert", "--quiet", warned, "--to", "moves", "-o", "-"});
+    CHECK(convert.exitCode == 0);
+    CHECK(convert.err.find("warning:") == std::string::npos);
+
+    const auto dir = tempDir("quiet-import");
+    const CliRun import =
+        runCli({"import", "--quiet", "--db", str(dir / "games.sqlite"), warned, bad});
+    CHECK(import.exitCode == 1);
+    CHECK(import.err.find("warning:") == std::string::npos);
+    CHECK(import.err.find("[occupied]") != std::string::npos);
+    CHECK(import.out.find("games read") != std::string::npos);
+}
+
+TEST_CASE("cli: import --help says why the lock file stays") {
+    const CliRun help = runCli({"import", "--help"});
+    CHECK(help.exitCode == 0);
+    CHECK(help.out.find(".writer-lock") != std::string::npos);
+    CHECK(help.out.find("never delete it") != std::string::npos);
+}
+
+TEST_CASE("cli: usage errors exit 2") {
+    const std::string file = str(sourcePath("samples/games.moves"));
+    CHECK(runCli({"check"}).exitCode == 2);
+    CHECK(runCli({"check", "--no-such-option", file}).exitCode == 2);
+    CHECK(runCli({"check", "--first-move", "i9", file}).exitCode == 2);
+    CHECK(runCli({"convert", "--first-move", "", file, "--to", "pgn", "-o", "-"}).exitCode == 2);
+    CHECK(runCli({"import", "--first-move", "zz", file}).exitCode == 2);
 }

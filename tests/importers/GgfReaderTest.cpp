@@ -4,6 +4,7 @@
 #include "WthorTestSupport.h"
 #include "core/Notation.h"
 #include "importers/GgfReader.h"
+#include "importers/Reader.h"
 
 using namespace othello;
 using namespace othello::importers;
@@ -91,10 +92,10 @@ TEST_CASE("ggf: BO start board with rows and the side to move") {
     CHECK(g.diagnostics.empty());  // RE agrees with the replay
 }
 
-TEST_CASE("ggf: unsupported variants are records with a clear error") {
+TEST_CASE("ggf: other board sizes and games are records with a clear error") {
     const FileResult r = read("unsupported.ggf");
     REQUIRE(r.records.size() == 4);
-    for (std::size_t i = 0; i < r.records.size(); ++i) {
+    for (std::size_t i : {0, 2, 3}) {
         INFO(i);
         const GameRecord& g = r.records[i];
         CHECK(g.status == GameStatus::Error);
@@ -103,9 +104,14 @@ TEST_CASE("ggf: unsupported variants are records with a clear error") {
         CHECK(g.diagnostics[0].where.line == static_cast<int>(i + 1));
         CHECK(g.black == "a");
     }
-    CHECK(r.records[0].diagnostics[0].message.find("TY[10]") != std::string::npos);
-    CHECK(r.records[1].diagnostics[0].message.find("TY[8a]") != std::string::npos);
+    CHECK(r.records[0].diagnostics[0].message.find("board size 10 is not supported") !=
+          std::string::npos);
+    CHECK(r.records[2].diagnostics[0].message.find("board size 4 is not supported") !=
+          std::string::npos);
     CHECK(r.records[3].diagnostics[0].message.find("Checkers") != std::string::npos);
+    // Anti-Othello (TY[8a]) is an 8x8 type: read, and marked (GgfVariantTest.cpp).
+    CHECK(r.records[1].ok());
+    CHECK(r.records[1].variant.anti);
     // A BO of another size under TY[8] is one too.
     const FileResult bo = readString("(;GM[Othello]TY[8]BO[10 ---------- *];)");
     REQUIRE(bo.records.size() == 1);

@@ -1,4 +1,6 @@
 // GGF writer: what it writes reads back to the same games.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "WthorTestSupport.h"
@@ -69,7 +71,10 @@ TEST_CASE("ggf writer: WTHOR games through GGF") {
 TEST_CASE("ggf writer: records with an error are left out") {
     FileResult a;
     readGgf("u.ggf", wthortest::slurp(wthortest::fixture("ggf/unsupported.ggf")), {}, a);
-    CHECK(writeGgf(a.records).empty());
+    // Only the anti-Othello game (TY[8a], an 8x8 type) is written, with its type.
+    const std::string out = writeGgf(a.records);
+    CHECK(out.find("TY[8a]") != std::string::npos);
+    CHECK(std::count(out.begin(), out.end(), '\n') == 1);
 }
 
 TEST_CASE("ggf writer: brackets and backslashes in names read back exactly") {
@@ -89,4 +94,20 @@ TEST_CASE("ggf writer: brackets and backslashes in names read back exactly") {
     CHECK(b.white == g.white);
     CHECK(b.event == g.event);
     CHECK(b.moves == g.moves);
+}
+
+TEST_CASE("ggf writer: a name holding \"(;\" stays in its game") {
+    GameRecord g;
+    g.black = "(;GM[Othello]PB[x]";
+    g.white = "a\\(b";  // a backslash before '(' not followed by ';' is kept as written
+    g.moves = {core::parseSquare("f5")};
+    g.status = GameStatus::Incomplete;
+    const FileResult r = readGgfText(writeGgf({g, g}));
+    REQUIRE(r.records.size() == 2);
+    for (const GameRecord& b : r.records) {
+        CHECK(b.diagnostics.empty());
+        CHECK(b.black == g.black);
+        CHECK(b.white == g.white);
+        CHECK(b.moves == g.moves);
+    }
 }

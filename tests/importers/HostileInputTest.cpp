@@ -136,7 +136,7 @@ TEST_CASE("damage: check and import print it and exit 1; the records after it ar
 
     const std::string db = str(dir / "games.sqlite");
     const CliRun i =
-        runCli({"import", "--db", db, "--quiet", str(dir / "u.pgn"), str(dir / "u.csv")});
+        runCli({"import", "--db", db, str(dir / "u.pgn"), str(dir / "u.csv")});
     CHECK(i.exitCode == 1);
     CHECK(contains(i.err, "u.pgn:3: warning: this '{' comment is not closed"));
     CHECK(contains(i.err, "u.csv:4: warning: the record has no moves"));

@@ -230,3 +230,26 @@ TEST_CASE("records are handed one by one when ReadOptions::onRecord is set") {
     CHECK(r.errorRecords == 1);
     CHECK(seen == std::vector<std::string>{"f5d6", "", "c4"});
 }
+
+TEST_CASE("recovery: --strict rejects the very record the lax read keeps") {
+    // --strict is applied once, by keepRecord: the GGF reader does not apply it while choosing
+    // between the split and the as-written reading, so --strict rejects the record read as
+    // written (with its warnings), not the split one with another error.
+    const std::string text =
+        std::string("(;GM[Othello]DT[someday]") + kGgfStart + "PB[a-BO[x]B[f5];)\n";
+    const FileResult lax = ggf(text);
+    REQUIRE(lax.records.size() == 1);
+    CHECK(lax.records[0].ok());
+    ReadOptions strict;
+    strict.strict = true;
+    FileResult s;
+    readGgf("mem.ggf", text, strict, s);
+    REQUIRE(s.records.size() == 1);
+    const GameRecord& g = s.records[0];
+    CHECK(g.status == GameStatus::Error);
+    CHECK(g.black == "a-BO[x");
+    CHECK(g.moves == lax.records[0].moves);
+    REQUIRE(g.diagnostics.size() == lax.records[0].diagnostics.size());
+    for (std::size_t i = 0; i < g.diagnostics.size(); ++i)
+        CHECK(g.diagnostics[i].code == lax.records[0].diagnostics[i].code);
+}

@@ -9,6 +9,7 @@
 #include "AnalysisCli.h"
 #include "JsonOutput.h"
 #include "StorageCli.h"
+#include "importers/GameResult.h"
 #include "importers/Reader.h"
 #include "importers/TextEscape.h"
 
@@ -86,7 +87,7 @@ int analyzeGame(const AnalyzeOptions& o, std::int64_t id) {
     printReview(fmt::format("game {}: {} (Black) - {} (White), {}", id,
                             g.black.empty() ? "?" : escapeForTerminal(g.black),
                             g.white.empty() ? "?" : escapeForTerminal(g.white),
-                            g.complete() ? scoreText(g.score.black, g.score.white) : "unfinished"),
+                            importers::resultText(g)),
                 review);
     return kExitOk;
 }
@@ -132,7 +133,7 @@ int analyzeFile(const AnalyzeOptions& o) {
             fmt::format("{}: {} (Black) - {} (White), {}", escapeForTerminal(g.source.describe()),
                         g.black.empty() ? "?" : escapeForTerminal(g.black),
                         g.white.empty() ? "?" : escapeForTerminal(g.white),
-                        g.complete() ? scoreText(g.score.black, g.score.white) : "unfinished"),
+                        importers::resultText(g)),
             review);
     }
     if (o.json) printJson(output(o, std::move(games)));

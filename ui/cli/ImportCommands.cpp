@@ -9,13 +9,17 @@
 #include <vector>
 
 #include "Command.h"
-#include "TheoreticalCheck.h"
 #include "JsonOutput.h"
+#include "ReadFlags.h"
+#include "TheoreticalCheck.h"
 #include "core/Notation.h"
+#include "importers/FormatTable.h"
+#include "importers/GameResult.h"
 #include "importers/Reader.h"
 #include "importers/ReaderUtil.h"
 #include "importers/TextEscape.h"
 #include "importers/Writer.h"
+#include "storage/Archive.h"
 
 namespace othello::cli {
 namespace {
@@ -27,41 +31,13 @@ using nlohmann::json;
 CLI::Validator formatValidator(bool output) {
     return CLI::Validator(
         [output](std::string& value) -> std::string {
+            // The names come from the format table, as the readers and writers do.
             const auto f = parseFormat(value);
-            if (!f || (output && (*f == Format::Auto || *f == Format::Csv)))
-                return output ? "expected one of moves, transcript, ggf, pgn, wthor"
-                              : "expected one of auto, moves, transcript, wthor, ggf, pgn, csv";
+            if (!f || (output && !formatInfo(*f).canWrite))
+                return "expected one of " + formatNames(output, true, ", ");
             return {};
         },
-        output ? "moves|transcript|ggf|pgn|wthor" : "auto|moves|transcript|wthor|ggf|pgn|csv");
-}
-
-json squareJson(int square) {
-    if (square < 0 || square >= 64) return nullptr;
-    return core::squareName(square);
-}
-
-json diagnosticJson(const Diagnostic& d) {
-    json j;
-    j["severity"] = severityName(d.severity);
-    j["source"] = d.where.describe();
-    j["line"] = d.where.line > 0 ? json(d.where.line) : json(nullptr);
-    j["column"] = d.where.column > 0 ? json(d.where.column) : json(nullptr);
-    if (d.where.record >= 0) j["record"] = d.where.record;
-    if (d.where.byteOffset >= 0) j["byte_offset"] = d.where.byteOffset;
-    j["move_number"] = d.moveNumber > 0 ? json(d.moveNumber) : json(nullptr);
-    j["square"] = squareJson(d.square);
-    j["code"] = d.code;
-    j["message"] = text::printable(d.message);
-    if (d.damage) j["damage"] = true;
-    return j;
-}
-
-json movesJson(const std::vector<int>& moves) {
-    json a = json::array();
-    for (int m : moves)
-        if (m != core::kPass) a.push_back(core::squareName(m));
-    return a;
+        formatNames(output, true, "|"));
 }
 
 json gameJson(const GameRecord& g) {
@@ -81,6 +57,8 @@ json gameJson(const GameRecord& g) {
     if (!g.place.empty()) j["place"] = g.place;
     if (!g.gameId.empty()) j["id"] = g.gameId;
     if (!g.statedResult.empty()) j["stated_result"] = g.statedResult;
+    j["result"] = importers::resultText(g);  // as every list shows it (GameResult.h)
+    if (!g.variant.standard()) j["variant"] = importers::ggfType(g.variant);
     if (!g.standardStart) j["start"] = core::boardStringWithSide(g.start);
     json warnings = json::array();
     for (const Diagnostic& d : g.diagnostics) {
@@ -137,6 +115,7 @@ std::string plural(int n, const char* noun) {
 struct CheckOptions {
     std::vector<std::string> files;
     std::string format = "auto";
+    ReadFlags read;
     bool strict = false;
     bool json = false;
     bool verifyTheoretical = false;
@@ -147,6 +126,7 @@ int runCheck(const CheckOptions& o) {
     ReadOptions ro;
     ro.format = parseFormat(o.format).value_or(Format::Auto);
     ro.strict = o.strict;
+    applyReadFlags(o.read, ro);
     Counts n;
     // Written as it goes: each record is printed (text) or written into "games" (JSON) as soon
     // as it is read, and not kept; only the small per-file entries wait for the end.
@@ -175,8 +155,9 @@ int runCheck(const CheckOptions& o) {
             firstGame = false;
             return;
         }
-        for (const Diagnostic& d : g.diagnostics) fmt::print("{}\n", d.format());
-        if (g.status == GameStatus::Error) {
+        for (const Diagnostic& d : g.diagnostics)
+            if (!o.read.quiet || shownWhenQuiet(d)) fmt::print("{}\n", d.format());
+        if (g.status == GameStatus::Error && !o.read.quiet) {
             for (std::size_t i = 0; i < g.repairs.size(); ++i) {
                 const RepairCandidate& c = g.repairs[i];
                 fmt::print("{}: note: repair {}: {} -> {} {}-{}{}\n",
@@ -186,8 +167,12 @@ int runCheck(const CheckOptions& o) {
             }
         }
     };
-    for (const std::string& path : o.files) {
-        const FileResult r = readFile(path, ro);
+    // Folders are read as import reads them (recursively, names files and hidden files left
+    // out), so a folder checks before it imports.
+    const std::vector<std::filesystem::path> given(o.files.begin(), o.files.end());
+    for (const std::filesystem::path& file : storage::expandImportPaths(given)) {
+        const std::string path = file.string();
+        const FileResult r = readFile(file, ro);
         ++n.files;
         if (!r.readable) ++n.unreadable;
         n.damaged += r.damagedRecords;
@@ -197,7 +182,7 @@ int runCheck(const CheckOptions& o) {
         for (const Diagnostic& d : r.fileDiagnostics) {
             if (o.json)
                 fileDiagnostics.push_back(diagnosticJson(d));
-            else
+            else if (!o.read.quiet || shownWhenQuiet(d))
                 fmt::print("{}\n", d.format());
             n.warnings += d.severity == Severity::Warning;
             fileWarning |= d.severity == Severity::Warning;
@@ -259,8 +244,8 @@ RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
     auto* sub = app.add_subcommand(
         "check", "Read and replay record files without storing them; report every problem");
     sub->add_option("FILE", o->files,
-                    "Record files (move lists, transcripts, WTHOR, GGF, PGN, "
-                    "CSV)")
+                    "Record files (" + formatNames(false, false, ", ") +
+                        ") or folders (read recursively, as import reads them)")
         ->required();
     sub->add_option("--format", o->format, "Read every file as this format (default: detected)")
         ->check(formatValidator(false));
@@ -272,6 +257,7 @@ RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
                   "that disagrees (exit 1); --json adds \"theoretical\": {checked, agree, "
                   "disagree, not_checked, final_score, seconds, disagreements: [{source, path, "
                   "record, stored, solved, depth, empties, ply}]}");
+    addReadFlags(sub, o->read, "Print errors and the summary only");
     sub->add_flag("--json", o->json, "Print a JSON object: games and summary");
     sub->callback([o, &action] { action = [o] { return runCheck(*o); }; });
 });
@@ -281,6 +267,7 @@ struct ConvertOptions {
     std::string to;
     std::string output;
     std::string format = "auto";
+    ReadFlags read;
     bool strict = false;
 };
 
@@ -288,16 +275,18 @@ int runConvert(const ConvertOptions& o) {
     ReadOptions ro;
     ro.format = parseFormat(o.format).value_or(Format::Auto);
     ro.strict = o.strict;
+    applyReadFlags(o.read, ro);
     const Format to = *parseFormat(o.to);
-    if (o.output == "-" && to == Format::Wthor) {
-        fmt::print(stderr, "error: WTHOR is binary: give a file name with -o\n");
+    if (o.output == "-" && !formatInfo(to).writeText) {  // a binary format (WTHOR)
+        fmt::print(stderr, "error: {} is binary: give a file name with -o\n", formatName(to));
         return kExitUsage;
     }
     // Records come one by one: only those to write are kept.
     std::vector<GameRecord> games;
     int skipped = 0;
     ro.onRecord = [&](GameRecord&& g) {
-        for (const Diagnostic& d : g.diagnostics) fmt::print(stderr, "{}\n", d.format());
+        for (const Diagnostic& d : g.diagnostics)
+            if (!o.read.quiet || shownWhenQuiet(d)) fmt::print(stderr, "{}\n", d.format());
         std::string why;
         if (!canWrite(g, to, &why)) {
             ++skipped;
@@ -311,11 +300,12 @@ int runConvert(const ConvertOptions& o) {
         games.push_back(std::move(g));
     };
     const FileResult r = readFile(o.input, ro);
-    for (const Diagnostic& d : r.fileDiagnostics) fmt::print(stderr, "{}\n", d.format());
+    for (const Diagnostic& d : r.fileDiagnostics)
+        if (!o.read.quiet || shownWhenQuiet(d)) fmt::print(stderr, "{}\n", d.format());
     if (!r.readable) return kExitUsage;
     // Say what the output format cannot keep before writing it.
     for (const Diagnostic& d : conversionWarnings(games, to, o.output))
-        fmt::print(stderr, "{}\n", d.format());
+        if (!o.read.quiet || shownWhenQuiet(d)) fmt::print(stderr, "{}\n", d.format());
     if (o.output == "-") {
         fmt::print("{}", writeGamesToString(games, to));
     } else {
@@ -341,6 +331,7 @@ RegisterCommand convertCommand(40, [](CLI::App& app, Action& action) {
     sub->add_option("--format", o->format, "Input format (default: detected)")
         ->check(formatValidator(false));
     sub->add_flag("--strict", o->strict, "Count warnings as errors (such records are skipped)");
+    addReadFlags(sub, o->read, "Print errors and the summary only");
     sub->callback([o, &action] { action = [o] { return runConvert(*o); }; });
 });
 

@@ -10,6 +10,9 @@
 // there. (Strings inside arrays get the replacement only; the program puts no names there.)
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
+
+#include "importers/Diagnostic.h"
 
 namespace othello::cli {
 
@@ -18,5 +21,14 @@ namespace othello::cli {
 std::string jsonText(nlohmann::json j);
 // Prints jsonText(j) and a newline on standard output.
 void printJson(const nlohmann::json& j);
+
+// The one JSON form of a diagnostic, in every command (check, import, convert, analyze):
+// {severity, source, path, line, column, record?, byte_offset?, move_number, square, code,
+// message, damage?}; line, column, move_number and square are null when unknown.
+nlohmann::json diagnosticJson(const importers::Diagnostic& d);
+// The one JSON form of a move list: an array of lowercase squares, passes omitted (their
+// count goes beside it, see passCount).
+nlohmann::json movesJson(const std::vector<int>& moves);
+int passCount(const std::vector<int>& moves);
 
 }  // namespace othello::cli

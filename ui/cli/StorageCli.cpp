@@ -8,6 +8,7 @@
 
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "importers/GameResult.h"
 #include "importers/TextEscape.h"
 #include "storage/WriterLock.h"
 
@@ -225,32 +226,6 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     return f;
 }
 
-nlohmann::json diagnosticJson(const importers::Diagnostic& d) {
-    nlohmann::json j;
-    j["severity"] = importers::severityName(d.severity);
-    j["source"] = d.where.describe();
-    j["path"] = d.where.path;
-    if (d.where.line > 0) j["line"] = d.where.line;
-    if (d.where.record >= 0) j["record"] = d.where.record;
-    if (d.moveNumber > 0) j["move_number"] = d.moveNumber;
-    if (d.square >= 0 && d.square < 64) j["square"] = core::squareName(d.square);
-    j["code"] = d.code;
-    j["message"] = d.message;
-    if (d.damage) j["damage"] = true;
-    return j;
-}
-
-nlohmann::json movesJson(const std::vector<int>& moves) {
-    nlohmann::json j = nlohmann::json::array();
-    for (int m : moves)
-        if (m != core::kPass) j.push_back(core::squareName(m));
-    return j;
-}
-
-int passCount(const std::vector<int>& moves) {
-    return static_cast<int>(std::count(moves.begin(), moves.end(), core::kPass));
-}
-
 nlohmann::json gameRowJson(const storage::GameRow& row) {
     nlohmann::json j;
     j["id"] = row.id;
@@ -258,8 +233,14 @@ nlohmann::json gameRowJson(const storage::GameRow& row) {
     j["white"] = row.white;
     j["event"] = row.event;
     j["year"] = row.year;
-    j["black_score"] = row.blackScore;
-    j["white_score"] = row.whiteScore;
+    // The result as every list shows it (importers/GameResult.h); the scores are null when
+    // no result is known: the discs of an unfinished game are not a result.
+    const auto result =
+        importers::GameResult::ofRow(row.complete, row.resultKnown, row.blackScore, row.whiteScore);
+    j["result"] = result.text();
+    j["unfinished"] = result.unfinished();
+    j["black_score"] = result.known() ? nlohmann::json(row.blackScore) : nlohmann::json(nullptr);
+    j["white_score"] = result.known() ? nlohmann::json(row.whiteScore) : nlohmann::json(nullptr);
     j["complete"] = row.complete;
     j["result_known"] = row.resultKnown;
     j["moves"] = movesJson(row.moves);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "Command.h"
+#include "JsonOutput.h"
 #include "importers/Diagnostic.h"
 #include "storage/Archive.h"
 
@@ -70,12 +71,8 @@ std::optional<core::Position> queryPosition(const std::string& moves, const std:
 // "1 game", "2 games"
 std::string plural(std::int64_t n, const char* one, const char* many);
 
-nlohmann::json diagnosticJson(const importers::Diagnostic& d);
+// (diagnosticJson, movesJson and passCount: JsonOutput.h, shared with check and convert.)
 nlohmann::json gameRowJson(const storage::GameRow& row);
-// Moves as JSON, as `check --json` gives them: an array of lowercase squares, passes omitted
-// (the count of passes goes beside it, see passCount).
-nlohmann::json movesJson(const std::vector<int>& moves);
-int passCount(const std::vector<int>& moves);
 // "62-2" or "31-33"
 std::string scoreText(int black, int white);
 

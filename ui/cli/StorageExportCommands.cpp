@@ -5,6 +5,7 @@
 
 #include "JsonOutput.h"
 #include "StorageCli.h"
+#include "importers/FormatTable.h"
 #include "importers/TextEscape.h"
 #include "importers/Writer.h"
 
@@ -19,11 +20,9 @@ struct ExportOptions {
 
 int runExport(const ExportOptions& o) {
     const auto format = importers::parseFormat(o.to);
-    if (!format || (*format != importers::Format::Wthor && *format != importers::Format::Ggf &&
-                    *format != importers::Format::Pgn && *format != importers::Format::Moves &&
-                    *format != importers::Format::Transcript))
-        throw InputError("--to: expected wthor, ggf, pgn, moves or transcript, got \"" + o.to +
-                         "\"");
+    if (!format || !importers::formatInfo(*format).canWrite)
+        throw UsageError("--to: expected one of " + importers::formatNames(true, false, ", ") +
+                         ", got \"" + o.to + "\"");
     const storage::SearchFilter f = makeFilter(o.filter);
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     warnUnindexed(archive);
@@ -64,7 +63,7 @@ RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
     auto o = std::make_shared<ExportOptions>();
     auto* sub = app.add_subcommand("export", "Write the games matching the filters to a file");
     addFilterOptions(sub, o->filter, false);
-    sub->add_option("--to", o->to, "wthor, ggf, pgn, moves or transcript")->required();
+    sub->add_option("--to", o->to, importers::formatNames(true, false, ", "))->required();
     sub->add_option("-o,--output", o->out,
                     "The file to write (WTHOR: the .wtb, with WTHOR.JOU and WTHOR.TRN beside "
                     "it; a folder gets one WTH_<year>.wtb per year)")

@@ -7,7 +7,9 @@
 #include <memory>
 
 #include "JsonOutput.h"
+#include "ReadFlags.h"
 #include "StorageCli.h"
+#include "importers/FormatTable.h"
 #include "importers/TextEscape.h"
 
 namespace othello::cli {
@@ -19,7 +21,7 @@ struct ImportCommandOptions {
     std::string db;
     bool strict = false;
     bool json = false;
-    bool quiet = false;
+    ReadFlags read;  // --players, --tournaments, --first-move, --quiet
     int showNotes = 20;
 };
 
@@ -61,17 +63,48 @@ void showProgress(const storage::ImportProgress& p, bool terminal, ProgressState
     }
 }
 
+// What import prints besides its errors and summary (--quiet leaves it out): file notes,
+// record warnings, damage, possible duplicates and prefixes.
+void printDetails(const storage::ImportResult& r, int showNotes) {
+    for (const auto& d : r.fileNotes) fmt::print(stderr, "{}\n", d.format());
+    // Record warnings as `check` prints them (the readers keep at most 1000 a file).
+    for (const auto& d : r.warnings) fmt::print(stderr, "{}\n", d.format());
+    if (r.diagnosticsNotKept > 0)
+        fmt::print(stderr, "note: {} more diagnostics not kept (at most {} of each kind)\n",
+                   r.diagnosticsNotKept, storage::kMaxImportDiagnostics);
+    if (r.damaged > 0)
+        fmt::print(stderr, "warning: {} damaged (text broken: part of it may be lost)\n",
+                   plural(r.damaged, "record", "records"));
+    const int shown = std::min<int>(showNotes, static_cast<int>(r.notes.size()));
+    for (int i = 0; i < shown; ++i)
+        fmt::print(stderr, "{}\n", r.notes[static_cast<std::size_t>(i)].format());
+    if (static_cast<int>(r.notes.size()) > shown)
+        fmt::print(stderr, "... and {} more notes (--notes N shows more)\n",
+                   r.notes.size() - static_cast<std::size_t>(shown));
+}
+
 int runImport(const ImportCommandOptions& o) {
     storage::ImportOptions io;
     if (!o.format.empty()) {
         const auto f = importers::parseFormat(o.format);
-        if (!f) throw InputError("--format: unknown format \"" + o.format + "\"");
+        if (!f)
+            throw UsageError("--format: expected one of " +
+                             importers::formatNames(false, true, ", ") + ", got \"" + o.format +
+                             "\"");
         io.format = *f;
     }
     io.strict = o.strict;
-    const bool terminal = !o.json && !o.quiet && isatty(STDERR_FILENO);
+    {
+        importers::ReadOptions ro;
+        applyReadFlags(o.read, ro);
+        io.wthorPlayers = ro.wthorPlayers;
+        io.wthorTournaments = ro.wthorTournaments;
+        io.firstMove = ro.firstMove;
+    }
+    const bool quiet = o.read.quiet;
+    const bool terminal = !o.json && !quiet && isatty(STDERR_FILENO);
     ProgressState state;
-    if (!o.json && !o.quiet)
+    if (!o.json && !quiet)
         io.progress = [terminal, &state](const storage::ImportProgress& p) {
             showProgress(p, terminal, state);
         };
@@ -133,21 +166,8 @@ int runImport(const ImportCommandOptions& o) {
         fmt::print(stderr, "error: import stopped ({}); {} committed and kept\n", r.failure,
                    plural(r.imported, "game", "games"));
     for (const auto& d : r.errors) fmt::print(stderr, "{}\n", d.format());
-    for (const auto& d : r.fileNotes) fmt::print(stderr, "{}\n", d.format());
-    // Record warnings as `check` prints them (the readers keep at most 1000 a file).
-    for (const auto& d : r.warnings) fmt::print(stderr, "{}\n", d.format());
-    if (r.diagnosticsNotKept > 0)
-        fmt::print(stderr, "note: {} more diagnostics not kept (at most {} of each kind)\n",
-                   r.diagnosticsNotKept, storage::kMaxImportDiagnostics);
-    if (r.damaged > 0)
-        fmt::print(stderr, "warning: {} damaged (text broken: part of it may be lost)\n",
-                   plural(r.damaged, "record", "records"));
-    const int shown = std::min<int>(o.showNotes, static_cast<int>(r.notes.size()));
-    for (int i = 0; i < shown; ++i)
-        fmt::print(stderr, "{}\n", r.notes[static_cast<std::size_t>(i)].format());
-    if (static_cast<int>(r.notes.size()) > shown)
-        fmt::print(stderr, "... and {} more notes (--notes N shows more)\n",
-                   r.notes.size() - static_cast<std::size_t>(shown));
+    // --quiet: the errors above and the summary only.
+    if (!quiet) printDetails(r, o.showNotes);
     fmt::print(
         "{}{}{}: imported {}, duplicates {}, rejected {} ({} under other names, {} of other "
         "games; {} read, {} unreadable)\n",
@@ -166,12 +186,18 @@ RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
         "import", "Store the games of files and folders in the archive (duplicates skipped)");
     sub->add_option("PATHS", o->paths, "Files or folders (read recursively)")->required();
     sub->add_option("--format", o->format,
-                    "moves, transcript, wthor, ggf, pgn or csv (default: detected per file)");
+                    importers::formatNames(false, false, ", ") + " (default: detected per file)");
     sub->add_flag("--strict", o->strict, "Reject records with warnings too");
     sub->add_option("--notes", o->showNotes,
                     "Print at most N notes (possible duplicates, prefixes); default 20");
-    sub->add_flag("--quiet", o->quiet, "No progress output");
+    addReadFlags(sub, o->read, "No progress; print errors and the summary only");
     addDbOption(sub, o->db);
+    // The lock file is left behind on purpose; say why before someone deletes it.
+    sub->footer(
+        "Writers take turns through an exclusive lock on <db>.writer-lock, which stays beside "
+        "the database after the import: never delete it. Another process may hold it open, "
+        "and a new file of the same name would let a second writer in beside the first. The "
+        "kernel releases the lock when its holder exits, even when killed.");
     sub->add_flag("--json", o->json,
                   "Print {imported, duplicates, rejected, errors: [...], notes: [...]}");
     sub->callback(

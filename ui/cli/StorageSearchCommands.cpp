@@ -6,6 +6,7 @@
 #include "JsonOutput.h"
 #include "StorageCli.h"
 #include "core/Notation.h"
+#include "importers/GameResult.h"
 #include "importers/TextEscape.h"
 
 namespace othello::cli {
@@ -46,16 +47,14 @@ int runSearch(const SearchOptions& o) {
         fmt::print(", showing {}-{}", f.offset + 1,
                    f.offset + static_cast<std::int64_t>(r.games.size()));
     fmt::print("\n");
-    bool unfinished = false, unknown = false;
+    bool unknown = false;
     for (const auto& g : r.games) {
-        std::string score = scoreText(g.blackScore, g.whiteScore);
-        if (!g.resultKnown) {
-            score += '?';
-            unknown = true;
-        } else if (!g.complete) {
-            score += '*';
-            unfinished = true;
-        }
+        // One text for a result everywhere (importers/GameResult.h): "33-31",
+        // "33-31 (unfinished)" for a stated result the moves stop short of, "*" when unknown.
+        const auto result =
+            importers::GameResult::ofRow(g.complete, g.resultKnown, g.blackScore, g.whiteScore);
+        const std::string score = result.text();
+        unknown = unknown || !result.known();
         fmt::print("#{:<7} {:>4} {:<20} {:>6} {:<20} {:<24}", g.id,
                    g.year > 0 ? std::to_string(g.year) : std::string("—"),
                    shorten(g.black.empty() ? "?" : g.black, 20), score,
@@ -64,11 +63,10 @@ int runSearch(const SearchOptions& o) {
         if (!g.opening.empty()) fmt::print("  [{}]", g.opening);
         fmt::print("\n         {}\n", core::movesString(g.moves, true));
     }
-    if (unfinished) fmt::print("* unfinished game: the result the record states\n");
     if (unknown)
         fmt::print(
-            "? unfinished game without a stated result: result unknown (the discs shown "
-            "give the empty squares to the leader); not counted by --result or in statistics\n");
+            "* unfinished game without a stated result: not counted by --result or in "
+            "statistics\n");
     return kExitOk;
 }
 
@@ -81,7 +79,7 @@ RegisterCommand searchCommand(60, [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {total, opening, games: [{id, black, white, event, year, "
-                  "black_score, result_known, moves, passes, ply, opening}]}");
+                  "black_score, result, unfinished, result_known, moves, passes, ply, opening}]}");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runSearch(*o); }); }; });
 });

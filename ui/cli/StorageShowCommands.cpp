@@ -8,6 +8,7 @@
 #include "StorageCli.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "importers/GameResult.h"
 #include "importers/TextEscape.h"
 
 namespace othello::cli {
@@ -51,11 +52,19 @@ int runShow(const ShowOptions& o) {
         j["date"] = r.date;
         j["year"] = r.year;
         j["place"] = r.place;
+        j["result"] = importers::resultText(r);  // as every list shows it
+        // The GGF game type (GameVariant.h): null for plain Othello.
+        j["variant"] = r.variant.standard() ? nlohmann::json(nullptr)
+                                            : nlohmann::json(importers::ggfType(r.variant));
+        j["komi"] = r.variant.komi ? nlohmann::json(*r.variant.komi) : nlohmann::json(nullptr);
+        j["unfinished"] = !r.complete();
         j["complete"] = r.complete();
         j["black_discs"] = r.score.black;
         j["white_discs"] = r.score.white;
-        j["black_score"] =
-            r.statedBlackDiscs && !r.complete() ? *r.statedBlackDiscs : r.score.black;
+        // Black's result: null for an unfinished game that states none (its discs are no result).
+        const importers::GameResult result = importers::GameResult::of(r);
+        const bool hasScore = result.known() && !result.winner && result.written.empty();
+        j["black_score"] = hasScore ? nlohmann::json(result.black) : nlohmann::json(nullptr);
         j["stated_black"] =
             r.statedBlackDiscs ? nlohmann::json(*r.statedBlackDiscs) : nlohmann::json(nullptr);
         j["theoretical_score"] =
@@ -79,12 +88,14 @@ int runShow(const ShowOptions& o) {
     // Names, event, round and source come from files: escaped.
     fmt::print("game {}: {} (Black) - {} (White), {}\n", g->id,
                r.black.empty() ? "?" : escapeForTerminal(r.black),
-               r.white.empty() ? "?" : escapeForTerminal(r.white),
-               r.complete() ? scoreText(r.score.black, r.score.white) : "unfinished");
+               r.white.empty() ? "?" : escapeForTerminal(r.white), importers::resultText(r));
     if (!r.event.empty() || r.year)
         fmt::print("event: {}{}{}\n", escapeForTerminal(r.event),
                    r.year ? fmt::format(" ({})", r.year) : "",
                    r.round.empty() ? "" : ", round " + escapeForTerminal(r.round));
+    if (!r.variant.standard())
+        fmt::print("variant: {} (TY[{}])\n", importers::variantLabel(r.variant),
+                   escapeForTerminal(importers::ggfType(r.variant)));
     if (r.theoreticalScore)
         fmt::print("theoretical score: {} (depth {})\n", *r.theoreticalScore,
                    r.theoreticalDepth.value_or(0));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "Command.h"
@@ -24,6 +25,33 @@ RegisterCommand::RegisterCommand(int order, CommandSetup setup) {
     registry().emplace_back(order, std::move(setup));
 }
 
+namespace {
+
+// The arguments with a --db given before the command moved after it.
+std::vector<std::string> dbBeforeCommand(int argc, char** argv) {
+    std::vector<std::string> args(argv, argv + argc);
+    std::string db;
+    std::size_t i = 1;
+    for (; i < args.size() && !args[i].empty() && args[i][0] == '-'; ++i) {
+        if (args[i] == "--db" && i + 1 < args.size()) {
+            db = args[i + 1];
+            args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
+                       args.begin() + static_cast<std::ptrdiff_t>(i + 2));
+            --i;
+        } else if (args[i].rfind("--db=", 0) == 0) {
+            db = args[i].substr(5);
+            args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
+            --i;
+        }
+    }
+    // `i` is the command; its own --db follows it. No command: CLI11 says so (exit 2).
+    if (!db.empty() && i < args.size())
+        args.insert(args.begin() + static_cast<std::ptrdiff_t>(i + 1), {"--db", db});
+    return args;
+}
+
+}  // namespace
+
 void setupCommands(CLI::App& app, Action& action) {
     auto& commands = registry();
     std::stable_sort(commands.begin(), commands.end(),
@@ -40,8 +68,13 @@ int main(int argc, char** argv) {
     app.set_help_all_flag("--help-all", "Show the help of every command");
     Action action;
     setupCommands(app, action);
+    // `othello-db --db X info` as `othello-db info --db X`: every archive command has its own
+    // --db, and a command without one says "--db" was not expected (exit 2).
+    std::vector<std::string> args = dbBeforeCommand(argc, argv);
+    std::vector<char*> argvDb;
+    for (std::string& a : args) argvDb.push_back(a.data());
     try {
-        app.parse(argc, argv);
+        app.parse(static_cast<int>(argvDb.size()), argvDb.data());
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <QLocale>
 
+#include "importers/GameResult.h"
 #include "storage/Archive.h"
 
 namespace othello::viewer {
@@ -118,8 +119,8 @@ std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
     g.round = qs(r.round);
     g.date = qs(r.date);
     g.year = r.year;
-    g.result = QStringLiteral("%1–%2").arg(r.score.black).arg(r.score.white);
-    if (!r.complete()) g.result += QObject::tr(" (unfinished)");
+    // As every list shows it (importers/GameResult.h): never the discs of an unfinished game.
+    g.result = QString::fromStdString(importers::resultText(r));
     if (r.theoreticalScore) {
         g.theoretical = QString::number(*r.theoreticalScore);
         if (r.theoreticalDepth)

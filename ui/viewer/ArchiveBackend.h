@@ -41,8 +41,8 @@ struct SearchRow {
     int blackScore = 0;
     int whiteScore = 0;
     int ply = -1;             // position searches: the ply reaching the position
-    bool complete = true;     // false: an unfinished game (its score marked "*", as the CLI)
-    bool resultKnown = true;  // false: unfinished without a stated result (marked "?")
+    bool complete = true;     // false: an unfinished game ("33-31 (unfinished)", as the CLI)
+    bool resultKnown = true;  // false: unfinished without a stated result (shown "*")
 };
 
 struct SearchPage {

@@ -16,7 +16,7 @@ struct GameInfo {
     QString round;
     QString date;
     int year = 0;
-    QString result;       // "33–31" or "" when unknown
+    QString result;       // importers::resultText: "33-31", "33-31 (unfinished)", "*"
     QString theoretical;  // "36 (at 24 empties)" or ""
     QString opening;      // deepest named opening reached, or ""
     QString source;       // where the game was imported from

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "DbThread.h"
+#include "importers/GameResult.h"
 
 namespace othello::viewer {
 
@@ -64,13 +65,11 @@ QVariant SearchModel::data(const QModelIndex& index, int role) const {
         case YearRole:
             return r->year;
         case ScoreRole:
-            // Marked as othello-db search marks them: * unfinished, ? result unknown.
-            return QStringLiteral("%1–%2%3")
-                .arg(r->blackScore)
-                .arg(r->whiteScore)
-                .arg(!r->resultKnown ? QStringLiteral("?")
-                     : !r->complete  ? QStringLiteral("*")
-                                     : QString());
+            // The text othello-db search shows (importers/GameResult.h): "33-31",
+            // "33-31 (unfinished)", or "*" for an unfinished game that states no result.
+            return QString::fromStdString(importers::GameResult::ofRow(r->complete, r->resultKnown,
+                                                                       r->blackScore, r->whiteScore)
+                                              .text());
         case BlackScoreRole:
             return r->blackScore;
         case PlyRole:

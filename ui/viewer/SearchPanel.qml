@@ -23,7 +23,8 @@ Item {
                                        SearchModel.YearColumn, SearchModel.ScoreColumn, SearchModel.PlyColumn]
     readonly property var columnWidths: {
         var u = root.theme.unit
-        var year = u * 4.2, score = u * 5.0, ply = results.positionSearch ? u * 3.4 : 0
+        // The score column holds "20-44 (unfinished)" (importers/GameResult.h) unelided.
+        var year = u * 4.2, score = u * 8.5, ply = results.positionSearch ? u * 3.4 : 0
         var rest = Math.max(0, tableWidth - year - score - ply)
         return [rest * 0.3, rest * 0.3, rest * 0.4, year, score, ply]
     }

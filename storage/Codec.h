@@ -1,0 +1,44 @@
+#pragma once
+// Private to storage/: how games are encoded in the games table (moves, start boards), their
+// keys (the duplicate key, the content hash) and results, and canonical positions.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/Symmetry.h"
+#include "importers/GameRecord.h"
+
+namespace othello::storage {
+
+// Moves stored one byte per ply: the square 0..63, core::kPass (64) for a pass.
+std::string encodeMoves(const std::vector<int>& moves);
+std::vector<int> decodeMoves(const void* data, int size);
+// A non-standard start: 17 bytes (black, white little-endian, side to move).
+std::string encodeStart(const core::Position& p);
+core::Position decodeStart(const void* data, int size);
+// Hash of the start position and the moves: the key of games with the same moves.
+std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves);
+// The key of the moves of `key` followed by `move`.
+std::int64_t extendMovesKey(std::int64_t key, int move);
+// Black's result on the 64-disc scale used by statistics and result filters: the final score of
+// a finished game; for an unfinished one the stated result, else the discs with the empties
+// given to the leader.
+int resultBlack(const importers::GameRecord& r);
+// False for an unfinished game whose record states no result: its result is unknown (counted in
+// `games`, never as a win, draw or in the average score). WTHOR's unfinished games state theirs.
+bool resultKnown(const importers::GameRecord& r);
+// The canonical form of a position and the symmetries that leave it unchanged.
+struct CanonicalForm {
+    core::Position position;
+    core::Symmetry symmetry = 0;  // transformPosition(original, symmetry) == position
+    std::uint8_t stabilizer = 1;  // bit t set: transformPosition(position, t) == position
+};
+CanonicalForm canonicalForm(const core::Position& p);
+
+// Hash of everything a record says (moves, start, names, event, date, round, place, stated and
+// theoretical results, the file's own game id, WTHOR's raw name ids, the variant): two records
+// with the same hash are the same record, even when their names are unknown. Stable across
+// versions: stored in games.record_hash.
+std::int64_t recordHash(const importers::GameRecord& r);
+
+}  // namespace othello::storage

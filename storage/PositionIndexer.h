@@ -1,0 +1,130 @@
+#pragma once
+// Private to storage/: the position index (positions, position_stats) and how its entries pack
+// a game's id, ply, next move and result.
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <cstdint>
+#include <future>
+#include <vector>
+
+#include "Archive.h"
+#include "Codec.h"
+
+namespace othello::storage {
+
+// Positions with at most this many discs (14 plies from the start) have their statistics kept
+// in position_stats: they are the ones thousands of games reach (about 140,000 distinct ones in
+// the world archive); deeper ones are aggregated from the positions index. A database keeps
+// the value it was created with in meta.stats_max_discs.
+inline constexpr int kStatsCacheMaxDiscs = 18;
+// positions.next for the last position of a game (no move follows).
+inline constexpr int kNoNextMove = 255;
+
+// positions.entry: game_id << 24 | ply << 16 | next << 8 | shallow << 7 | result, where
+// shallow marks positions with at most stats_max_discs discs (counted in position_stats).
+constexpr std::int64_t packEntry(std::int64_t game, int ply, int next, int result) {
+    return (game << 24) | (std::int64_t{ply & 255} << 16) | (std::int64_t{next & 255} << 8) |
+           std::int64_t{result & 255};
+}
+constexpr std::int64_t entryGame(std::int64_t e) {
+    return e >> 24;
+}
+constexpr int entryPly(std::int64_t e) {
+    return static_cast<int>((e >> 16) & 255);
+}
+constexpr int entryNext(std::int64_t e) {
+    return static_cast<int>((e >> 8) & 255);
+}
+constexpr int entryResult(std::int64_t e) {
+    return static_cast<int>(e & 127);
+}
+constexpr bool entryShallow(std::int64_t e) {
+    return (e & 128) != 0;
+}
+inline constexpr std::int64_t kShallowBit = 128;
+
+// entryResult() of a game whose result is unknown.
+inline constexpr int kUnknownResult = 127;
+
+// entryResult() of a game kept out of position statistics (an anti-Othello game, where the
+// fewest discs win: its results would read backwards among normal games). Position searches
+// find it; position_stats and stats() never count it.
+inline constexpr int kOutsideStats = 126;
+
+// The resultBlack argument of PositionIndexer::add for a row of games (SQL, columns of games):
+// anti-Othello games (a variant type holding 'a') out of statistics, unknown results -1.
+inline constexpr const char* kIndexResultSql =
+    "CASE WHEN instr(coalesce(variant, ''), 'a') > 0 THEN 126 "
+    "WHEN result_known THEN black_score ELSE -1 END";
+static_assert(kOutsideStats == 126, "kIndexResultSql writes kOutsideStats as 126");
+
+// Adds one entry's result to `f` (unknown results count in `games` only; results outside
+// statistics not at all): the one place that turns results into win/draw/score sums.
+void add(Figures& f, int entryResult);
+// Adds the figures of `from` to `to`.
+void add(Figures& to, const Figures& from);
+
+// Makes the othello_rows2 / othello_rows7 tables PositionIndexer::flush reads from.
+void registerPositionRows(SQLite::Database& db);
+
+// Writes positions and position statistics for games; used by import and recovery.
+class PositionIndexer {
+  public:
+    PositionIndexer(SQLite::Database& db, int statsMaxDiscs)
+        : db_(db), statsMaxDiscs_(statsMaxDiscs) {}
+    // Queues every position of one game (its moves replayed from start); resultBlack < 0: the
+    // result is unknown (see resultKnown); kOutsideStats: kept out of statistics.
+    void add(std::int64_t gameId, const core::Position& start, const std::vector<int>& moves,
+             int resultBlack);
+    // As add, but the replay and hashing run on a worker thread, a chunk of games at a time,
+    // while the caller goes on (the import stores the next games meanwhile). Rows keep the
+    // order of the calls. flush / flushPending / the destructor wait for the worker.
+    void queue(std::int64_t gameId, const core::Position& start, std::vector<int> moves,
+               int resultBlack);
+    // Rows queued or added, not yet written.
+    std::size_t pending() const { return counted_; }
+    // Capacity for `rows` rows, taken when the first row comes (and again after each flush):
+    // a vector grown by doubling would hold up to twice that at its peak.
+    void reserve(std::size_t rows) { reserve_ = rows; }
+    // Optional, before flush: sorts the rows on the worker thread while the caller goes on
+    // (the import builds the games' indexes meanwhile).
+    void prepare();
+    // Writes the queued rows in key order inside the caller's transaction.
+    void flush();
+    // Writes the queued rows into temp.pending_positions instead (no statistics).
+    void flushPending();
+
+  private:
+    struct Row {
+        std::int64_t hash;
+        std::int64_t entry;
+    };
+    struct Job {
+        std::int64_t gameId;
+        core::Position start;
+        std::vector<int> moves;
+        int resultBlack;
+    };
+    void addRows(std::int64_t gameId, const core::Position& start, const std::vector<int>& moves,
+                 int resultBlack);
+    void sortRows();
+    // position_stats rows (7 integers each) summed from the sorted rows_.
+    std::vector<std::int64_t> statsRows() const;
+    // Hands the queued jobs to the worker (after the previous chunk is done).
+    void launch();
+    // Waits for the worker: rows_ and ordered_ are the caller's again.
+    void drain();
+    SQLite::Database& db_;
+    int statsMaxDiscs_;
+    std::size_t counted_ = 0;
+    std::size_t reserve_ = 0;
+    std::vector<Row> rows_;  // touched by the worker while worker_ is valid
+    bool ordered_ = true;    // games added in increasing id order
+    bool sorted_ = false;    // rows_ in key order (prepare ran)
+    // Digit counts of the hashes of rows_ for the radix sort (4 passes of 16 bits).
+    std::vector<std::size_t> hist_;  // allocated by the first row
+    std::vector<Job> jobs_;
+    std::future<void> worker_;  // last member: destroyed (joined) first
+};
+
+}  // namespace othello::storage

@@ -1,0 +1,89 @@
+// One result shown everywhere: the viewer's game list and game header give a game's result as
+// othello-db does (importers/GameResult.h): "*" for an unfinished game that states none (never
+// the discs it stopped on), a stated result flagged "(unfinished)", a finished game's score.
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "ArchiveBackend.h"
+#include "ArchiveClient.h"
+#include "GameController.h"
+#include "SearchModel.h"
+#include "storage/Archive.h"
+
+using namespace othello;
+using namespace othello::viewer;
+
+namespace {
+
+// Game 1: unfinished, no result (3 moves: 4-1 on the board, "5-59?" once projected); game 2:
+// a resignation 20-44 after 2 moves; game 3: finished, the 9-move wipe-out 64-0.
+const char* kPgn =
+    "[Event \"Open\"]\n[Black \"Nobody\"]\n[White \"Nothing\"]\n[Result \"*\"]\n"
+    "1. F5 D6 2. C3 *\n\n"
+    "[Event \"Open\"]\n[Black \"Resigner\"]\n[White \"Winner\"]\n[Result \"20-44\"]\n"
+    "1. F5 F6 20-44\n\n"
+    "[Event \"Open\"]\n[Black \"Wiper\"]\n[White \"Wiped\"]\n[Result \"64-0\"]\n"
+    "1. D3 C3 2. B3 D2 3. E1 D6 4. D7 E3 5. F4 64-0\n";
+
+const QString kExpected[] = {QStringLiteral("*"), QStringLiteral("20-44 (unfinished)"),
+                             QStringLiteral("64-0")};
+
+}  // namespace
+
+class ResultDisplayTest : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase();
+    void listAndHeaderAgree();
+
+  private:
+    QTemporaryDir dir_;
+    QString db_;
+};
+
+void ResultDisplayTest::initTestCase() {
+    QVERIFY(dir_.isValid());
+    const QString pgn = dir_.filePath(QStringLiteral("results.pgn"));
+    QFile f(pgn);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kPgn);
+    f.close();
+    db_ = dir_.filePath(QStringLiteral("results.sqlite"));
+    storage::Archive archive(db_.toStdString());
+    QCOMPARE(archive.importFiles({pgn.toStdString()}).imported, 3);
+}
+
+void ResultDisplayTest::listAndHeaderAgree() {
+    // The header: ArchiveBackend::game, which GameHeader.qml shows.
+    ArchiveBackend backend(db_, ArchiveBackend::Access::Query);
+    for (int id = 1; id <= 3; ++id) {
+        const std::optional<GameInfo> g = backend.game(id);
+        QVERIFY(g);
+        QCOMPARE(g->result, kExpected[id - 1]);
+    }
+    // The game list: SearchModel's score column, sorted by id.
+    GameController game;
+    ArchiveClient client;
+    client.setGame(&game);
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(db_, 0, 0);
+    QVERIFY(shown.wait(10000));
+    QVERIFY2(client.ready(), qPrintable(client.errorText()));
+    QSignalSpy results(client.results(), &SearchModel::resultsReady);
+    QCOMPARE(client.search({}, {}, 0, 0, 0, {}, false), QString());
+    QVERIFY(results.wait(10000));
+    QCOMPARE(client.results()->rowCount(), 3);
+    for (int row = 0; row < 3; ++row) {
+        const qint64 id = client.results()->gameIdAt(row);
+        QVERIFY(id >= 1 && id <= 3);
+        const QString score = client.results()->index(row).data(SearchModel::ScoreRole).toString();
+        QCOMPARE(score, kExpected[id - 1]);
+        QVERIFY(!score.contains(QLatin1Char('?')));
+    }
+}
+
+QTEST_MAIN(ResultDisplayTest)
+#include "ResultDisplayTest.moc"
