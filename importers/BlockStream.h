@@ -5,9 +5,13 @@
 //
 // Where a block is cut is the format's business (FormatTable's boundary function): the last
 // place in the text where a record may start (a "(;" for GGF, a line end for move lists, ...).
-// A record longer than the whole block (so longer than kMaxRecordBytes, ReadLimits.h) is handed
-// on cut at the block's end, for its reader to report "record-too-large"; the rest of it is
-// skipped up to the next boundary without being kept.
+// A block with no boundary after its first record grows up to just past kMaxRecordBytes
+// (ReadLimits.h), so a small block size changes nothing. Past that, with still no boundary, the
+// block is cut at its last line start when the line there is no longer than kMaxRecordBytes
+// (lines the format does not tell apart: nothing is skipped); else that line alone is longer, a
+// record really too large: it is handed on cut at the block's end, for its reader to report
+// "record-too-large", and the rest of it is skipped up to the next boundary without being kept.
+// A cut never falls between a CR and its LF.
 #include <cstddef>
 #include <istream>
 #include <string>
@@ -27,7 +31,7 @@ using RecordBoundary = std::size_t (*)(std::string_view text, bool first);
 std::size_t lineBoundary(std::string_view text, bool first);  // move lists: a line start
 std::size_t csvBoundary(std::string_view text, bool first);   // a line start outside quotes
 std::size_t ggfBoundary(std::string_view text, bool first);   // a "(;"
-std::size_t pgnBoundary(std::string_view text, bool first);   // an [Event "..."] line
+std::size_t pgnBoundary(std::string_view text, bool first);   // a tag line starting a game
 
 class BlockStream {
   public:
@@ -46,9 +50,11 @@ class BlockStream {
     bool failed() const { return failed_; }
     // Line ends in `text`: LF, CRLF and a lone CR count one each, as the readers count them.
     static int lineEnds(std::string_view text);
+    // p, or p - 1 when p is between a CR and its LF (a cut there would count two line ends).
+    static std::size_t notInsideCrLf(std::string_view text, std::size_t p);
 
   private:
-    void fill();                  // reads until the buffer holds a block or the file ends
+    void fill(std::size_t size);  // reads until the buffer holds `size` bytes or the file ends
     void advance(std::size_t n);  // drops n bytes of the buffer, counting their lines
     void skipToBoundary();        // drops the rest of an oversized record
 

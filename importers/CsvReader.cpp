@@ -129,6 +129,11 @@ class CsvScanner {
         lineStart_ = pos_;
         fieldStart_ = pos_;
     }
+
+  public:
+    std::size_t position() const { return pos_; }
+
+  private:
     int column() const { return static_cast<int>(pos_ - lineStart_) + 1; }
 
     std::string_view text_;
@@ -241,12 +246,30 @@ bool looksLikeCsv(std::string_view textIn) {
     return c.id >= 0 || c.winner >= 0 || c.black >= 0 || c.white >= 0 || c.event >= 0;
 }
 
+namespace {
+
+// The delimiter, from the header's line: the first line that is not empty, the first row
+// CsvScanner reads.
+char delimiterOfText(std::string_view text) {
+    std::size_t start = 0;
+    while (start < text.size() && (text[start] == '\n' || text[start] == '\r')) ++start;
+    return delimiterOf(text::nextLine(text, start));
+}
+
+}  // namespace
+
+std::size_t csvHeaderEnd(std::string_view textIn) {
+    const std::string_view text = text::stripBom(textIn);
+    CsvScanner scanner(text, delimiterOfText(text));
+    CsvRow row;
+    scanner.next(row);
+    return textIn.size() - text.size() + scanner.position();
+}
+
 void readCsv(const std::string& name, std::string_view textIn, const ReadOptions& options,
              FileResult& out) {
     const std::string_view text = text::stripBom(textIn);
-    std::size_t firstEnd = 0;
-    const char d = delimiterOf(text::nextLine(text, firstEnd));
-    CsvScanner scanner(text, d);
+    CsvScanner scanner(text, delimiterOfText(text));
     CsvRow row;
     if (!scanner.next(row)) return;  // empty file: no games
     const Columns c = columnsOf(row);

@@ -19,6 +19,10 @@ namespace othello::importers {
 void readCsv(const std::string& name, std::string_view text, const ReadOptions& options,
              FileResult& out);
 
+// The bytes of `text` up to the end of its header row as readCsv reads it: a BOM, the blank
+// lines before it, the row (a quoted field may span lines) and its line end.
+std::size_t csvHeaderEnd(std::string_view text);
+
 // True when the first line of `text` is a header naming a moves column.
 bool looksLikeCsv(std::string_view text);
 

@@ -31,17 +31,17 @@ std::string writeGgfGames(const std::vector<GameRecord>& games) {
     return writeGgf(games);
 }
 
-// A move list keeps only the moves: the names, event and date of the games that have them go
-// to '#' comments that are not read back, so the user is told before writing.
+// A move list keeps the moves, and in a JSON line the names, event, date and result
+// (MoveListReader.h); a round, a place, a year with no date or a theoretical score are not
+// kept, so the user is told before writing.
 std::vector<Diagnostic> moveListWarnings(const std::vector<GameRecord>& games,
                                          const std::string& outputPath) {
     std::vector<Diagnostic> out;
     int withMetadata = 0;
     for (const GameRecord& g : games)
-        // A game of no moves is a JSON object line that keeps them (MoveListReader.h).
-        withMetadata += g.ok() && writableMoveList(g, nullptr) && !g.moves.empty() &&
-                        (!g.black.empty() || !g.white.empty() || !g.event.empty() ||
-                         !g.date.empty() || g.year || !g.round.empty() || !g.place.empty());
+        withMetadata += g.ok() && writableMoveList(g, nullptr) &&
+                        (!g.round.empty() || !g.place.empty() || (g.year && g.date.empty()) ||
+                         g.theoreticalScore || g.theoreticalDepth);
     if (withMetadata) {
         Diagnostic d;
         d.severity = Severity::Warning;
@@ -49,8 +49,8 @@ std::vector<Diagnostic> moveListWarnings(const std::vector<GameRecord>& games,
         d.code = "metadata-not-kept";
         d.message = std::to_string(withMetadata) +
                     (withMetadata == 1 ? " game has" : " games have") +
-                    " names, event or date: a move list keeps only the moves (they are written "
-                    "as '#' comments, which are not read back)";
+                    " a round, place or theoretical score: a move list keeps only the moves, "
+                    "names, event, date and result";
         out.push_back(std::move(d));
     }
     return out;

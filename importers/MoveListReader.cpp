@@ -42,39 +42,11 @@ bool isLabel(std::string_view line, std::size_t at) {
     return !control && !hasSquareLike(label);
 }
 
-std::string gameComment(const GameRecord& g) {
-    std::string c;
-    if (!g.black.empty() || !g.white.empty()) {
-        c += g.black.empty() ? "?" : g.black;
-        c += " - ";
-        c += g.white.empty() ? "?" : g.white;
-    }
-    std::string rest = g.event;
-    if (g.year > 0 && rest.find(std::to_string(g.year)) == std::string::npos) {
-        if (!rest.empty()) rest += ' ';
-        rest += std::to_string(g.year);
-    }
-    if (!rest.empty()) {
-        if (!c.empty()) c += ", ";
-        c += rest;
-    }
-    if (g.complete()) {
-        if (!c.empty()) c += ' ';
-        c += '(' + std::to_string(g.score.black);
-        c += '-';
-        c += std::to_string(g.score.white) + ')';
-    }
-    // A comment is one line: no line breaks from the metadata.
-    for (char& ch : c)
-        if (ch == '\n' || ch == '\r') ch = ' ';
-    return c;
-}
-
-// A game of no moves as the JSON object line the reader takes back as one game:
-// {"moves": "", "black": ..., "result": ...}, the headers it has only.
-std::string noMovesLine(const GameRecord& g) {
+// A game as the JSON object line the reader takes back as one game, names and all:
+// {"moves": "f5 d6 ...", "black": ..., "result": ...}, the headers it has only.
+std::string jsonLine(const GameRecord& g) {
     nlohmann::ordered_json j;
-    j["moves"] = "";
+    j["moves"] = g.moves.empty() ? std::string() : core::movesString(g.moves, true);
     const std::pair<const char*, const std::string*> headers[] = {
         {"black", &g.black}, {"white", &g.white}, {"event", &g.event}, {"date", &g.date}};
     for (const auto& [key, value] : headers)
@@ -83,11 +55,17 @@ std::string noMovesLine(const GameRecord& g) {
     // Names are UTF-8 (GameRecord.h); should one not be, it is written with U+FFFD rather than
     // throwing halfway through a file.
     std::string line = j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-    // The reader cuts a line at '#' (a comment) before it parses JSON: a '#' in a name is
-    // written as its JSON escape, inside a string, the only place JSON can hold it.
+    // A '#' in a name is written as its JSON escape: readers before this one cut a line at
+    // '#' (a comment) before they parsed it.
     for (std::size_t at = line.find('#'); at != std::string::npos; at = line.find('#', at))
         line.replace(at, 1, "\\u0023");
     return line;
+}
+
+// What a plain move line would lose: names, event, date or a stated result.
+bool hasMetadata(const GameRecord& g) {
+    return !g.black.empty() || !g.white.empty() || !g.event.empty() || !g.date.empty() ||
+           !g.statedResult.empty() || g.statedBlackDiscs || g.statedWinner || g.statedDiscDiff;
 }
 
 }  // namespace
@@ -335,12 +313,27 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
     while (pos < text.size()) {
         std::string_view line = text::nextLine(text, pos);
         ++lineNumber;
-        // Comments: "#" anywhere, "//" at the start of a line (the openings files).
-        if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
-            line = line.substr(0, hash);
-        if (text::trim(line).substr(0, 2) == "//") continue;
-        if (text::trim(line).empty()) continue;
-        moveTexts(line, texts);
+        // A JSON line is read whole: a '#' in one of its strings is text ("Cup #2"); a comment
+        // after it ends at one of the last few '#' (the first that leaves valid JSON).
+        const std::string_view body = text::trim(line);
+        texts.clear();
+        if (!body.empty() && (body[0] == '"' || body[0] == '[' || body[0] == '{')) {
+            moveTexts(line, texts);
+            std::size_t hash = line.size();
+            for (int tries = 0; tries < 8 && texts.empty(); ++tries) {
+                hash = hash == 0 ? std::string_view::npos : line.rfind('#', hash - 1);
+                if (hash == std::string_view::npos) break;
+                moveTexts(line.substr(0, hash), texts);
+            }
+        }
+        if (texts.empty()) {
+            // Comments: "#" anywhere, "//" at the start of a line (the openings files).
+            if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
+                line = line.substr(0, hash);
+            if (text::trim(line).substr(0, 2) == "//") continue;
+            if (text::trim(line).empty()) continue;
+            moveTexts(line, texts);
+        }
         if (texts.empty()) {
             readRecord(name, lineNumber, line, 0, nullptr, options, out);
             continue;
@@ -360,16 +353,10 @@ void readMoveList(const std::string& name, std::string_view text, const ReadOpti
 std::string writeMoveList(const std::vector<GameRecord>& games) {
     std::string out;
     for (const GameRecord& g : games) {
-        if (g.moves.empty()) {
-            // An empty line is no game: a game of no moves (a forfeit) is a JSON object line,
-            // which also keeps its names, event, date and result.
-            out += noMovesLine(g);
-            out += '\n';
-            continue;
-        }
-        const std::string c = gameComment(g);
-        if (!c.empty()) out += "# " + c + '\n';
-        out += core::movesString(g.moves, true);
+        // A game with names, event, date or a stated result, or of no moves (an empty line is
+        // no game: a forfeit), is a JSON object line, which the reader takes back whole; any
+        // other is its plain move text.
+        out += g.moves.empty() || hasMetadata(g) ? jsonLine(g) : core::movesString(g.moves, true);
         out += '\n';
     }
     return out;

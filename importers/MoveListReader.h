@@ -12,10 +12,11 @@
 // comma allowed), a JSON array of strings (one game per string, or one game when every string
 // is one move) and a JSON object with "moves" (a string or an array) and optional "black",
 // "white", "event", "date", "result" (as PGN writes it: "1-0", "33-31", "*"; checked against
-// the replay as every format's stated result, StatedResult.h). ReadOptions::firstMove puts a square before every
-// record (a logbook whose lines omit it); without it, when every record of a file (two or
-// more) fails at move 1 the same way, the file note "first-move-hint" says so once, naming the
-// opening move that makes them all replay when there is one.
+// the replay as every format's stated result, StatedResult.h); such a line is read whole, a
+// "#" in one of its strings being text, not a comment. ReadOptions::firstMove puts a square
+// before every record (a logbook whose lines omit it); without it, when every record of a file
+// (two or more) fails at move 1 the same way, the file note "first-move-hint" says so once,
+// naming the opening move that makes them all replay when there is one.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,11 +51,11 @@ bool looksLikeJsonMoves(std::string_view head);
 void readMoveList(const std::string& name, std::string_view text, const ReadOptions& options,
                   FileResult& out);
 
-// One game per line, lower case, passes omitted; a "#" comment line before each game names
-// the players and the event when known. A game of no moves (a forfeit) is written as a JSON
-// object line, {"moves": "", "black": ..., "white": ..., "event": ..., "date": ...,
-// "result": ...} with the headers it has, since an empty line is no game: it reads back as
-// one game, its headers and result kept. Games must start from the standard position.
+// One game per line, lower case, passes omitted. A game with names, an event, a date or a
+// stated result, and a game of no moves (a forfeit: an empty line is no game), is a JSON object
+// line, {"moves": "f5 d6 ...", "black": ..., "white": ..., "event": ..., "date": ...,
+// "result": ...} with the headers it has: it reads back as one game, its headers and result
+// kept. Any other game is its plain move text. Games must start from the standard position.
 std::string writeMoveList(const std::vector<GameRecord>& games);
 
 }  // namespace othello::importers

@@ -25,7 +25,8 @@ struct PendingGame {
     std::optional<Diagnostic> error;  // the first token that is not a move
     std::string fen;
     int fenLine = 0;
-    std::string result;  // the result tag, or the result at the end of the moves
+    std::string result;             // the result tag, or the result at the end of the moves
+    std::vector<std::string> tags;  // the tag names read (lower case), to tell a repeated one
 };
 
 bool isResultToken(std::string_view t) {
@@ -211,23 +212,29 @@ class PgnParser {
     }
 
     void tag() {
-        // A game of tags only (a forfeit some programs write without movetext) ends where the
-        // next game's tags begin: at a tag line after a blank line.
-        const bool tagsOnlyGameEnds =
-            game_.any && game_.moves.empty() && !game_.error && previousLineBlank_ &&
-            text::trim(text_.substr(lineStart_, pos_ - lineStart_)).empty();
-        if (game_.movetext || tagsOnlyGameEnds) finish();
-        const int line = line_;
-        const int column = static_cast<int>(pos_ - lineStart_) + 1;
-        begin(line);
-        ++pos_;
-        std::size_t i = pos_;
+        std::size_t i = pos_ + 1;
         while (i < text_.size() && text::isBlank(text_[i])) ++i;
         std::size_t j = i;
         while (j < text_.size() &&
                (text::isAlpha(text_[j]) || text::isDigit(text_[j]) || text_[j] == '_'))
             ++j;
         const std::string key = text::lower(text_.substr(i, j - i));
+        // A game of tags only (a forfeit some programs write without movetext) ends where the
+        // next game's tags begin: at a tag line after a blank line, or at a tag the game has
+        // already (the next [Event "..."] with no blank line before it, as streaming cuts the
+        // file there too: BlockStream.cpp).
+        const bool blankBefore =
+            previousLineBlank_ && text::trim(text_.substr(lineStart_, pos_ - lineStart_)).empty();
+        const bool repeated = !key.empty() && std::find(game_.tags.begin(), game_.tags.end(),
+                                                        key) != game_.tags.end();
+        const bool tagsOnlyGameEnds =
+            game_.any && game_.moves.empty() && !game_.error && (blankBefore || repeated);
+        if (game_.movetext || tagsOnlyGameEnds) finish();
+        const int line = line_;
+        const int column = static_cast<int>(pos_ - lineStart_) + 1;
+        begin(line);
+        ++pos_;
+        if (!key.empty()) game_.tags.push_back(key);
         while (j < text_.size() && text::isBlank(text_[j])) ++j;
         if (key.empty() || j >= text_.size() || text_[j] != '"') {
             warn(line, column, "bad-tag", "a tag is [Name \"value\"]");

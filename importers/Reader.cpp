@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "BlockStream.h"
+#include "CsvReader.h"
 #include "FormatTable.h"
 #include "ReaderUtil.h"
 #include "WthorReader.h"
@@ -205,7 +206,7 @@ FileResult streamText(const std::string& name, std::istream& in, std::string hea
     out.format = f;
     NulBytes nul;
     BlockStream blocks(in, row.boundary, std::move(head), blockSize);
-    std::string header;  // CSV: the first line, read again before every later block
+    std::string header;  // CSV: the text up to the header row's end, read before every block
     std::string joined;
     std::string_view block;
     LocationBase base;
@@ -216,15 +217,15 @@ FileResult streamText(const std::string& name, std::istream& in, std::string hea
         base.records = out.recordCount;
         if (row.headerLine) {
             if (first) {
-                std::size_t end = 0;
-                text::nextLine(block, end);
-                header.assign(block.substr(0, end));
+                // As readCsv reads it: the first row that is not blank, with what comes
+                // before it (blank lines decide nothing but the line numbers).
+                header.assign(block.substr(0, csvHeaderEnd(block)));
             } else {
-                // The header is line 1 of the text read: the block's lines come after it.
+                // The header's lines come first in the text read: the block's come after them.
                 joined = header;
                 joined += block;
                 text = joined;
-                base.lines -= 1;
+                base.lines -= BlockStream::lineEnds(header);
                 base.bytes -= static_cast<std::int64_t>(header.size());
             }
         }

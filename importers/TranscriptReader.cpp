@@ -471,9 +471,12 @@ void readTranscript(const std::string& name, std::string_view text, const ReadOp
         if (p.rows.empty() && !p.header && isHeader(tokens)) {
             p.header = true;
             p.spaceHeader = sep == Sep::Space;
+            // The letters' columns only: a corner cell before them ("#", "row") is no column
+            // (isHeader allows it), and there are never more than 8.
             int k = 0;
             for (const Token& t : tokens)
-                if (!t.text.empty()) p.headerColumns[k++] = t.start;
+                if (k < 8 && t.text.size() == 1 && text::lower(t.text)[0] == 'a' + k)
+                    p.headerColumns[k++] = t.start;
             continue;
         }
         p.rows.push_back(Row{lineNumber, row, std::move(tokens), cellCount});

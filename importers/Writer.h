@@ -16,8 +16,8 @@ namespace othello::importers {
 bool canWrite(const GameRecord& game, Format format, std::string* why = nullptr);
 
 // What writing `games` (those canWrite accepts) in `format` to `outputPath` loses, as warnings
-// for the user: a move list keeps only the moves ("metadata-not-kept": names, event and date go
-// to a '#' comment that is not read back); WTHOR: see wthorWriteWarnings.
+// for the user: a move list keeps the moves, names, event, date and result only
+// ("metadata-not-kept": a round, place or theoretical score); WTHOR: see wthorWriteWarnings.
 std::vector<Diagnostic> conversionWarnings(const std::vector<GameRecord>& games, Format format,
                                            const std::string& outputPath);
 

@@ -124,7 +124,8 @@ std::vector<std::pair<std::string, std::filesystem::path>> listDir(
 // candidate that is missing or broken lets the next one answer, as WTH.JOU always did.
 bool loadFirst(const std::vector<std::pair<std::string, std::filesystem::path>>& files,
                const std::vector<std::string>& stems, const std::string& ext,
-               std::size_t recordSize, std::vector<std::string>& names, std::string& lookedFor) {
+               std::size_t recordSize, std::vector<std::string>& names, std::string& lookedFor,
+               std::filesystem::path& used) {
     std::string bytes, why;
     lookedFor.clear();
     for (const std::string& stem : stems) {
@@ -135,7 +136,10 @@ bool loadFirst(const std::vector<std::pair<std::string, std::filesystem::path>>&
         const std::string wanted = text::lower(stem + ext);
         for (const auto& [lower, path] : files) {
             if (lower != wanted || !readWholeFile(path, bytes, why)) continue;
-            if (parseWthorNames(bytes, recordSize, names)) return true;
+            if (parseWthorNames(bytes, recordSize, names)) {
+                used = path;
+                return true;
+            }
         }
     }
     return false;
@@ -166,7 +170,7 @@ WthorNames loadNames(const std::filesystem::path& dir, const std::vector<std::st
         names.havePlayers = loadGiven(players, kWthorPlayerSize, names.players, names.error);
     } else {
         names.havePlayers = loadFirst(files, stems, ".JOU", kWthorPlayerSize, names.players,
-                                      names.playersLookedFor);
+                                      names.playersLookedFor, names.playersFile);
     }
     if (!tournaments.empty()) {
         names.tournamentsLookedFor = tournaments.string();
@@ -175,8 +179,9 @@ WthorNames loadNames(const std::filesystem::path& dir, const std::vector<std::st
             loadGiven(tournaments, kWthorTournamentSize, names.tournaments, error);
         if (names.error.empty()) names.error = error;
     } else {
-        names.haveTournaments = loadFirst(files, stems, ".TRN", kWthorTournamentSize,
-                                          names.tournaments, names.tournamentsLookedFor);
+        names.haveTournaments =
+            loadFirst(files, stems, ".TRN", kWthorTournamentSize, names.tournaments,
+                      names.tournamentsLookedFor, names.tournamentsFile);
     }
     return names;
 }
@@ -201,10 +206,28 @@ WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
     const std::string lower = text::lower(prefix);
     // The archive's own names first: PLAYOK_2023.wtb beside a WTHOR.JOU of the federation
     // must not take the federation's names (the ids would point at other players).
-    if (!prefix.empty() && lower != "wthor" && lower != "wth") stems.push_back(prefix);
+    const bool ownPrefix = !prefix.empty() && lower != "wthor" && lower != "wth";
+    if (ownPrefix) stems.push_back(prefix);
     stems.emplace_back("WTHOR");
     stems.emplace_back("WTH");
-    return loadNames(wtbPath.parent_path(), stems, players, tournaments);
+    WthorNames names = loadNames(wtbPath.parent_path(), stems, players, tournaments);
+    // Without its own names, a PLAYOK_2023.wtb takes the federation's WTHOR.JOU beside it: the
+    // ids may then name other players, so the reader says which files were used.
+    if (ownPrefix) {
+        const auto borrowed = [&](const std::filesystem::path& used) {
+            return !used.empty() && text::lower(used.stem().string()) != lower;
+        };
+        std::string used;
+        for (const auto* file : {&names.playersFile, &names.tournamentsFile}) {
+            if (!borrowed(*file)) continue;
+            if (!used.empty()) used += " and ";
+            used += file->filename().string();
+        }
+        if (!used.empty())
+            names.borrowedNote = "names taken from " + used + " (no " + prefix + ".JOU / " +
+                                 prefix + ".TRN beside the file): check that they belong to it";
+    }
+    return names;
 }
 
 bool looksLikeWthor(std::string_view head, std::uintmax_t fileSize) {
@@ -317,6 +340,9 @@ FileResult readWthorChunks(const std::string& name, const WthorSource& next,
                 (players ? names->playersLookedFor : names->tournamentsLookedFor) +
                 "): " + (players ? "player" : "tournament") + " names are left empty"));
     }
+    if (names && !names->borrowedNote.empty())
+        result.fileDiagnostics.push_back(
+            fileDiagnostic(Severity::Note, name, "names-borrowed", names->borrowedNote));
     static const std::vector<std::string> kNoNames;
     const auto& players = names ? names->players : kNoNames;
     const auto& tournaments = names ? names->tournaments : kNoNames;

@@ -58,6 +58,12 @@ struct WthorNames {
     // A names file given explicitly (--players / --tournaments) that cannot be used: why. The
     // .wtb is then not read (names silently left empty would lose what the user asked for).
     std::string error;
+    // The files the names were read from when found by looking (empty otherwise).
+    std::filesystem::path playersFile;
+    std::filesystem::path tournamentsFile;
+    // A <PREFIX>_*.wtb that took WTHOR.* / WTH.* names for want of its own: the note saying so
+    // ("names-borrowed"), empty otherwise.
+    std::string borrowedNote;
 };
 
 // Parses the bytes of a JOU (recordSize 20) or TRN (26) file. Returns false on a bad header.

@@ -421,6 +421,12 @@ void ImportSession::reportPrefixes() {
 void ImportSession::indexPositions() {
     if (!indexer_.pending() && !indexesDropped_) return;
     indexer_.prepare();
+    // Temp files (statement journals, CREATE INDEX's sorter) stay in memory while the archive
+    // is small, which is faster (the world archive imports 15 % faster); on disk once it is
+    // big, where a flush into the position index journals pages in proportion to the index
+    // (2 GB of memory at 2.5 M games). The pragma cannot change inside a transaction.
+    db_.exec(lastId_ > kTempInMemoryGames ? "PRAGMA temp_store = FILE"
+                                          : "PRAGMA temp_store = MEMORY");
     SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
     if (indexesDropped_) {
         db_.exec(kGameIndexesSql);

@@ -55,6 +55,8 @@ class ImportSession {
     // statistics rows of a flush included. A whole world archive (8 M positions) stays within
     // one flush at the end.
     static constexpr std::size_t kFlushRows = 12'000'000;
+    // Archives up to this many games keep SQLite's temp files in memory (indexPositions).
+    static constexpr std::int64_t kTempInMemoryGames = 500'000;
     static constexpr std::size_t kMaxPliesPerGame = 130;  // 60 moves, passes, the start
     WriterLock lock_;  // first: taken before anything is read, released last
     // A stored game with the same moves as a new record, as add() compares them.

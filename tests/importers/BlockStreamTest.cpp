@@ -191,3 +191,109 @@ TEST_CASE("stream: a file larger than a block costs one block of memory") {
     CHECK(after.ru_maxrss - before.ru_maxrss < 40 * 1024);  // KiB: well under the 64 MiB file
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("stream: PGN games with neither Event tags nor blank lines between them") {
+    // Each game ends where the next one's tags follow its moves, as PgnReader reads it; no
+    // record is taken for one larger than a block, none is lost.
+    std::string pgn;
+    for (int i = 0; i < 300; ++i)
+        pgn += "[Black \"b" + std::to_string(i) + "\"]\n[White \"w\"]\n1. F5 D6 C3\n";
+    checkEveryCut(pgn, Format::Pgn);
+    const FileResult r = streamed(pgn, Format::Pgn, 4096);
+    CHECK(r.recordCount == 300);
+    CHECK(r.errorRecords == 0);
+    // CRLF, and a comment line or a tag line before a tag: no cut there.
+    std::string crlf;
+    for (int i = 0; i < 200; ++i)
+        crlf += "[Black \"b" + std::to_string(i) + "\"]\r\n[White \"w\"]\r\n{c}\r\n[Round \"" +
+                std::to_string(i) + "\"]\r\n1. F5 D6 C3 1-0\r\n";
+    checkEveryCut(crlf, Format::Pgn);
+    // The byte kept before a line start tells nothing of the line it ends: no blank line.
+    CHECK(pgnBoundary("\n[White \"w\"]\n1. F5\n", true) == std::string_view::npos);
+    CHECK(pgnBoundary("1. F5\n\n[White \"w\"]\n1. F5\n", true) == 7);
+}
+
+TEST_CASE("stream: records the format cannot tell apart are cut at a line, never lost") {
+    // Forfeits of two tags each with no Event and no blank line: PgnReader ends each at the
+    // tag it has already, the boundary sees no game start. Past kMaxRecordBytes the block is
+    // cut at a line start: every game is read (one may be split in two at the cut).
+    std::string pgn;
+    while (pgn.size() < 2 * kMaxRecordBytes) pgn += "[Black \"a\"]\n[White \"b\"]\n";
+    const FileResult w = whole(pgn, Format::Pgn);
+    const FileResult s = streamed(pgn, Format::Pgn, 4096);
+    CHECK(w.recordCount == static_cast<std::int64_t>(pgn.size() / 24));
+    CHECK(s.recordCount >= w.recordCount);
+    CHECK(s.recordCount <= w.recordCount + 2);
+    CHECK(s.errorRecords == 0);
+    CHECK(s.damagedRecords == 0);
+}
+
+TEST_CASE("stream: a CSV whose header comes after blank lines") {
+    for (const std::string eol : {"\n", "\r\n"}) {
+        std::string csv = eol + eol + "id;black;moves" + eol;
+        for (int i = 0; i < 300; ++i)
+            csv += std::to_string(i) + ";\"Name " + std::to_string(i) + "\";f5d6c3" + eol;
+        checkEveryCut(csv, Format::Csv);
+        const FileResult r = streamed(csv, Format::Csv, 4096);
+        CHECK(r.readable);
+        CHECK(r.recordCount == 300);
+        REQUIRE(!r.records.empty());
+        CHECK(r.records.back().source.line == 303);
+        CHECK(r.records.back().black == "Name 299");
+    }
+}
+
+TEST_CASE("stream: lines after a record too large in a CRLF file keep their numbers") {
+    // The record's CR LF ends exactly at the end of the block: the cut must not fall between
+    // them, or the LF is counted as one more line.
+    const std::size_t block = kMaxRecordBytes + 4096;
+    const std::string text = "f5d6\r\n" + std::string(block - 2, 'x') + "\r\nf5d6c3\r\n";
+    const FileResult s = streamed(text, Format::Moves, block);
+    REQUIRE(s.records.size() == 3);
+    CHECK(s.records[1].status == GameStatus::Error);
+    CHECK(s.records[2].ok());
+    CHECK(s.records[2].source.line == 3);
+    CHECK(s.records[2].source.line == whole(text, Format::Moves).records[2].source.line);
+}
+
+TEST_CASE("stream: a GGF value holding an escaped \\(; is no cut") {
+    CHECK(ggfBoundary("(;GM[Othello]C[a \\(;b]B[f5];)", false) == std::string_view::npos);
+    CHECK(ggfBoundary("(;GM[Othello]C[a \\(;b]B[f5];)", true) == std::string_view::npos);
+    CHECK(ggfBoundary("(;GM[Othello]C[a \\(;b]B[f5];)\n(;GM[Othello];)", true) == 30);
+    std::string ggf;
+    for (int i = 0; i < 60; ++i)
+        ggf += "(;GM[Othello]PB[p" + std::to_string(i) +
+               "]C[quoting \\(;GM[Othello]PB[x]B[c4];) as text]TY[8]B[f5]W[d6];)\n";
+    checkEveryCut(ggf, Format::Ggf);
+    const FileResult r = streamed(ggf, Format::Ggf, 3000);
+    CHECK(r.recordCount == 60);
+    CHECK(r.errorRecords == 0);
+}
+
+TEST_CASE("stream: a quote inside a CSV field opens nothing") {
+    const std::string text = "id,name,moves\n1,Jo\"hn,f5\n2,\"multi\nline\",f5\n3,x,f5\n";
+    CHECK(csvBoundary(text, false) == text.find("3,x"));
+    std::string csv = "id,black,moves\n";
+    for (int i = 0; i < 80; ++i) {
+        csv += std::to_string(i) + ",Jo\"hn " + std::to_string(i) + ",f5d6c3\n";
+        csv += std::to_string(i) + ",\"spans\nthree\nlines " + std::to_string(i) + "\",f5d6\n";
+    }
+    checkEveryCut(csv, Format::Csv);
+}
+
+TEST_CASE("stream: a game of tags only before the next game's tags, no blank line between") {
+    std::string pgn;
+    for (int i = 0; i < 80; ++i) {
+        pgn += "[Event \"forfeit\"]\n[Black \"a" + std::to_string(i) + "\"]\n[Result \"1-0\"]\n";
+        pgn += "[Event \"e\"]\n[Black \"b" + std::to_string(i) + "\"]\n1. F5 D6 C3 *\n";
+        // A roster that does not start with Event is one game.
+        pgn += "[Black \"x" + std::to_string(i) + "\"]\n[Event \"B\"]\n1. F5 F6\n";
+    }
+    checkEveryCut(pgn, Format::Pgn);
+    const FileResult r = whole(pgn, Format::Pgn);
+    REQUIRE(r.records.size() == 240);
+    CHECK(r.records[0].black == "a0");
+    CHECK(r.records[1].black == "b0");
+    CHECK(r.records[2].black == "x0");
+    CHECK(r.records[2].event == "B");
+}

@@ -257,6 +257,11 @@ TEST_CASE("cli: --db is accepted before the command") {
     CHECK(runCli({"--db=" + db, "info"}).exitCode == 0);
     // A command without --db says so: a usage error.
     CHECK(runCli({"--db", db, "replay", "f5"}).exitCode == 2);
+    // ... naming --db, not mistaking the archive's path for the command's own argument.
+    const CliRun perft = runCli({"--db", db, "perft", "1"});
+    CHECK(perft.exitCode == 2);
+    CHECK(perft.err.find("--db") != std::string::npos);
+    CHECK(perft.err.find("DEPTH") == std::string::npos);
 }
 
 TEST_CASE("cli: --quiet prints errors and the summary only") {

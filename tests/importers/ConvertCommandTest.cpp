@@ -133,9 +133,21 @@ TEST_CASE("convert: what the output format cannot keep is said, never lost silen
     CHECK(back.records[0].black == "Penloup Dominique J");
     CHECK(back.records[1].white == "?");
     CHECK(back.records[0].theoreticalScore == back.records[0].statedBlackDiscs.value_or(-1));
+    // A move list keeps names, event and date (JSON object lines): nothing to say.
     const CliRun m = runCli({"convert", in, "--to", "moves", "-o", "-"});
     CHECK(m.exitCode == 0);
-    CHECK(m.err.find("[metadata-not-kept]") != std::string::npos);
+    CHECK(m.err.empty());
+    const FileResult mb = readWith("m.moves", m.out, Format::Moves);
+    REQUIRE(mb.records.size() == 2);
+    CHECK(mb.records[0].black == "Penloup Dominique Jean-Marie");
+    CHECK(mb.records[0].date == "1992-08-14");
+    CHECK(mb.records[1].event == "Paris");
+    // A round or a place it cannot keep is said.
+    const std::string withRound = str(dir / "round.pgn");
+    std::ofstream(withRound) << "[Event \"E\"]\n[Round \"3\"]\n\n1. F5 D6\n";
+    const CliRun mr = runCli({"convert", withRound, "--to", "moves", "-o", "-"});
+    CHECK(mr.exitCode == 0);
+    CHECK(mr.err.find("[metadata-not-kept]") != std::string::npos);
     // Formats that keep the metadata say nothing.
     const CliRun p = runCli({"convert", in, "--to", "pgn", "-o", "-"});
     CHECK(p.err.empty());

@@ -8,6 +8,7 @@
 #include "core/Notation.h"
 #include "importers/MoveListReader.h"
 #include "importers/Reader.h"
+#include "importers/StatedResult.h"
 
 using namespace othello;
 using namespace othello::importers;
@@ -222,4 +223,47 @@ TEST_CASE("move lists: a game with no moves is written so that it reads back as 
     CHECK(r.records[1].ok());
     CHECK(r.records[1].moves.empty());
     CHECK(movesOf(r.records[2]) == "f5");
+}
+
+TEST_CASE("move lists: a '#' inside a JSON string is text, not a comment") {
+    const FileResult r = readLines(
+        "{\"moves\":\"f5d6\",\"event\":\"Cup #2\",\"black\":\"#1\"}\n"
+        "{\"moves\":\"f5d6c3\",\"event\":\"a#b\"} # a comment\n"
+        "\"f5d6c3d3\" # a quoted line with a comment\n"
+        "f5d6c3d3c4 # a plain line with a comment\n");
+    REQUIRE(r.records.size() == 4);
+    CHECK(r.records[0].ok());
+    CHECK(movesOf(r.records[0]) == "f5d6");
+    CHECK(r.records[0].event == "Cup #2");
+    CHECK(r.records[0].black == "#1");
+    CHECK(movesOf(r.records[1]) == "f5d6c3");
+    CHECK(r.records[1].event == "a#b");
+    CHECK(movesOf(r.records[2]) == "f5d6c3d3");
+    CHECK(movesOf(r.records[3]) == "f5d6c3d3c4");
+}
+
+TEST_CASE("move lists: the writer keeps names, event, date and result of games with moves") {
+    GameRecord g;
+    g.format = Format::Pgn;
+    g.moves = core::parseMoves("f5d6c3d3c4").moves;
+    g.black = "Jo \"Cup\" #1";
+    g.white = "Ann";
+    g.event = "Cup #2";
+    g.date = "2024-03-09";
+    g.year = 2024;
+    parseStatedResult(g, "1-0");
+    GameRecord plain;
+    plain.moves = core::parseMoves("f5f6").moves;
+    const std::string text = writeMoveList({g, plain});
+    INFO(text);
+    CHECK(text.substr(text.find('\n') + 1) == "f5f6\n");  // no metadata: plain move text
+    const FileResult r = readLines(text);
+    REQUIRE(r.records.size() == 2);
+    CHECK(movesOf(r.records[0]) == "f5d6c3d3c4");
+    CHECK(r.records[0].black == g.black);
+    CHECK(r.records[0].white == "Ann");
+    CHECK(r.records[0].event == "Cup #2");
+    CHECK(r.records[0].date == "2024-03-09");
+    CHECK(r.records[0].statedResult == "1-0");
+    CHECK(movesOf(r.records[1]) == "f5f6");
 }

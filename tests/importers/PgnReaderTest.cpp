@@ -169,3 +169,26 @@ TEST_CASE("pgn: a comment or variation never closed is a warning at its opening 
     CHECK(early.fileDiagnostics[0].where.line == 1);
     CHECK(early.fileDiagnostics[0].where.column == 1);
 }
+
+TEST_CASE("pgn: a game of tags only ends at a tag it has already, blank line or not") {
+    const FileResult r =
+        readWith("f.pgn",
+                 "[Event \"Cup\"]\n[Black \"a\"]\n[White \"b\"]\n[Result \"1-0\"]\n"
+                 "[Event \"Cup\"]\n[Black \"c\"]\n[White \"d\"]\n\n1. F5 D6 *\n",
+                 Format::Pgn);
+    REQUIRE(r.records.size() == 2);
+    CHECK(r.records[0].black == "a");
+    CHECK(r.records[0].white == "b");
+    CHECK(r.records[0].moves.empty());
+    CHECK(r.records[0].source.line == 1);
+    CHECK(r.records[1].black == "c");
+    CHECK(r.records[1].white == "d");
+    CHECK(movesOf(r.records[1]) == "f5d6");
+    CHECK(r.records[1].source.line == 5);
+    // A roster in another order, Event not first, stays one game.
+    const FileResult one =
+        readWith("o.pgn", "[Black \"x\"]\n[Event \"B\"]\n[White \"y\"]\n1. F5 F6\n", Format::Pgn);
+    REQUIRE(one.records.size() == 1);
+    CHECK(one.records[0].black == "x");
+    CHECK(one.records[0].event == "B");
+}

@@ -99,3 +99,51 @@ TEST_CASE("transcript table: border lines and framed rows") {
     CHECK(framed[3].text == "9");
     CHECK(framed[8].text == "56");
 }
+
+namespace {
+
+// The 1992 diagram as space-aligned columns under a header, moves past `upTo` left blank (plain
+// spaces), the header with a corner cell (`corner`, e.g. "/") or without.
+std::string alignedDiagram(int upTo, const std::string& corner) {
+    static constexpr int kGrid[8][8] = {
+        {45, 32, 19, 18, 31, 24, 44, 43}, {46, 36, 9, 11, 16, 15, 42, 56},
+        {17, 8, 3, 4, 10, 22, 38, 51},    {20, 13, 5, -1, -2, 6, 23, 40},
+        {21, 14, 7, -2, -1, 1, 39, 41},   {34, 30, 12, 2, 28, 29, 53, 52},
+        {35, 47, 33, 26, 25, 37, 59, 55}, {50, 49, 48, 27, 54, 60, 58, 57}};
+    std::string s = "Black: Penloup Dominique\nWhite: Juhem Philippe\n";
+    // Every cell is 3 wide after a 2-wide row label; the letters stand over the cells' last
+    // character, where right-aligned numbers end.
+    std::string header = corner;
+    header.resize(2, ' ');
+    for (char c = 'a'; c <= 'h'; ++c) header += std::string("  ") + c;
+    s += header + "\n";
+    for (int r = 0; r < 8; ++r) {
+        std::string line = std::to_string(r + 1) + " ";
+        for (int c = 0; c < 8; ++c) {
+            const int v = kGrid[r][c];
+            std::string cell = v == -1 ? "O" : v == -2 ? "X" : v <= upTo ? std::to_string(v) : "";
+            line += std::string(3 - cell.size(), ' ') + cell;
+        }
+        s += line + "\n";
+    }
+    return s;
+}
+
+}  // namespace
+
+// Found by fuzzing: a corner cell before the letters made the reader record nine column
+// positions in an array of eight (overwriting the flag after it) and place every cell one
+// column off.
+TEST_CASE("transcript table: a corner cell before space-aligned column letters") {
+    for (const std::string corner : {"", "/", "R"}) {
+        INFO("corner '" << corner << "'");
+        const FileResult r =
+            readText("aligned.transcript", alignedDiagram(20, corner), ReadOptions{});
+        CHECK(r.format == Format::Transcript);
+        REQUIRE(r.records.size() == 1);
+        const GameRecord& g = r.records[0];
+        CHECK(g.diagnostics.empty());
+        CHECK(g.status == GameStatus::Incomplete);
+        CHECK(movesOf(g) == firstMoves(20));
+    }
+}

@@ -90,9 +90,15 @@ TEST_CASE("wthor names: WTHOR.* still serve a prefixed file that has no names of
     writeDump(dir.path(), "PLAYOK_2023.wtb", "WTHOR.JOU", "wth.trn");
     const FileResult r = readFile(dir.path() / "PLAYOK_2023.wtb");
     REQUIRE(r.records.size() == 1);
-    CHECK(r.fileDiagnostics.empty());
     CHECK(r.records[0].black == "Alice");
     CHECK(r.records[0].event == "PlayOK rated");
+    // ... and the reader says whose names it took: they may be another archive's players.
+    REQUIRE(r.fileDiagnostics.size() == 1);
+    const Diagnostic* d = fileCode(r, "names-borrowed");
+    REQUIRE(d);
+    CHECK(d->severity == Severity::Note);
+    CHECK(d->message.find("WTHOR.JOU and wth.trn") != std::string::npos);
+    CHECK(d->message.find("no PLAYOK.JOU / PLAYOK.TRN") != std::string::npos);
 }
 
 TEST_CASE("wthor names: the warning says which names files were looked for") {

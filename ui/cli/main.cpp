@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ namespace {
 // The arguments with a --db given before the command moved after it.
 std::vector<std::string> dbBeforeCommand(int argc, char** argv) {
     std::vector<std::string> args(argv, argv + argc);
-    std::string db;
+    std::optional<std::string> db;
     std::size_t i = 1;
     for (; i < args.size() && !args[i].empty() && args[i][0] == '-'; ++i) {
         if (args[i] == "--db" && i + 1 < args.size()) {
@@ -45,8 +46,10 @@ std::vector<std::string> dbBeforeCommand(int argc, char** argv) {
         }
     }
     // `i` is the command; its own --db follows it. No command: CLI11 says so (exit 2).
-    if (!db.empty() && i < args.size())
-        args.insert(args.begin() + static_cast<std::ptrdiff_t>(i + 1), {"--db", db});
+    // One argument, so that a command without --db says "--db" was not expected rather than
+    // reading the value as its own positional argument.
+    if (db && i < args.size())
+        args.insert(args.begin() + static_cast<std::ptrdiff_t>(i + 1), "--db=" + *db);
     return args;
 }
 
