@@ -205,6 +205,8 @@ struct GameRow {
     // result filters (--result) never match it and statistics count it only in `games`.
     // (WTHOR's unfinished games state their official result and count by it.)
     bool resultKnown = true;
+    // The kind of game (GGF TY, komi); plain Othello for most: lists show "64-0 (anti)".
+    importers::GameVariant variant;
 };
 
 // Game ids are below 2^39 (the position index packs them with the ply into 64 bits).

@@ -265,7 +265,8 @@ SearchResult Archive::search(const SearchFilter& filter) {
     const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
                                      "g.black_score, g.complete, g.moves, g.start, ") +
-                             (q.position ? "(p.entry >> 16) & 255" : "NULL") + ", g.result_known" +
+                             (q.position ? "(p.entry >> 16) & 255" : "NULL") +
+                             ", g.result_known, g.variant, g.komi" +
                              rowsFrom(q, filter) + q.where + orderBy(filter, q.position) + kLimit);
     SQLite::Statement& s = guard;
     q.bindAll(s);
@@ -287,6 +288,12 @@ SearchResult Archive::search(const SearchFilter& filter) {
             if (auto o = deepestOpening(row.moves)) row.opening = o->name;
         if (q.position) row.ply = s.getColumn(9).getInt();
         row.resultKnown = s.getColumn(10).getInt() != 0;
+        if (!s.getColumn(11).isNull() || !s.getColumn(12).isNull())
+            row.variant = GameColumns::variantOf(
+                s.getColumn(11).isNull() ? std::nullopt
+                                         : std::optional<std::string>(s.getColumn(11).getString()),
+                s.getColumn(12).isNull() ? std::nullopt
+                                         : std::optional<double>(s.getColumn(12).getDouble()));
         out.games.push_back(std::move(row));
     }
     // The rows read are all the matches unless a page was cut off at either end.

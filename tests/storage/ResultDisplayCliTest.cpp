@@ -120,4 +120,9 @@ TEST_CASE("cli result: a GGF variant is shown with its game", "[storage][cli]") 
     CHECK(komi["variant"] == "8k");
     CHECK(komi["komi"] == 2.5);
     CHECK(komi["result"] == "*");
+    // Lists show the variant as show does: an anti-Othello wipe-out is not a 64-0 win.
+    const nlohmann::json list = db.json("search");
+    REQUIRE(list["games"].size() == 2);
+    CHECK(list["games"][0]["result"] == "64-0 (anti)");
+    CHECK(db.run("search").out.find("64-0 (anti)") != std::string::npos);
 }

@@ -27,8 +27,13 @@ const char* kPgn =
     "[Event \"Open\"]\n[Black \"Wiper\"]\n[White \"Wiped\"]\n[Result \"64-0\"]\n"
     "1. D3 C3 2. B3 D2 3. E1 D6 4. D7 E3 5. F4 64-0\n";
 
+// Game 4: the same wipe-out played as anti-Othello (GGF TY[8a]): White's win by that rule.
+const char* kAntiGgf =
+    "(;GM[Othello]PB[a]PW[b]TY[8a]RE[-64.00]B[d3]W[c3]B[b3]W[d2]B[e1]W[d6]B[d7]W[e3]B[f4];)\n";
+
 const QString kExpected[] = {QStringLiteral("*"), QStringLiteral("20-44 (unfinished)"),
-                             QStringLiteral("64-0")};
+                             QStringLiteral("64-0"), QStringLiteral("64-0 (anti)")};
+constexpr int kGames = 4;
 
 }  // namespace
 
@@ -51,15 +56,20 @@ void ResultDisplayTest::initTestCase() {
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(kPgn);
     f.close();
+    const QString ggf = dir_.filePath(QStringLiteral("anti.ggf"));
+    QFile g(ggf);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write(kAntiGgf);
+    g.close();
     db_ = dir_.filePath(QStringLiteral("results.sqlite"));
     storage::Archive archive(db_.toStdString());
-    QCOMPARE(archive.importFiles({pgn.toStdString()}).imported, 3);
+    QCOMPARE(archive.importFiles({pgn.toStdString(), ggf.toStdString()}).imported, kGames);
 }
 
 void ResultDisplayTest::listAndHeaderAgree() {
     // The header: ArchiveBackend::game, which GameHeader.qml shows.
     ArchiveBackend backend(db_, ArchiveBackend::Access::Query);
-    for (int id = 1; id <= 3; ++id) {
+    for (int id = 1; id <= kGames; ++id) {
         const std::optional<GameInfo> g = backend.game(id);
         QVERIFY(g);
         QCOMPARE(g->result, kExpected[id - 1]);
@@ -75,10 +85,10 @@ void ResultDisplayTest::listAndHeaderAgree() {
     QSignalSpy results(client.results(), &SearchModel::resultsReady);
     QCOMPARE(client.search({}, {}, 0, 0, 0, {}, false), QString());
     QVERIFY(results.wait(10000));
-    QCOMPARE(client.results()->rowCount(), 3);
-    for (int row = 0; row < 3; ++row) {
+    QCOMPARE(client.results()->rowCount(), kGames);
+    for (int row = 0; row < kGames; ++row) {
         const qint64 id = client.results()->gameIdAt(row);
-        QVERIFY(id >= 1 && id <= 3);
+        QVERIFY(id >= 1 && id <= kGames);
         const QString score = client.results()->index(row).data(SearchModel::ScoreRole).toString();
         QCOMPARE(score, kExpected[id - 1]);
         QVERIFY(!score.contains(QLatin1Char('?')));

@@ -236,7 +236,8 @@ nlohmann::json gameRowJson(const storage::GameRow& row) {
     // The result as every list shows it (importers/GameResult.h); the scores are null when
     // no result is known: the discs of an unfinished game are not a result.
     const auto result =
-        importers::GameResult::ofRow(row.complete, row.resultKnown, row.blackScore, row.whiteScore);
+        importers::GameResult::ofRow(row.complete, row.resultKnown, row.blackScore, row.whiteScore,
+                                     row.variant);
     j["result"] = result.text();
     j["unfinished"] = result.unfinished();
     j["black_score"] = result.known() ? nlohmann::json(row.blackScore) : nlohmann::json(nullptr);

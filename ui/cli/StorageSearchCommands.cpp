@@ -52,7 +52,8 @@ int runSearch(const SearchOptions& o) {
         // One text for a result everywhere (importers/GameResult.h): "33-31",
         // "33-31 (unfinished)" for a stated result the moves stop short of, "*" when unknown.
         const auto result =
-            importers::GameResult::ofRow(g.complete, g.resultKnown, g.blackScore, g.whiteScore);
+            importers::GameResult::ofRow(g.complete, g.resultKnown, g.blackScore, g.whiteScore,
+                                         g.variant);
         const std::string score = result.text();
         unknown = unknown || !result.known();
         fmt::print("#{:<7} {:>4} {:<20} {:>6} {:<20} {:<24}", g.id,

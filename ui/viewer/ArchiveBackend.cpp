@@ -95,7 +95,7 @@ SearchPage ArchiveBackend::search(const SearchQuery& query, qint64 offset, qint6
         for (const st::GameRow& g : r.games)
             page.rows.push_back(SearchRow{g.id, qs(g.black), qs(g.white), qs(g.event), g.year,
                                           g.blackScore, g.whiteScore, g.ply.value_or(-1),
-                                          g.complete, g.resultKnown});
+                                          g.complete, g.resultKnown, g.variant});
         return page;
     } catch (const std::exception& e) {
         throw BackendError(e.what());

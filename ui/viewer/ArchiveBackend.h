@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "GameInfo.h"
+#include "importers/GameVariant.h"
 
 namespace othello::viewer {
 
@@ -43,6 +44,7 @@ struct SearchRow {
     int ply = -1;             // position searches: the ply reaching the position
     bool complete = true;     // false: an unfinished game ("33-31 (unfinished)", as the CLI)
     bool resultKnown = true;  // false: unfinished without a stated result (shown "*")
+    importers::GameVariant variant;  // anti-Othello, komi: shown with the result
 };
 
 struct SearchPage {

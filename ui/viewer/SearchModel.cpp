@@ -68,7 +68,8 @@ QVariant SearchModel::data(const QModelIndex& index, int role) const {
             // The text othello-db search shows (importers/GameResult.h): "33-31",
             // "33-31 (unfinished)", or "*" for an unfinished game that states no result.
             return QString::fromStdString(importers::GameResult::ofRow(r->complete, r->resultKnown,
-                                                                       r->blackScore, r->whiteScore)
+                                                                       r->blackScore, r->whiteScore,
+                                                                       r->variant)
                                               .text());
         case BlackScoreRole:
             return r->blackScore;
