@@ -307,7 +307,10 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
         // Move numbers count disc moves only, as core::ReplayError does.
         moveNumber = discMoves(tokens) + 1;
         const SourceLocation where = lines.at(name, p.offset, index);
-        std::string_view mv = trim(p.value.substr(0, p.value.find('/')));
+        // A view of p.value itself: p.value.substr() would be a temporary string, gone before
+        // mv is read (found by fuzz_ggf, ASan stack-use-after-scope).
+        const std::string_view value = p.value;
+        std::string_view mv = trim(value.substr(0, value.find('/')));
         const core::Color side = p.key == "B" ? core::Color::Black : core::Color::White;
         int sq;
         if (text::iequals(mv, "pa") || text::iequals(mv, "pass"))
