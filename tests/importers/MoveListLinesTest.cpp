@@ -14,6 +14,8 @@ using namespace othello;
 using namespace othello::importers;
 using othello::importers::testing::CliRun;
 using othello::importers::testing::runCli;
+using othello::importers::testing::fileCode;
+using othello::importers::testing::movesOf;
 using wthortest::ScratchDir;
 
 namespace {
@@ -23,16 +25,6 @@ FileResult readLines(const std::string& text, const ReadOptions& options = {}) {
     out.path = "mem.moves";
     readMoveList("mem.moves", text, options, out);
     return out;
-}
-
-std::string movesOf(const GameRecord& g) {
-    return core::movesString(g.moves, true);
-}
-
-const Diagnostic* fileCode(const FileResult& r, const std::string& code) {
-    for (const Diagnostic& d : r.fileDiagnostics)
-        if (d.code == code) return &d;
-    return nullptr;
 }
 
 }  // namespace

@@ -66,6 +66,13 @@ inline const Diagnostic* firstError(const GameRecord& g) {
     return nullptr;
 }
 
+// The first file diagnostic with `code`, or null.
+inline const Diagnostic* fileCode(const FileResult& r, const std::string& code) {
+    for (const Diagnostic& d : r.fileDiagnostics)
+        if (d.code == code) return &d;
+    return nullptr;
+}
+
 inline bool hasCode(const GameRecord& g, const std::string& code) {
     for (const Diagnostic& d : g.diagnostics)
         if (d.code == code) return true;

@@ -15,6 +15,8 @@ using namespace othello;
 using namespace othello::importers;
 using othello::importers::testing::CliRun;
 using othello::importers::testing::runCli;
+using othello::importers::testing::fileCode;
+using othello::importers::testing::movesOf;
 using wthortest::ScratchDir;
 
 namespace {
@@ -44,12 +46,6 @@ void writeDump(const std::filesystem::path& dir, const std::string& wtb, const s
         std::filesystem::remove(dir / "WTHOR.TRN");
     else if (trn != "WTHOR.TRN")
         std::filesystem::rename(dir / "WTHOR.TRN", dir / trn);
-}
-
-const Diagnostic* fileCode(const FileResult& r, const std::string& code) {
-    for (const Diagnostic& d : r.fileDiagnostics)
-        if (d.code == code) return &d;
-    return nullptr;
 }
 
 }  // namespace
