@@ -13,9 +13,9 @@
 using namespace othello;
 using namespace othello::importers;
 using othello::importers::testing::CliRun;
-using othello::importers::testing::runCli;
 using othello::importers::testing::fileCode;
 using othello::importers::testing::movesOf;
+using othello::importers::testing::runCli;
 using wthortest::ScratchDir;
 
 namespace {
