@@ -222,9 +222,10 @@ std::optional<std::int64_t> ImportSession::findDuplicate(const GameRecord& r, st
     const std::string& fe = folded(r.event);
     const std::optional<std::int64_t> source = storedSourceId(r.source.path);
     if (!sameMoves_)
-        sameMoves_.emplace(db_,
-                           "SELECT id, black_id, white_id, event_id, date, record_hash, source_id, "
-                           "source_record, source_game_id FROM games WHERE moves_key = ?");
+        sameMoves_.emplace(
+            db_,
+            "SELECT id, black_id, white_id, event_id, date, record_hash, source_id, "
+            "source_record, source_game_id, source_line FROM games WHERE moves_key = ?");
     SQLite::Statement& s = *sameMoves_;
     s.bind(1, key);
     std::optional<std::int64_t> found;
@@ -237,11 +238,19 @@ std::optional<std::int64_t> ImportSession::findDuplicate(const GameRecord& r, st
         g.date = s.getColumn(4).getString();
         // The same record: from the same place of the same file, or with the file's own id of
         // the game, or saying exactly the same things.
-        const bool sameRecord = (source && r.source.record >= 0 && !s.getColumn(6).isNull() &&
-                                 s.getColumn(6).getInt64() == *source && !s.getColumn(7).isNull() &&
-                                 s.getColumn(7).getInt64() == r.source.record) ||
-                                (!r.gameId.empty() && s.getColumn(8).getString() == r.gameId) ||
-                                (!s.getColumn(5).isNull() && s.getColumn(5).getInt64() == hash);
+        const bool sameRecord =
+            (source && r.source.record >= 0 && !s.getColumn(6).isNull() &&
+             s.getColumn(6).getInt64() == *source && !s.getColumn(7).isNull() &&
+             s.getColumn(7).getInt64() == r.source.record) ||
+            // A game the file names by its own id (eOthello's CSV),
+            // stored before schema 7 kept that id: its file and line
+            // stand for it (CSV rows have no record index).
+            (source && !r.gameId.empty() && s.getColumn(8).isNull() && r.source.record < 0 &&
+             r.source.line > 0 && !s.getColumn(6).isNull() &&
+             s.getColumn(6).getInt64() == *source && s.getColumn(7).isNull() &&
+             !s.getColumn(9).isNull() && s.getColumn(9).getInt64() == r.source.line) ||
+            (!r.gameId.empty() && s.getColumn(8).getString() == r.gameId) ||
+            (!s.getColumn(5).isNull() && s.getColumn(5).getInt64() == hash);
         // The same game told by another record: same moves, the same players (known), and an
         // event and date both known that agree, one the start of the other: WTHOR says
         // "Australian National" and 2021 where its PGN says "Australian National - 2021" and
