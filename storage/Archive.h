@@ -24,7 +24,11 @@
 // are indexed once, for good, by the next connection that may write when no writer runs: a
 // writable open, an import, or a reader on writable media (it takes the writer lock and indexes
 // them through a connection of its own, in bounded transactions). Where that is impossible (a
-// read-only archive, a full disk) readers keep replaying them, with the warning.
+// read-only archive, a full disk) readers keep replaying them, with the warning. A reader
+// replays at most kMaxReplayedGames: an import bigger than that writes its positions to sorted
+// runs on disk and indexes them all at its end (storage/PositionRuns.h, which keeps a 10 M-game
+// import fast), and until then position searches and statistics leave its games out (the CLI
+// says so).
 //
 // Creating and opening. Only writable opens create a file (readers throw "does not exist");
 // creation and migration run under the writer lock, so processes opening a new path at once all
@@ -67,7 +71,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -103,6 +107,9 @@ struct ImportOptions {
     std::size_t progressEvery = 2000;
     const std::atomic<bool>* cancel = nullptr;  // set: stop soon, keep what was read
     std::size_t batchGames = 20000;             // games per transaction
+    // Positions held in memory before they go to a sorted run on disk (0: 12 M, about 800 MB
+    // at most for the whole import); tests make it small to exercise the runs.
+    std::size_t spillRows = 0;
 };
 
 // The files an import reads (`check` too): files as given; folders recursively, sorted,
@@ -252,6 +259,12 @@ struct PositionStats : Figures {
     std::string opening;             // deepest named opening of the queried position
 };
 
+// The most unindexed games a reader replays into its position searches (see above), and from
+// how many pending games the next writer indexes them in one pass over sorted runs.
+inline constexpr std::int64_t kMaxReplayedGames = 250'000;
+// kMaxReplayedGames, or the environment's OTHELLO_MAX_REPLAYED_GAMES (tests lower it).
+std::int64_t maxReplayedGames();
+
 struct ArchiveInfo {
     std::string path;
     int schemaVersion = 0;
@@ -261,7 +274,8 @@ struct ArchiveInfo {
     std::int64_t positions = 0;  // indexed positions
     // Games stored but not yet in the position index (an import running, or killed before
     // its index transaction; the next connection that may write indexes them, see above).
-    // Position searches and statistics find them all the same, by replaying them.
+    // Position searches and statistics find them all the same, by replaying them (up to
+    // maxReplayedGames(); past that they leave them out until the import ends).
     std::int64_t unindexedGames = 0;
     std::int64_t fileBytes = 0;  // database file plus its WAL
 };

@@ -48,19 +48,37 @@ std::vector<std::filesystem::path> expandImportPaths(
     return files;
 }
 
+std::size_t defaultSpillRows() {
+    if (const char* env = std::getenv("OTHELLO_SPILL_ROWS"); env && *env)
+        return static_cast<std::size_t>(std::max<long long>(1, std::atoll(env)));
+    return std::size_t{12'000'000};
+}
+
+std::int64_t maxReplayedGames() {
+    if (const char* env = std::getenv("OTHELLO_MAX_REPLAYED_GAMES"); env && *env)
+        return std::max<std::int64_t>(0, std::atoll(env));
+    return kMaxReplayedGames;
+}
+
 std::int64_t Archive::Impl::indexPendingGames() {
     // Bounded transactions: memory stays small, and a disk that fills up keeps what fitted.
     constexpr std::int64_t kGamesPerTransaction = 50000;
+    // Many games (a killed bulk import): all in one transaction, their positions spilled to
+    // sorted runs and the index written once (PositionRuns.h); writing them 50,000 games at a
+    // time into a big index would rewrite most of it each time.
     std::int64_t count = 0;
     for (;;) {
         const std::int64_t upto = scalar("SELECT value FROM meta WHERE key = 'indexed_upto'");
-        if (scalar("SELECT coalesce(max(id), 0) FROM games") <= upto) return count;
+        const std::int64_t maxId = scalar("SELECT coalesce(max(id), 0) FROM games");
+        if (maxId <= upto) return count;
+        const bool many = maxId - upto > maxReplayedGames();
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         PositionIndexer indexer(db, statsMaxDiscs);
+        if (many) indexer.reserve(defaultSpillRows() + 256);
         SQLite::Statement games(db, std::string("SELECT id, start, moves, ") + kIndexResultSql +
                                         " FROM games WHERE id > ? ORDER BY id LIMIT ?");
         games.bind(1, upto);
-        games.bind(2, kGamesPerTransaction);
+        games.bind(2, many ? maxId - upto : kGamesPerTransaction);
         std::int64_t last = upto;
         while (games.executeStep()) {
             const auto start = games.getColumn(1), moves = games.getColumn(2);
@@ -69,6 +87,7 @@ std::int64_t Archive::Impl::indexPendingGames() {
                         decodeMoves(moves.getBlob(), moves.getBytes()),
                         games.getColumn(3).getInt());
             ++count;
+            if (many && indexer.pending() > defaultSpillRows()) indexer.spill(path.parent_path());
         }
         games.reset();
         indexer.flush();
@@ -92,7 +111,9 @@ bool Archive::Impl::refreshPending() {
         }
         s.reset();
     }
-    if (maxId <= upto) {
+    // More than a reader may replay (a big import spills its positions to sorted runs and
+    // indexes them at its end): position searches leave them out until then.
+    if (maxId <= upto || maxId - upto > maxReplayedGames()) {
         if (pendingFilledTo > 0) db.exec("DELETE FROM temp.pending_positions");
         pendingFilledTo = 0;
         return false;

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "ArchiveImpl.h"
+#include "GameColumns.h"
 
 namespace othello::storage {
 namespace {
@@ -118,28 +119,31 @@ class FieldHash {
 std::int64_t recordHash(const importers::GameRecord& r) {
     FieldHash h;
     h.add(static_cast<std::uint64_t>(movesKey(r.start, r.moves)));
+    // Only what a games row keeps, as it keeps it (GameColumns), so that a migration computes
+    // the same hash from a stored game as the import from its record: the variant as stored
+    // (TY[8] is plain Othello, stored as none); the stated result as written (the winner and
+    // disc difference read from it are not stored apart).
+    const std::string variant = GameColumns::variantText(r.variant).value_or(std::string());
     for (const std::string* s : {&r.black, &r.white, &r.event, &r.round, &r.date, &r.place,
-                                 &r.statedResult, &r.gameId, &r.variant.type})
+                                 &r.statedResult, &r.gameId, &variant})
         h.add(*s);
     h.add(static_cast<std::uint64_t>(r.year));
     h.add(r.statedBlackDiscs);
     h.add(r.theoreticalScore);
     h.add(r.theoreticalDepth);
-    h.add(r.statedWinner);
-    // Fractions count (komi, GGF results): scaled, so the hash stays an integer function.
-    const auto scaled = [](const std::optional<double>& v) -> std::optional<std::int64_t> {
-        if (!v) return std::nullopt;
-        return static_cast<std::int64_t>(*v * 1000.0);
-    };
-    h.add(scaled(r.statedDiscDiff));
-    h.add(scaled(r.variant.komi));
+    // Komi is a fraction: scaled, so the hash stays an integer function.
+    h.add(r.variant.komi
+              ? std::optional<std::int64_t>(static_cast<std::int64_t>(*r.variant.komi * 1000.0))
+              : std::nullopt);
     // A WTHOR file with no name files beside it gives every game empty names: its raw player
-    // and tournament numbers are what tell two games of the same moves apart.
+    // and tournament numbers are what tell two games of the same moves apart. (With names they
+    // add nothing, and a stored row does not keep them.)
+    const bool nameless = r.black.empty() && r.white.empty();
     h.add(std::optional<std::uint64_t>(
-        r.wthor ? std::optional<std::uint64_t>(std::uint64_t{r.wthor->blackId} << 32 |
-                                               std::uint64_t{r.wthor->whiteId} << 16 |
-                                               r.wthor->tournamentId)
-                : std::nullopt));
+        r.wthor && nameless ? std::optional<std::uint64_t>(std::uint64_t{r.wthor->blackId} << 32 |
+                                                           std::uint64_t{r.wthor->whiteId} << 16 |
+                                                           r.wthor->tournamentId)
+                            : std::nullopt));
     return h.value();
 }
 

@@ -37,8 +37,11 @@ CanonicalForm canonicalForm(const core::Position& p);
 
 // Hash of everything a record says (moves, start, names, event, date, round, place, stated and
 // theoretical results, the file's own game id, WTHOR's raw name ids, the variant): two records
-// with the same hash are the same record, even when their names are unknown. Stable across
-// versions: stored in games.record_hash.
+// with the same hash are the same record, even when their names are unknown. Stored in
+// games.record_hash; computed from what a games row keeps (WTHOR's raw name ids aside, which
+// only nameless dumps need and their games are also found by file and record number), so that a
+// migration recomputes from stored games the hash an import computes from their records
+// (migration 8 did, after the hash stopped counting what rows do not keep).
 std::int64_t recordHash(const importers::GameRecord& r);
 
 }  // namespace othello::storage

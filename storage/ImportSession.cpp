@@ -24,7 +24,7 @@ ImportSession::ImportSession(Archive::Impl& impl, const ImportOptions& options)
       start_(std::chrono::steady_clock::now()) {
     // A flush waits for the batch's end: room for one more batch (address space only until
     // rows are written: untouched pages take no memory).
-    indexer_.reserve(kFlushRows +
+    indexer_.reserve(flushRows() +
                      kMaxPliesPerGame * std::min<std::size_t>(options.batchGames, 100'000));
     impl_.indexPendingGames();
     if (impl_.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
@@ -120,8 +120,12 @@ void ImportSession::commitBatch() {
         committed_ += static_cast<std::int64_t>(inBatch_);
     }
     inBatch_ = 0;
-    // Bound memory on huge imports: index what is committed so far (see kFlushRows).
-    if (indexer_.pending() > kFlushRows) indexPositions();
+    // Bound memory on huge imports: the positions queued so far go to a sorted run on disk,
+    // and the index is written once, at the end, from all the runs (PositionRuns.h).
+    if (indexer_.pending() > flushRows()) {
+        indexer_.spill(impl_.path.parent_path());
+        trace("positions spilled");
+    }
     report();
 }
 
@@ -428,7 +432,7 @@ void ImportSession::reportPrefixes() {
 }
 
 void ImportSession::indexPositions() {
-    if (!indexer_.pending() && !indexesDropped_) return;
+    if (!indexer_.pending() && !indexer_.spilled() && !indexesDropped_) return;
     indexer_.prepare();
     // Temp files (statement journals, CREATE INDEX's sorter) stay in memory while the archive
     // is small, which is faster (the world archive imports 15 % faster); on disk once it is

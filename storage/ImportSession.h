@@ -49,12 +49,14 @@ class ImportSession {
     void trace(const char* phase);
 
   private:
-    // Positions queued before they are written mid-import: 12 M rows of 16 bytes (192 MB, and
-    // as much for the radix sort's copy) in a vector reserved once (no doubling), so that an
-    // import holds at most about 800 MB whatever its size, SQLite's cache, the filters and the
-    // statistics rows of a flush included. A whole world archive (8 M positions) stays within
-    // one flush at the end.
-    static constexpr std::size_t kFlushRows = 12'000'000;
+    // Positions queued before they are spilled to a sorted run (defaultSpillRows: 12 M rows of
+    // 16 bytes, 192 MB, and as much for the radix sort's copy) in a vector reserved once (no
+    // doubling), so that an import holds at most about 800 MB whatever its size, SQLite's cache,
+    // the filters and the statistics rows included. A whole world archive (8 M positions) is
+    // written in one go at the end, without runs.
+    std::size_t flushRows() const {
+        return options_.spillRows ? options_.spillRows : defaultSpillRows();
+    }
     // Archives up to this many games keep SQLite's temp files in memory (indexPositions).
     static constexpr std::int64_t kTempInMemoryGames = 500'000;
     static constexpr std::size_t kMaxPliesPerGame = 130;  // 60 moves, passes, the start

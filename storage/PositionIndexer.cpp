@@ -267,7 +267,56 @@ void PositionIndexer::prepare() {
     worker_ = std::async(std::launch::async, [this] { sortRows(); });
 }
 
+namespace {
+
+// The statements a flush writes with (reading othello_rows2 / othello_rows7).
+// OR IGNORE: a statement that cannot abort half-way needs no statement journal (a copy of every
+// page it changes); a row already there is the same row.
+constexpr const char* kInsertPositionsSql =
+    "INSERT OR IGNORE INTO positions(hash, entry) SELECT c0, c1 FROM othello_rows2";
+// "WHERE true" lets the parser tell the upsert clause from a join constraint.
+constexpr const char* kUpsertStatsSql =
+    "INSERT INTO position_stats(hash, next, games, black_wins, draws, white_wins, "
+    "sum_black) SELECT c0, c1, c2, c3, c4, c5, c6 FROM othello_rows7 WHERE true "
+    "ON CONFLICT(hash, next) DO UPDATE SET games = games + excluded.games, "
+    "black_wins = black_wins + excluded.black_wins, draws = draws + excluded.draws, "
+    "white_wins = white_wins + excluded.white_wins, "
+    "sum_black = sum_black + excluded.sum_black";
+
+}  // namespace
+
+void PositionIndexer::spill(const std::filesystem::path& directory) {
+    launch();
+    drain();
+    counted_ = 0;
+    if (rows_.empty()) return;
+    if (!sorted_) sortRows();
+    if (!positionRuns_) {
+        positionRuns_ = std::make_unique<PositionRuns>(directory, 2, 2);
+        statsRuns_ = std::make_unique<PositionRuns>(directory, 7, 2);
+    }
+    const std::vector<std::int64_t> stats = statsRows();
+    positionRuns_->spill(reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size());
+    statsRuns_->spill(stats.data(), stats.size() / 7);
+    rows_.clear();  // the capacity stays for the next rows
+    hist_.clear();
+    ordered_ = true;
+    sorted_ = false;
+}
+
 void PositionIndexer::flush() {
+    if (positionRuns_ && positionRuns_->runs()) {
+        spill({});  // the rows queued since the last spill make one more run
+        positionRuns_->merge([this](const std::int64_t* rows, std::size_t n) {
+            insertRows(db_, kInsertPositionsSql, rows, n, 2);
+        });
+        statsRuns_->merge([this](const std::int64_t* rows, std::size_t n) {
+            insertRows(db_, kUpsertStatsSql, rows, n, 7);
+        });
+        rows_.clear();
+        rows_.shrink_to_fit();
+        return;
+    }
     launch();
     drain();
     counted_ = 0;
@@ -278,25 +327,14 @@ void PositionIndexer::flush() {
     // only read rows_.
     auto stats = std::async(std::launch::async, [this] { return statsRows(); });
     try {
-        // OR IGNORE: a statement that cannot abort half-way needs no statement journal (a
-        // copy of every page it changes); a row already there is the same row.
-        insertRows(db_,
-                   "INSERT OR IGNORE INTO positions(hash, entry) SELECT c0, c1 FROM othello_rows2",
-                   reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size(), 2);
+        insertRows(db_, kInsertPositionsSql, reinterpret_cast<const std::int64_t*>(rows_.data()),
+                   rows_.size(), 2);
     } catch (...) {
         stats.wait();
         throw;
     }
     const std::vector<std::int64_t> sorted = stats.get();
-    // "WHERE true" lets the parser tell the upsert clause from a join constraint.
-    insertRows(db_,
-               "INSERT INTO position_stats(hash, next, games, black_wins, draws, white_wins, "
-               "sum_black) SELECT c0, c1, c2, c3, c4, c5, c6 FROM othello_rows7 WHERE true "
-               "ON CONFLICT(hash, next) DO UPDATE SET games = games + excluded.games, "
-               "black_wins = black_wins + excluded.black_wins, draws = draws + excluded.draws, "
-               "white_wins = white_wins + excluded.white_wins, "
-               "sum_black = sum_black + excluded.sum_black",
-               sorted.data(), sorted.size() / 7, 7);
+    insertRows(db_, kUpsertStatsSql, sorted.data(), sorted.size() / 7, 7);
     rows_.clear();
     hist_.clear();
     rows_.shrink_to_fit();

@@ -4,11 +4,14 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <future>
+#include <memory>
 #include <vector>
 
 #include "Archive.h"
 #include "Codec.h"
+#include "PositionRuns.h"
 
 namespace othello::storage {
 
@@ -64,6 +67,10 @@ void add(Figures& f, int entryResult);
 // Adds the figures of `from` to `to`.
 void add(Figures& to, const Figures& from);
 
+// Positions an import or a re-indexing holds in memory before it spills them to a sorted run:
+// 12 M (about 800 MB for a whole import), or the environment's OTHELLO_SPILL_ROWS (tests).
+std::size_t defaultSpillRows();
+
 // Makes the othello_rows2 / othello_rows7 tables PositionIndexer::flush reads from.
 void registerPositionRows(SQLite::Database& db);
 
@@ -89,8 +96,15 @@ class PositionIndexer {
     // Optional, before flush: sorts the rows on the worker thread while the caller goes on
     // (the import builds the games' indexes meanwhile).
     void prepare();
-    // Writes the queued rows in key order inside the caller's transaction.
+    // Writes the queued rows in key order inside the caller's transaction; after spill(), merges
+    // every run and the rows queued since into the index, one key range after the other.
     void flush();
+    // Sorts the queued rows and writes them and their statistics to a sorted run in an unlinked
+    // temporary file in `directory` (PositionRuns.h) instead of the index, freeing their memory:
+    // what a big import does each time its memory is full, so that the index is written once.
+    void spill(const std::filesystem::path& directory);
+    // Rows spilled to runs and not yet merged into the index.
+    std::uint64_t spilled() const { return positionRuns_ ? positionRuns_->rows() : 0; }
     // Writes the queued rows into temp.pending_positions instead (no statistics).
     void flushPending();
 
@@ -124,6 +138,7 @@ class PositionIndexer {
     // Digit counts of the hashes of rows_ for the radix sort (4 passes of 16 bits).
     std::vector<std::size_t> hist_;  // allocated by the first row
     std::vector<Job> jobs_;
+    std::unique_ptr<PositionRuns> positionRuns_, statsRuns_;  // made by the first spill
     std::future<void> worker_;  // last member: destroyed (joined) first
 };
 

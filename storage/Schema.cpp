@@ -27,6 +27,8 @@ struct Migration {
 // the position index is rebuilt when a game changed (indexed_upto = 0: the next writer indexes
 // every game again). A stored unfinished game whose record wrote that pass itself cannot be told
 // apart: it loses it too (a re-import from its file then finds it by source and record number).
+void recomputeGameKeys(SQLite::Database& db, bool stripInventedPass);
+
 void addGameKeys(SQLite::Database& db) {
     // Only the missing ones: SQLite has no ADD COLUMN IF NOT EXISTS, and a file may have some
     // (an archive downgraded by hand, a test's older layout).
@@ -39,6 +41,18 @@ void addGameKeys(SQLite::Database& db) {
         if (has.getColumn(0).getInt() == 0)
             db.exec(std::string("ALTER TABLE games ADD COLUMN ") + column);
     }
+    recomputeGameKeys(db, true);
+}
+
+// 8: record_hash counts only what a games row keeps (Codec.h recordHash): recomputed for every
+// game, so that stored games and new records of the same content hash alike.
+void recomputeRecordHashes(SQLite::Database& db) {
+    recomputeGameKeys(db, false);
+}
+
+// Every game's record_hash; with stripInventedPass, unfinished games lose a last pass first
+// (and their moves_key and the position index follow).
+void recomputeGameKeys(SQLite::Database& db, bool stripInventedPass) {
     std::int64_t changed = 0;
     const std::string& select = GameColumns::selectSql();  // "SELECT <columns> FROM ..."
     SQLite::Statement games(
@@ -51,7 +65,8 @@ void addGameKeys(SQLite::Database& db) {
         importers::GameRecord r;
         GameColumns::read(games, r);
         const std::int64_t id = games.getColumn("id").getInt64();
-        const bool invented = !r.complete() && !r.moves.empty() && r.moves.back() == core::kPass;
+        const bool invented =
+            stripInventedPass && !r.complete() && !r.moves.empty() && r.moves.back() == core::kPass;
         if (invented) {
             r.moves.pop_back();
             ++changed;
@@ -194,8 +209,10 @@ INSERT OR IGNORE INTO meta(key, value) VALUES('analysis_max_positions', 1000000)
 CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
 )SQL",
          addGameKeys},
+        // 8: every record_hash again (see recomputeRecordHashes).
+        {"", recomputeRecordHashes},
     };
-    static_assert(kSchemaVersion == 7, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 8, "kSchemaVersion is the number of migrations");
     return list;
 }
 

@@ -1,6 +1,7 @@
 // What makes two records the same game (issue 9): a dump whose names are unknown keeps every
 // game, a re-import and a resumed import add exactly the rest; an unfinished game is stored as
-// its record ends (no invented pass) and migration 7 mends the games stored before; variants
+// its record ends (no invented pass) and migration 7 mends the games stored before (an eOthello
+// CSV stored before it is found again row by row, though its game ids were not kept); variants
 // are kept and anti-Othello stays out of statistics; the stored format codes never change.
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <signal.h>
@@ -48,12 +49,63 @@ fs::path writeNamelessDump(const TempDir& dir, int sameMoves, int others) {
                                    "Club", 2023, opening));
     std::mt19937_64 rng(7);
     for (int i = 0; i < others; ++i)
-        games.push_back(makeRecord("P" + std::to_string(i % 40), "Q" + std::to_string(i % 37),
-                                   "Club", 2023, randomGame(rng)));
+        // Appended, not "P" + to_string(...): GCC 12 warns falsely (-Wrestrict) on that.
+        games.push_back(makeRecord(std::string("P").append(std::to_string(i % 40)),
+                                   std::string("Q").append(std::to_string(i % 37)), "Club", 2023,
+                                   randomGame(rng)));
     const fs::path wtb = dir / "DUMP_2023.wtb";
     importers::writeWthorFiles(games, wtb);
     for (const char* names : {"WTHOR.JOU", "WTHOR.TRN"}) fs::remove(dir / names);
     return wtb;
+}
+
+// What schema 6 lacked, taken away from an archive the current code wrote: migration 7's
+// index and columns (so source_game_id and record_hash come back NULL and are refilled from
+// what the game row says), then the version, so that the next writable open migrates it.
+void downgradeToSchema6(SQLite::Database& raw) {
+    raw.exec("DROP INDEX games_moves_key");
+    for (const char* c : {"record_hash", "source_game_id", "variant", "komi"})
+        raw.exec(std::string("ALTER TABLE games DROP COLUMN ") + c);
+    raw.exec("PRAGMA user_version = 6");
+}
+
+// An archive of eOthello's CSV as a build before schema 7 left it: that build took a row with
+// the moves of an earlier row for the same game (the CSV names no players), so only the first
+// of each set of rows with the same moves is kept, and the file's game ids are not stored.
+// Returns how many games that build skipped (the ones the new rule keeps).
+std::int64_t keepAsSchema6Build(const fs::path& db) {
+    SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+    const std::int64_t skipped = raw.exec(
+        "DELETE FROM games WHERE id NOT IN (SELECT min(id) FROM games GROUP BY moves_key)");
+    // The positions of the deleted games go too: the next writable open indexes every game.
+    raw.exec(
+        "DELETE FROM positions; DELETE FROM position_stats;"
+        "UPDATE meta SET value = 0 WHERE key = 'indexed_upto'");
+    downgradeToSchema6(raw);
+    return skipped;
+}
+
+// An eOthello-style CSV (its header, its winner column, moves without passes or separators):
+// `distinct` random finished games, then rows repeating the moves of some of them under other
+// game ids (eOthello has such games, the same moves played by other players).
+fs::path writeEothelloCsv(const TempDir& dir, int distinct, const std::vector<int>& repeats) {
+    std::mt19937_64 rng(17);
+    std::vector<std::vector<int>> games;
+    for (int i = 0; i < distinct; ++i) games.push_back(randomGame(rng));
+    for (int i : repeats) games.push_back(games[static_cast<std::size_t>(i)]);
+    std::string text = "eOthello_game_id,winner,game_moves\n";
+    int id = 1000000;
+    for (const std::vector<int>& g : games) {
+        const core::Position end = core::replay(core::Position::start(), g).final();
+        const int diff = end.count(core::Color::Black) - end.count(core::Color::White);
+        text += std::to_string(id--) + "," + (diff > 0 ? "1" : diff < 0 ? "-1" : "0") + ",";
+        for (int m : g)
+            if (m != core::kPass) text += core::squareName(m);
+        text += "\n";
+    }
+    const fs::path csv = dir / "othello_dataset.csv";
+    writeFile(csv, text);
+    return csv;
 }
 
 }  // namespace
@@ -205,10 +257,7 @@ TEST_CASE("migration 7: the invented pass is removed, keys and index rebuilt, re
         s.bind(1, blob.data(), static_cast<int>(blob.size()));
         s.bind(2, othello::storage::movesKey(core::Position::start(), withPass));
         s.exec();
-        raw.exec("DROP INDEX games_moves_key");
-        for (const char* c : {"record_hash", "source_game_id", "variant", "komi"})
-            raw.exec(std::string("ALTER TABLE games DROP COLUMN ") + c);
-        raw.exec("PRAGMA user_version = 6");
+        downgradeToSchema6(raw);
     }
     Archive a(db);
     CHECK(a.info().schemaVersion == othello::storage::kSchemaVersion);
@@ -234,6 +283,62 @@ TEST_CASE("migration 7: the invented pass is removed, keys and index rebuilt, re
     const auto again = a.importRecords({unfinished, finished});
     CHECK(again.imported == 0);
     CHECK(again.duplicates == 2);
+}
+
+TEST_CASE("eOthello CSV stored before schema 7: a re-import adds only the games the new rule keeps",
+          "[storage][migration][duplicates]") {
+    TempDir dir("csv6");
+    const fs::path db = dir / "games.sqlite";
+    // Game 0 three times, game 4 twice: three rows the old build took for duplicates.
+    const fs::path csv = writeEothelloCsv(dir, 12, {0, 4, 0});
+    {
+        Archive a(db);
+        const auto all = a.importFiles({csv});
+        REQUIRE(all.rejected == 0);
+        REQUIRE(all.imported == 15);
+        REQUIRE(all.possibleDuplicates == 3);
+    }
+    REQUIRE(keepAsSchema6Build(db) == 3);
+    REQUIRE(scalarOf(db,
+                     "SELECT count(*) FROM games WHERE source_line IS NOT NULL AND "
+                     "source_record IS NULL") == 12);
+    Archive a(db);
+    REQUIRE(a.info().schemaVersion == othello::storage::kSchemaVersion);
+    REQUIRE(a.info().games == 12);
+    // Each stored game is its own row again, found by file and line (no game id kept): the
+    // re-import adds the three rows of other ids only, then nothing.
+    const auto again = a.importFiles({csv});
+    CHECK(again.imported == 3);
+    CHECK(again.duplicates == 12);
+    CHECK(again.possibleDuplicates == 3);
+    CHECK(a.info().games == 15);
+    CHECK(a.stats(core::Position::start()).games == 15);
+    const auto third = a.importFiles({csv});
+    CHECK(third.imported == 0);
+    CHECK(third.duplicates == 15);
+}
+
+TEST_CASE("the shared eOthello CSV stored before schema 7: a re-import adds exactly 8",
+          "[storage][migration][duplicates][shared]") {
+    const fs::path csv =
+        fs::path(OTHELLO_SHARED_DATA) / "movelist" / "eothello_othello_dataset.csv";
+    if (!fs::exists(csv)) {
+        WARN("shared data absent (" << csv << "): test skipped");
+        return;
+    }
+    TempDir dir("sharedcsv6");
+    const fs::path db = dir / "games.sqlite";
+    {
+        Archive a(db);
+        REQUIRE(a.importFiles({csv}).imported == 25657);
+    }
+    // The old build imported 25,649 of them.
+    REQUIRE(keepAsSchema6Build(db) == 8);
+    Archive a(db);
+    const auto again = a.importFiles({csv});
+    CHECK(again.imported == 8);
+    CHECK(again.duplicates == 25649);
+    CHECK(a.info().games == 25657);
 }
 
 TEST_CASE("GGF variants are stored; anti-Othello stays out of position statistics",
@@ -305,4 +410,54 @@ TEST_CASE("the format code stored for each format is pinned", "[storage][format]
               pinned[i].second);
         CHECK(a.game(id)->record.format == pinned[i].first);
     }
+}
+
+TEST_CASE(
+    "record_hash is a function of the stored game: migration 8 recomputes what the import "
+    "wrote",
+    "[storage][migration][duplicates]") {
+    // Every sample format, plus GGF features whose record says more than a row keeps: TY[8]
+    // (plain Othello, stored as no variant) and a disc difference read from RE[].
+    TempDir dir("hash-stable");
+    const fs::path samples = fs::path(OTHELLO_SOURCE_DIR) / "samples";
+    writeFile(dir / "extra.ggf",
+              "(;GM[Othello]PC[GGS/os]DT[2003]PB[A]PW[B]TY[8]RE[+0.000]BO[8 -------- -------- "
+              "-------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6]B[c3]W[d3]"
+              "B[c4];)\n"
+              "(;GM[Othello]PC[GGS/os]DT[2003]PB[A]PW[B]TY[8k2.5]RE[-3.500]BO[8 -------- "
+              "-------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[f6];)\n");
+    const fs::path db = dir / "a.sqlite";
+    {
+        Archive a(db);
+        std::vector<fs::path> files;
+        for (const char* f : {"games.ggf", "games.pgn", "games.csv", "games.moves", "games.wtb",
+                              "wc1992.transcript"})
+            files.push_back(samples / f);
+        files.push_back(dir / "extra.ggf");
+        const auto r = a.importFiles(files);
+        REQUIRE(r.imported > 20);
+    }
+    const auto hashes = [&db] {
+        std::vector<std::pair<std::int64_t, std::int64_t>> out;
+        SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
+        SQLite::Statement s(raw, "SELECT id, record_hash FROM games ORDER BY id");
+        while (s.executeStep())
+            out.emplace_back(s.getColumn(0).getInt64(), s.getColumn(1).getInt64());
+        return out;
+    };
+    const auto imported = hashes();
+    {
+        SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE games SET record_hash = NULL; PRAGMA user_version = 7");
+    }
+    Archive(db).info();  // migration 8 recomputes every hash from the stored rows
+    CHECK(hashes() == imported);
+    // And so a copy of a file elsewhere brings nothing back, whatever the archive's age.
+    fs::create_directories(dir / "copy");
+    fs::copy_file(dir / "extra.ggf", dir / "copy" / "extra.ggf");
+    fs::copy_file(samples / "games.ggf", dir / "copy" / "games.ggf");
+    Archive a(db);
+    const auto again = a.importFiles({dir / "copy" / "extra.ggf", dir / "copy" / "games.ggf"});
+    CHECK(again.imported == 0);
+    CHECK(again.possibleDuplicates == 0);
 }

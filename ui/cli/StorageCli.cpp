@@ -38,14 +38,14 @@ storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode)
 void warnUnindexed(storage::Archive& archive) {
     const std::int64_t n = archive.unindexedGames();
     if (n == 0) return;
-    fmt::print(stderr,
-               "warning: {} not yet indexed ({}); position searches and statistics replay "
-               "them, which is slower\n",
-               plural(n, "game", "games"),
+    fmt::print(stderr, "warning: {} not yet indexed ({}); {}\n", plural(n, "game", "games"),
                storage::WriterLock::held(archive.path())
                    ? "an import is running"
                    : "an import was interrupted and they could not be indexed here: the next "
-                     "import indexes them");
+                     "import indexes them",
+               n > storage::maxReplayedGames()
+                   ? "position searches and statistics leave them out until they are indexed"
+                   : "position searches and statistics replay them, which is slower");
 }
 
 int runCommand(const std::function<int()>& action) {
@@ -235,9 +235,8 @@ nlohmann::json gameRowJson(const storage::GameRow& row) {
     j["year"] = row.year;
     // The result as every list shows it (importers/GameResult.h); the scores are null when
     // no result is known: the discs of an unfinished game are not a result.
-    const auto result =
-        importers::GameResult::ofRow(row.complete, row.resultKnown, row.blackScore, row.whiteScore,
-                                     row.variant);
+    const auto result = importers::GameResult::ofRow(row.complete, row.resultKnown, row.blackScore,
+                                                     row.whiteScore, row.variant);
     j["result"] = result.text();
     j["unfinished"] = result.unfinished();
     j["black_score"] = result.known() ? nlohmann::json(row.blackScore) : nlohmann::json(nullptr);

@@ -147,9 +147,10 @@ int runInfo(const InfoOptions& o) {
     if (i.unindexedGames)
         fmt::print(
             "not yet indexed: {} (an import is running, or they could not be indexed here: a "
-            "read-only archive or a full disk; searches replay them, the next writer indexes "
-            "them)\n",
-            plural(i.unindexedGames, "game", "games"));
+            "read-only archive or a full disk; {}, the next writer indexes them)\n",
+            plural(i.unindexedGames, "game", "games"),
+            i.unindexedGames > storage::maxReplayedGames() ? "position searches leave them out"
+                                                           : "searches replay them");
     return kExitOk;
 }
 
