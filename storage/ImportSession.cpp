@@ -63,7 +63,8 @@ void ImportSession::add(const GameRecord& r) {
     const std::int64_t hash = recordHash(r);
     std::optional<SameMoves> other;
     // The filter answers "certainly new" for almost every game of a new file without a query.
-    if (movesSeen_.mayContain(key) && findDuplicate(r, key, hash, other)) {
+    const bool seen = sessionKeys_ ? sessionKeys_->contains(key) : movesSeen_.mayContain(key);
+    if (seen && findDuplicate(r, key, hash, other)) {
         ++result_.duplicates;
         ++progress_.duplicates;
         return;
@@ -73,10 +74,22 @@ void ImportSession::add(const GameRecord& r) {
         batchAfterId_ = impl_.scalar("SELECT coalesce(max(id), 0) FROM games");
         if (bulkLoad_ && !indexesDropped_) {
             db_.exec(kDropGameIndexesSql);
+            db_.exec("DROP INDEX IF EXISTS games_moves_key");
             indexesDropped_ = true;
+            sessionKeys_.emplace(batchAfterId_ + 1);
         }
     }
     const std::int64_t id = insertGame(r, key, hash);
+    if (sessionKeys_ && id != sessionKeys_->nextId()) {
+        // Ids not consecutive (not in an empty table, but cheap to be sure of): back to the
+        // index and the filter, filled with the games stored so far.
+        sessionKeys_.reset();
+        db_.exec(kGameIndexesSql);
+        indexesDropped_ = false;
+        SQLite::Statement keys(db_, "SELECT moves_key FROM games WHERE id != ?");
+        keys.bind(1, id);
+        while (keys.executeStep()) movesSeen_.add(keys.getColumn(0).getInt64());
+    }
     if (other) {
         ++result_.possibleDuplicates;
         note(r, "possible-duplicate",
@@ -84,7 +97,10 @@ void ImportSession::add(const GameRecord& r) {
                  " - " + displayName(other->white) +
                  "), other or unknown names, event or date: imported");
     }
-    movesSeen_.add(key);
+    if (sessionKeys_)
+        sessionKeys_->add(key, r.complete());
+    else
+        movesSeen_.add(key);
     checkPrefixOf(r, id);
     if (!r.complete()) {
         incompleteSeen_.add(key);
@@ -225,15 +241,8 @@ std::optional<std::int64_t> ImportSession::findDuplicate(const GameRecord& r, st
     const bool namesKnown = known(fb) && known(fw);
     const std::string& fe = folded(r.event);
     const std::optional<std::int64_t> source = storedSourceId(r.source.path);
-    if (!sameMoves_)
-        sameMoves_.emplace(
-            db_,
-            "SELECT id, black_id, white_id, event_id, date, record_hash, source_id, "
-            "source_record, source_game_id, source_line FROM games WHERE moves_key = ?");
-    SQLite::Statement& s = *sameMoves_;
-    s.bind(1, key);
     std::optional<std::int64_t> found;
-    while (s.executeStep()) {
+    forEachSameMoves(key, [&](SQLite::Statement& s) {
         SameMoves g;
         g.id = s.getColumn(0).getInt64();
         g.black = s.getColumn(1).getInt64();
@@ -263,12 +272,36 @@ std::optional<std::int64_t> ImportSession::findDuplicate(const GameRecord& r, st
                               agree(eventFolded_[g.event], fe) && agree(g.date, r.date);
         if (sameRecord || sameGame) {
             found = g.id;
-            break;
+            return false;
         }
         if (!other) other = std::move(g);
-    }
-    s.reset();
+        return true;
+    });
     return found;
+}
+
+template <typename Visit>
+void ImportSession::forEachSameMoves(std::int64_t key, Visit&& visit) {
+    static constexpr const char* kColumns =
+        "SELECT id, black_id, white_id, event_id, date, record_hash, source_id, source_record, "
+        "source_game_id, source_line FROM games ";
+    if (sessionKeys_) {
+        if (!sameMovesById_) sameMovesById_.emplace(db_, std::string(kColumns) + "WHERE id = ?");
+        SQLite::Statement& s = *sameMovesById_;
+        for (const std::int64_t id : sessionKeys_->ids(key)) {
+            s.bind(1, id);
+            const bool more = !s.executeStep() || visit(s);
+            s.reset();
+            if (!more) return;
+        }
+        return;
+    }
+    if (!sameMoves_) sameMoves_.emplace(db_, std::string(kColumns) + "WHERE moves_key = ?");
+    SQLite::Statement& s = *sameMoves_;
+    s.bind(1, key);
+    while (s.executeStep())
+        if (!visit(s)) break;
+    s.reset();
 }
 
 std::optional<std::int64_t> ImportSession::storedSourceId(const std::string& path) {
@@ -363,6 +396,14 @@ void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
     for (std::size_t n = 0; n + 1 < r.moves.size(); ++n) {
         key = extendMovesKey(key, r.moves[n]);
         if (!incompleteSeen_.mayContain(key)) continue;
+        if (sessionKeys_) {
+            for (const std::int64_t other : sessionKeys_->ids(key)) {
+                if (other == id || sessionKeys_->complete(other)) continue;
+                addPrefix(other, id, r);
+                break;
+            }
+            continue;
+        }
         if (!incompleteAt_)
             incompleteAt_.emplace(db_,
                                   "SELECT id FROM games WHERE moves_key = ? AND complete = 0 AND "
@@ -445,6 +486,7 @@ void ImportSession::indexPositions() {
         db_.exec(kGameIndexesSql);
         indexesDropped_ = false;
         bulkLoad_ = false;
+        sessionKeys_.reset();
     }
     indexer_.flush();
     SQLite::Statement s(db_, "UPDATE meta SET value = max(value, ?) WHERE key = 'indexed_upto'");

@@ -16,6 +16,7 @@
 #include "ArchiveImpl.h"
 #include "BloomFilter.h"
 #include "GameColumns.h"
+#include "SessionKeys.h"
 #include "WriterLock.h"
 
 namespace othello::storage {
@@ -110,11 +111,19 @@ class ImportSession {
     bool indexesDropped_ = false;    // games' secondary indexes wait for the end
     std::int64_t lastId_ = 0;
     std::optional<GameColumns> insertGame_;
-    std::optional<SQLite::Statement> insertPlayer_, sameMoves_, incompleteAt_, sourceAt_;
+    std::optional<SQLite::Statement> insertPlayer_, sameMoves_, sameMovesById_, incompleteAt_,
+        sourceAt_;
     // The moves keys of every game (new and stored) and of the unfinished ones, in bounded
     // memory: the keys themselves stay in SQLite (games_moves_key), looked up on a hit. Every
     // prefix of every new game is looked up among the unfinished ones, and almost none is there.
     BloomFilter movesSeen_{28, 3};  // 32 MiB: about 1 % false hits at 20 M games
+    // An import into an empty archive keeps its games' keys here instead (no filter, no
+    // games_moves_key until its end; see SessionKeys.h).
+    std::optional<SessionKeys> sessionKeys_;
+    // The games with moves key `key` (session keys or games_moves_key), with the columns
+    // findDuplicate compares; `s` is stepped row by row by the caller.
+    template <typename Visit>
+    void forEachSameMoves(std::int64_t key, Visit&& visit);
     // 1 MiB, small enough to stay in cache: it is read for every prefix of every game (about
     // 1 % false hits at 500,000 unfinished games, each a needless indexed look-up).
     BloomFilter incompleteSeen_{23, 3};

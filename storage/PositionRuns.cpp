@@ -5,8 +5,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "Archive.h"
 
@@ -129,34 +134,90 @@ void PositionRuns::merge(const Writer& write, std::size_t batchRows) {
     };
     std::make_heap(heap.begin(), heap.end(), heapLess);
 
-    std::vector<std::int64_t> out;
-    out.reserve(std::min<std::size_t>(batchRows, totalRows_ ? totalRows_ : 1) * cols);
-    std::size_t outRows = 0;
-    const auto emit = [&] {
-        if (outRows) write(out.data(), outRows);
-        out.clear();
-        outRows = 0;
-    };
-    while (!heap.empty()) {
-        std::pop_heap(heap.begin(), heap.end(), heapLess);
-        Cursor& c = cursors[heap.back()];
-        const std::int64_t* r = c.row();
-        if (outRows && !less(out.data() + (outRows - 1) * cols, r)) {
-            // The same key as the last row out: positions keep one, statistics add up.
-            std::int64_t* last = out.data() + (outRows - 1) * cols;
-            for (std::size_t k = keys; k < cols; ++k) last[k] += r[k];
-        } else {
-            // A batch ends only between keys, so that no key is split across two writes.
-            if (outRows >= batchRows) emit();
-            out.insert(out.end(), r, r + cols);
-            ++outRows;
+    // The merge runs on a worker thread, a batch ahead of the caller, who writes each batch
+    // (SQLite's work, as long again) meanwhile: two buffers change hands.
+    struct Handover {
+        std::mutex m;
+        std::condition_variable cv;
+        std::vector<std::int64_t> buffer[2];
+        std::size_t rows[2] = {0, 0};
+        bool full[2] = {false, false};
+        bool done = false, stop = false;
+        std::exception_ptr error;
+    } h;
+    const std::size_t reserveRows = std::min<std::uint64_t>(batchRows, totalRows_ ? totalRows_ : 1);
+    const auto produce = [&] {
+        int cur = 0;
+        std::vector<std::int64_t> out;
+        out.reserve(reserveRows * cols);
+        std::size_t outRows = 0;
+        const auto emit = [&] {
+            if (!outRows) return;
+            std::unique_lock lock(h.m);
+            h.cv.wait(lock, [&] { return !h.full[cur] || h.stop; });
+            if (h.stop) throw std::runtime_error("stopped");
+            std::swap(h.buffer[cur], out);
+            h.rows[cur] = outRows;
+            h.full[cur] = true;
+            h.cv.notify_all();
+            cur ^= 1;
+            out.clear();
+            out.reserve(reserveRows * cols);
+            outRows = 0;
+        };
+        while (!heap.empty()) {
+            std::pop_heap(heap.begin(), heap.end(), heapLess);
+            Cursor& c = cursors[heap.back()];
+            const std::int64_t* r = c.row();
+            if (outRows && !less(out.data() + (outRows - 1) * cols, r)) {
+                // The same key as the last row out: positions keep one, statistics add up.
+                std::int64_t* last = out.data() + (outRows - 1) * cols;
+                for (std::size_t k = keys; k < cols; ++k) last[k] += r[k];
+            } else {
+                // A batch ends only between keys, so that no key is split across two writes.
+                if (outRows >= batchRows) emit();
+                out.insert(out.end(), r, r + cols);
+                ++outRows;
+            }
+            if (++c.at < c.filled || refill(c))
+                std::push_heap(heap.begin(), heap.end(), heapLess);
+            else
+                heap.pop_back();
         }
-        if (++c.at < c.filled || refill(c))
-            std::push_heap(heap.begin(), heap.end(), heapLess);
-        else
-            heap.pop_back();
+        emit();
+    };
+    std::thread worker([&] {
+        try {
+            produce();
+        } catch (...) {
+            std::lock_guard lock(h.m);
+            if (!h.stop) h.error = std::current_exception();
+        }
+        std::lock_guard lock(h.m);
+        h.done = true;
+        h.cv.notify_all();
+    });
+    std::exception_ptr failed;
+    try {
+        for (int next = 0;; next ^= 1) {
+            std::unique_lock lock(h.m);
+            h.cv.wait(lock, [&] { return h.full[next] || h.done; });
+            if (!h.full[next]) break;  // done, and nothing left
+            lock.unlock();
+            write(h.buffer[next].data(), h.rows[next]);
+            lock.lock();
+            h.full[next] = false;
+            h.cv.notify_all();
+        }
+    } catch (...) {
+        failed = std::current_exception();
+        std::lock_guard lock(h.m);
+        h.stop = true;
+        h.cv.notify_all();
     }
-    emit();
+    worker.join();
+    if (failed) std::rethrow_exception(failed);
+    if (h.error) std::rethrow_exception(h.error);
     runs_.clear();
     totalRows_ = 0;
     if (fd_ >= 0 && ::ftruncate(fd_, 0) != 0) {

@@ -215,3 +215,37 @@ TEST_CASE(
           dump(dir / "reference.sqlite", kPositionsSql));
     CHECK(dump(dir / "killed.sqlite", kStatsSql) == dump(dir / "reference.sqlite", kStatsSql));
 }
+
+TEST_CASE(
+    "an import into an empty archive finds duplicates and prefixes among its own games "
+    "as one into a full archive does",
+    "[storage][duplicates]") {
+    // The empty archive's import keeps its keys in memory (SessionKeys.h), the other looks them
+    // up in games_moves_key: the same verdicts.
+    TempDir dir("session-keys");
+    std::mt19937_64 rng(5);
+    const std::vector<int> a = randomGame(rng), c = randomGame(rng);
+    const std::vector<int> b(c.begin(), c.begin() + 20);  // unfinished, a prefix of c
+    std::vector<importers::GameRecord> games = randomRecords(300, 31);
+    games.push_back(makeRecord("Ann", "Bob", "Club", 2001, a));
+    games.push_back(makeRecord("Ann", "Bob", "Club", 2001, a));  // the same record again
+    games.push_back(makeRecord("Cid", "Dan", "Club", 2001, a));  // same moves, other players
+    games.push_back(makeRecord("Eve", "Fay", "Club", 2002, b));
+    games.push_back(makeRecord("Gus", "Hal", "Club", 2002, c));
+    const auto check = [&](const othello::storage::ImportResult& r) {
+        CHECK(r.imported == 304);
+        CHECK(r.duplicates == 1);
+        CHECK(r.possibleDuplicates == 1);
+        CHECK(r.prefixes == 1);
+    };
+    Archive empty(dir / "empty.sqlite");
+    check(empty.importRecords(games, {}));
+    Archive full(dir / "full.sqlite");
+    full.importRecords({makeRecord("Ivy", "Jon", "Other", 1999, randomGame(rng))}, {});
+    check(full.importRecords(games, {}));
+    // The index the empty archive's import built at its end serves the next import.
+    CHECK(empty.importRecords(games, {}).duplicates == 305);
+    SQLite::Database raw((dir / "empty.sqlite").string(), SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("SELECT count(*) FROM sqlite_master WHERE name = 'games_moves_key'")
+              .getInt() == 1);
+}
