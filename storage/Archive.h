@@ -296,6 +296,9 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 
 // ---- The archive --------------------------------------------------------------------------
 
+struct TournamentSummary;  // storage/Tournament.h
+struct Tournament;
+
 // Where the archive's file lives, as far as writing it goes (see "Read-only archives" above).
 enum class Media { Writable, ReadOnlyFolder, ReadOnlyMount };
 // statvfs (ST_RDONLY) and access(W_OK) on the folder of `database` (its nearest existing one).
@@ -365,6 +368,14 @@ class Archive {
     // aliases and files new games under an old spelling to the player; player filters of
     // search match old spellings too.
     std::int64_t renamePlayer(const std::string& from, const std::string& to);
+
+    // ---- Tournaments (storage/Tournament.h, storage/Standings.h) ----
+    // Every event of every year, tournament or not, sorted by year then name (one read of
+    // games grouped by event, year and players).
+    std::vector<TournamentSummary> tournaments();
+    // One tournament by its id (Tournament.h), its games in file order; nullopt when no game
+    // has that event and year.
+    std::optional<Tournament> tournament(std::int64_t id);
 
     struct Impl;  // the connection; defined in storage/ArchiveImpl.h, not part of the API
 

@@ -1,0 +1,305 @@
+// othello-db events and event: the tournaments of the archive, and one's standings and
+// crosstable (storage/Tournament.h and storage/Standings.h state the rules).
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "JsonOutput.h"
+#include "StorageCli.h"
+#include "importers/TextEscape.h"
+#include "storage/Standings.h"
+#include "storage/Tournament.h"
+
+namespace othello::cli {
+namespace {
+
+using importers::text::escapeForTerminal;
+
+// A name from a record for a column: escaped, cut at a character boundary.
+std::string shorten(const std::string& s, std::size_t width) {
+    return importers::text::shortenText(escapeForTerminal(s), width);
+}
+
+nlohmann::json yearJson(int year) {
+    return year ? nlohmann::json(year) : nlohmann::json(nullptr);
+}
+
+nlohmann::json summaryJson(const storage::TournamentSummary& t) {
+    nlohmann::json j{{"id", t.id},       {"name", t.name},       {"year", yearJson(t.year)},
+                     {"games", t.games}, {"players", t.players}, {"is_tournament", t.isTournament}};
+    j["not_tournament_reason"] =
+        t.isTournament ? nlohmann::json(nullptr) : nlohmann::json(t.notTournamentReason);
+    // Objects, not strings in an array: JsonOutput.h gives only object members exact bytes.
+    j["events"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < t.eventIds.size(); ++i)
+        j["events"].push_back({{"id", t.eventIds[i]}, {"name", t.eventNames[i]}});
+    return j;
+}
+
+std::string titleOf(const storage::TournamentSummary& t) {
+    return escapeForTerminal(t.name.empty() ? "(no event)" : t.name) +
+           (t.year ? fmt::format(" {}", t.year) : std::string());
+}
+
+struct EventsOptions {
+    std::string db;
+    std::optional<int> year;
+    bool tournamentsOnly = false;
+    bool json = false;
+};
+
+int runEvents(const EventsOptions& o) {
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    std::vector<storage::TournamentSummary> list;
+    for (auto& t : archive.tournaments())
+        if ((!o.year || t.year == *o.year) && (!o.tournamentsOnly || t.isTournament))
+            list.push_back(std::move(t));
+    if (o.json) {
+        nlohmann::json j{{"events", nlohmann::json::array()}};
+        for (const auto& t : list) j["events"].push_back(summaryJson(t));
+        printJson(j);
+        return kExitOk;
+    }
+    fmt::print("{}\n", plural(static_cast<std::int64_t>(list.size()), "event", "events"));
+    if (!list.empty())
+        fmt::print("{:>10} {:>4} {:<32} {:>6} {:>7}  {}\n", "id", "year", "name", "games",
+                   "players", "tournament");
+    for (const auto& t : list)
+        fmt::print("{:>10} {:>4} {:<32} {:>6} {:>7}  {}\n", t.id,
+                   t.year ? std::to_string(t.year) : "—", shorten(t.name, 32), t.games, t.players,
+                   t.isTournament ? "yes" : "no: " + t.notTournamentReason);
+    return kExitOk;
+}
+
+RegisterCommand eventsCommand(92, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<EventsOptions>();
+    auto* sub = app.add_subcommand(
+        "events", "List the events of each year (tournaments and collections of games)");
+    sub->add_option("--year", o->year, "Only this year");
+    sub->add_flag("--tournaments", o->tournamentsOnly, "Only tournaments (no collections)");
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json,
+                  "Print {events: [{id, name, year, games, players, is_tournament, "
+                  "not_tournament_reason, events: [{id, name}]}]}");
+    sub->footer(
+        "An event is a tournament name in a year: \"World Championship\" (WTHOR) and \"World "
+        "Championship - 2021\" (PGN) of 2021 are one. Collections that were never one tournament "
+        "(\"Diverses parties\", \"Parties Internet\", online games) say why they are not.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runEvents(*o); }); }; });
+});
+
+struct EventOptions {
+    std::string query;
+    std::optional<int> year;
+    std::optional<int> bq;
+    std::string db;
+    bool json = false;
+};
+
+const char* resultWord(const storage::PlayerResult& r) {
+    if (r.how == storage::GameScoring::Unknown) return "unscored";
+    return r.points2 == 2 ? "win" : r.points2 == 1 ? "draw" : "loss";
+}
+
+// One round's cell: opponent's rank, colour, + win / = draw / - loss / * unscored, discs.
+std::string roundCell(const storage::PlayerResult& r) {
+    const char sign = r.how == storage::GameScoring::Unknown ? '*'
+                      : r.points2 == 2                       ? '+'
+                      : r.points2 == 1                       ? '='
+                                                             : '-';
+    if (r.opponent < 0) return fmt::format("bye{}{}", sign, r.discs);
+    if (r.how == storage::GameScoring::Unknown)
+        return fmt::format("{}{}*", r.opponent + 1, r.black ? 'b' : 'w');
+    return fmt::format("{}{}{}{}", r.opponent + 1, r.black ? 'b' : 'w', sign, r.discs);
+}
+
+storage::Tournament findTournament(storage::Archive& archive, const EventOptions& o) {
+    const bool digits =
+        !o.query.empty() && o.query.find_first_not_of("0123456789") == std::string::npos;
+    if (digits && o.query.size() <= 18)
+        if (auto t = archive.tournament(std::stoll(o.query))) return std::move(*t);
+    const auto matches = storage::matchTournaments(archive.tournaments(), o.query, o.year);
+    if (matches.empty())
+        throw InputError(fmt::format("no event matches \"{}\"{}", escapeForTerminal(o.query),
+                                     o.year ? fmt::format(" in {}", *o.year) : ""));
+    if (matches.size() > 1) {
+        // One line (errors are escaped whole): the first ones, by year.
+        std::string list;
+        for (std::size_t i = 0; i < matches.size() && i < 10; ++i)
+            list += fmt::format("{}{} {}", i ? ", " : "", matches[i].id, titleOf(matches[i]));
+        if (matches.size() > 10) list += fmt::format(" and {} more", matches.size() - 10);
+        throw UsageError(fmt::format("{} events match \"{}\"; give its id or --year: {}",
+                                     matches.size(), o.query, list));
+    }
+    return std::move(*archive.tournament(matches.front().id));
+}
+
+int runEvent(const EventOptions& o) {
+    if (o.bq && (*o.bq < 1 || *o.bq > 1000)) throw UsageError("--bq-constant: 1..1000");
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    const storage::Tournament t = findTournament(archive, o);
+    const storage::TournamentSummary& s = t.summary;
+    storage::StandingsOptions options;
+    options.brightwellConstant = o.bq;
+    const storage::Standings st = storage::computeStandings(t.games, options);
+    if (o.json) {
+        nlohmann::json j = summaryJson(s);
+        j["rounds"] = s.isTournament ? nlohmann::json(st.rounds) : nlohmann::json(nullptr);
+        j["rounds_from"] = s.isTournament ? nlohmann::json(storage::roundsFromName(st.roundsFrom))
+                                          : nlohmann::json(nullptr);
+        j["brightwell_constant"] =
+            s.isTournament ? nlohmann::json(st.brightwellConstant) : nlohmann::json(nullptr);
+        j["standings"] = nullptr;
+        j["crosstable"] = nullptr;
+        if (s.isTournament) {
+            j["standings"] = nlohmann::json::array();
+            for (const auto& p : st.players) {
+                nlohmann::json pj{{"rank", p.rank},       {"player", p.player},
+                                  {"points", p.points()}, {"brightwell", p.brightwell()},
+                                  {"discs", p.discs},     {"games", p.games},
+                                  {"wins", p.wins},       {"draws", p.draws},
+                                  {"losses", p.losses},   {"unscored", p.unscored},
+                                  {"byes", p.byes},       {"withdrawn", p.withdrawn}};
+                pj["results"] = nlohmann::json::array();
+                for (const auto& r : p.results) {
+                    const bool bye = r.opponent < 0;
+                    const auto& opp = bye ? p : st.players[static_cast<std::size_t>(r.opponent)];
+                    pj["results"].push_back(
+                        {{"round", r.round ? nlohmann::json(r.round) : nlohmann::json(nullptr)},
+                         {"game", r.game},
+                         {"opponent", bye ? nlohmann::json(nullptr) : nlohmann::json(opp.player)},
+                         {"opponent_rank",
+                          bye ? nlohmann::json(nullptr) : nlohmann::json(opp.rank)},
+                         {"color", r.black ? "black" : "white"},
+                         {"result", resultWord(r)},
+                         {"points", r.points2 / 2.0},
+                         {"discs", r.discs},
+                         {"opponent_discs", r.opponentDiscs},
+                         {"scoring", storage::gameScoringName(r.how)}});
+                }
+                j["standings"].push_back(pj);
+            }
+            j["crosstable"] = nlohmann::json::array();
+            for (const auto& pr : st.pairs)
+                j["crosstable"].push_back(
+                    {{"player", st.players[static_cast<std::size_t>(pr.a)].player},
+                     {"opponent", st.players[static_cast<std::size_t>(pr.b)].player},
+                     {"points", pr.aPoints2 / 2.0},
+                     {"opponent_points", pr.bPoints2 / 2.0},
+                     {"games", pr.games}});
+        }
+        j["game_list"] = nlohmann::json::array();
+        for (std::size_t i = 0; i < t.games.size(); ++i) {
+            const auto& g = t.games[i];
+            j["game_list"].push_back(
+                {{"id", g.id},
+                 {"round", s.isTournament && st.gameRounds[i] ? nlohmann::json(st.gameRounds[i])
+                                                              : nlohmann::json(nullptr)},
+                 {"black", g.black},
+                 {"white", g.white},
+                 {"result", g.resultText},
+                 {"scoring", storage::gameScoringName(storage::scoreGame(g).how)}});
+        }
+        printJson(j);
+        return kExitOk;
+    }
+    fmt::print("{} (id {}): {}, {}\n", titleOf(s), s.id, plural(s.games, "game", "games"),
+               plural(s.players, "player", "players"));
+    if (s.eventIds.size() > 1) {
+        std::string names;
+        for (const auto& n : s.eventNames)
+            names += (names.empty() ? "" : ", ") + escapeForTerminal(n);
+        fmt::print("spellings: {}\n", names);
+    }
+    if (!s.isTournament) {
+        fmt::print("not a tournament ({}): no standings\n",
+                   escapeForTerminal(s.notTournamentReason));
+        return kExitOk;
+    }
+    const bool known = st.roundsFrom != storage::RoundsFrom::Estimated;
+    if (known)
+        fmt::print("{} (from {}), Brightwell constant {}\n", plural(st.rounds, "round", "rounds"),
+                   st.roundsFrom == storage::RoundsFrom::Source ? "the source" : "file order",
+                   st.brightwellConstant);
+    else
+        fmt::print(
+            "rounds not known (the file is not in round order): results in file order; {} "
+            "most players played, Brightwell constant {}\n",
+            plural(st.rounds, "game", "games"), st.brightwellConstant);
+    // One column per round; with the rounds unknown, one per game of the player, in file order.
+    std::size_t columns = known ? static_cast<std::size_t>(st.rounds) : 0;
+    if (!known)
+        for (const auto& p : st.players) columns = std::max(columns, p.results.size());
+    fmt::print("{:>4} {:<24} {:>5} {:>7} {:>5} {:>5} {:>3} {:>3} {:>3}", "rank", "player", "pts",
+               "BQ", "discs", "games", "W", "D", "L");
+    for (std::size_t c = 1; c <= columns; ++c)
+        fmt::print(" {:>7}", fmt::format("{}{}", known ? "r" : "g", c));
+    fmt::print("\n");
+    bool unscored = false, withdrawn = false;
+    for (const auto& p : st.players) {
+        const bool tied = (&p != &st.players.front() && (&p - 1)->rank == p.rank) ||
+                          (&p != &st.players.back() && (&p + 1)->rank == p.rank);
+        fmt::print("{:>4} {:<24} {:>5} {:>7} {:>5} {:>5} {:>3} {:>3} {:>3}",
+                   fmt::format("{}{}", tied ? "=" : "", p.rank),
+                   shorten(p.player + (p.withdrawn ? " (w)" : ""), 24), p.points(), p.brightwell(),
+                   p.discs, p.games, p.wins, p.draws, p.losses);
+        std::vector<std::string> cells(columns + 1);
+        for (std::size_t k = 0; k < p.results.size(); ++k) {
+            const auto& r = p.results[k];
+            std::string& cell = cells[known ? static_cast<std::size_t>(r.round) : k + 1];
+            cell += (cell.empty() ? "" : "/") + roundCell(r);
+        }
+        for (std::size_t c = 1; c <= columns; ++c) fmt::print(" {:>7}", cells[c]);
+        fmt::print("\n");
+        unscored = unscored || p.unscored > 0;
+        withdrawn = withdrawn || p.withdrawn;
+    }
+    fmt::print(
+        "{}: opponent's rank, b/w the colour played, + win = draw - loss, the discs "
+        "credited{}{}\n",
+        known ? "rounds" : "games", unscored ? "; * unfinished without a result (not scored)" : "",
+        withdrawn ? "; (w) withdrew" : "");
+    return kExitOk;
+}
+
+RegisterCommand eventCommand(94, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<EventOptions>();
+    auto* sub = app.add_subcommand(
+        "event", "Standings and crosstable of one event (a tournament in a year)");
+    sub->add_option("NAME|ID", o->query,
+                    "The event's id (from `events`) or its name; a year at its end or --year "
+                    "picks the year")
+        ->required();
+    sub->add_option("--year", o->year, "The year, when the name is held in several");
+    sub->add_option("--bq-constant", o->bq,
+                    "The Brightwell constant c (default: rounds / 2, 6 for the WOC's 13 rounds)");
+    addDbOption(sub, o->db);
+    sub->add_flag(
+        "--json", o->json,
+        "Print {id, name, year, games, players, is_tournament, not_tournament_reason, "
+        "events: [{id, name}], rounds, rounds_from: \"source\"|\"file order\"|\"estimated\", "
+        "brightwell_constant, standings: [{rank, player, points, brightwell, discs, "
+        "games, wins, draws, losses, unscored, byes, withdrawn, results: [{round, game, "
+        "opponent, opponent_rank, color, result: win|draw|loss|unscored, points, discs, "
+        "opponent_discs, scoring: final|stated|forfeit|bye|unknown}]}], crosstable: "
+        "[{player, opponent, points, opponent_points, games: [ids]}], game_list: [{id, "
+        "round, black, white, result, scoring}]}; standings, crosstable and the round "
+        "fields are null for a collection that is not a tournament");
+    sub->footer(
+        "Ranked by points (win 1, draw 1/2), then the Brightwell quotient (discs + c x the "
+        "opponents' points; a bye or a withdrawn opponent counts 32 + c x the player's own "
+        "points), then discs. Finished games score by their final score (anti-Othello: the "
+        "fewer discs win, each side credited with the other's discs; komi: the winner after the "
+        "komi); unfinished games by the result they state (a winner alone: the empties to the "
+        "winner, at least 33-31; no move played: a forfeit, scored as stated); unfinished games "
+        "without a result are not scored. Rounds come from the source (PGN/GGF Round) when every "
+        "game has one, else from file order when the file goes round by round, else they are "
+        "unknown (rounds_from \"estimated\": results in file order, round null, and `rounds` is "
+        "the number of games most players played, which sets c). See storage/Standings.h.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runEvent(*o); }); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli
