@@ -40,6 +40,7 @@ class ModelTest : public QObject {
     void readOnlyArchive();
     void treeShowsDeepestOpeningOfTheLine();
     void importUsableMeanwhileAndCancel();
+    void eventsStandingsAndCrosstable();
 
   private:
     QTemporaryDir dir_;
@@ -415,6 +416,163 @@ void ModelTest::treeShowsDeepestOpeningOfTheLine() {
     QVERIFY(!storage::openingOfPosition(p));  // not an exact-position name
     game.jump(2);
     QTRY_COMPARE_WITH_TIMEOUT(client.tree()->opening(), QStringLiteral("Perpendicular"), 10000);
+}
+
+void ModelTest::eventsStandingsAndCrosstable() {
+    const QString db = test::makeTournamentArchive(dir_.path(), QStringLiteral("events.sqlite"));
+    GameController game;
+    ArchiveClient client;
+    client.setGame(&game);
+    EventListModel* events = client.events();
+    EventModel* table = client.eventTable();
+    QAbstractItemModelTester listTester(events,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tableTester(table,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(db);
+    QVERIFY(shown.wait(10000));
+    QVERIFY2(client.ready(), qPrintable(client.errorText()));
+
+    // The list: the tournament and the collection, one year.
+    QSignalSpy listed(events, &EventListModel::updated);
+    events->load();
+    QVERIFY(listed.wait(10000));
+    QVERIFY2(events->errorText().isEmpty(), qPrintable(events->errorText()));
+    QCOMPARE(events->total(), 2);
+    QCOMPARE(events->rowCount(), 2);
+    int tournamentRow = -1, collectionRow = -1;
+    for (int r = 0; r < events->rowCount(); ++r) {
+        const QModelIndex i = events->index(r);
+        QCOMPARE(i.data(EventListModel::YearRole).toInt(), test::kTournamentYear);
+        QCOMPARE(i.data(EventListModel::YearTextRole).toString(), QStringLiteral("2024"));
+        if (i.data(EventListModel::IsTournamentRole).toBool()) {
+            tournamentRow = r;
+            QCOMPARE(i.data(EventListModel::NameRole).toString(),
+                     QString::fromLatin1(test::kTournamentEvent));  // its year split off
+            QCOMPARE(i.data(EventListModel::GamesRole).toLongLong(), 6);
+            QCOMPARE(i.data(EventListModel::PlayersRole).toLongLong(), 4);
+        } else {
+            collectionRow = r;
+            QCOMPARE(i.data(EventListModel::NameRole).toString(), QStringLiteral("Casual games"));
+            QVERIFY(!i.data(EventListModel::ReasonRole).toString().isEmpty());
+        }
+    }
+    QVERIFY(tournamentRow >= 0 && collectionRow >= 0);
+    // The filter: words of the name or the year, case and accents ignored.
+    events->setFilter(QStringLiteral("róund 2024"));
+    QCOMPARE(events->rowCount(), 1);
+    QCOMPARE(events->index(0).data(EventListModel::IsTournamentRole).toBool(), true);
+    events->setFilter(QStringLiteral("1999"));
+    QCOMPARE(events->rowCount(), 0);
+    events->setFilter({});
+    events->setTournamentsOnly(true);
+    QCOMPARE(events->rowCount(), 1);
+    events->setTournamentsOnly(false);
+    QCOMPARE(events->rowCount(), 2);
+    const qint64 tournamentId = events->eventIdAt(tournamentRow);
+    const qint64 collectionId = events->eventIdAt(collectionRow);
+    QCOMPARE(events->rowOf(tournamentId), tournamentRow);
+
+    // The tournament: standings in order, the crosstable by opponent.
+    QSignalSpy loaded(table, &EventModel::updated);
+    table->load(tournamentId);
+    QVERIFY(loaded.wait(10000));
+    QVERIFY2(table->errorText().isEmpty(), qPrintable(table->errorText()));
+    QVERIFY(table->isTournament());
+    QCOMPARE(table->title(), QStringLiteral("Spring Round Robin 2024"));
+    QVERIFY2(table->details().contains(QStringLiteral("3 rounds (from the source)")),
+             qPrintable(table->details()));
+    QCOMPARE(table->crossMode(), int(EventModel::ByOpponent));
+    QCOMPARE(table->rowCount(), 4);
+    QCOMPARE(table->columnCount(), int(EventModel::FirstCrossColumn) + 4);
+    const auto text = [&](int row, int column) {
+        return table->index(row, column).data(EventModel::TextRole).toString();
+    };
+    for (int r = 0; r < 4; ++r) {
+        QCOMPARE(text(r, EventModel::RankColumn), QString::number(r + 1));
+        QCOMPARE(text(r, EventModel::PlayerColumn),
+                 QString::fromLatin1(test::kTournamentPlayers[r]));
+        QCOMPARE(text(r, EventModel::PointsColumn), QString::number(3 - r));
+        QCOMPARE(text(r, EventModel::GamesColumn), QStringLiteral("3"));
+        QCOMPARE(text(r, EventModel::WinsColumn), QString::number(3 - r));
+        QCOMPARE(text(r, EventModel::LossesColumn), QString::number(r));
+        QCOMPARE(
+            table->index(r, EventModel::FirstCrossColumn + r).data(EventModel::KindRole).toInt(),
+            int(EventModel::SelfCell));
+        QCOMPARE(table->gameIdAt(r, EventModel::FirstCrossColumn + r), 0);
+        QCOMPARE(table->gameIdAt(r, EventModel::PointsColumn), 0);
+    }
+    QCOMPARE(table->headerText(EventModel::PlayerColumn), QStringLiteral("Player"));
+    QCOMPARE(table->headerText(EventModel::FirstCrossColumn + 1), QStringLiteral("2"));
+    // Anna against Boris (round 1, the first game of the file): a win, "1"; Boris's cell
+    // against Anna: "0", the same game.
+    const int annaBoris = EventModel::FirstCrossColumn + 1;
+    QCOMPARE(text(0, annaBoris), QStringLiteral("1"));
+    QCOMPARE(table->index(0, annaBoris).data(EventModel::OutcomeRole).toInt(),
+             int(EventModel::Win));
+    QCOMPARE(text(1, EventModel::FirstCrossColumn), QStringLiteral("0"));
+    QCOMPARE(table->index(1, EventModel::FirstCrossColumn).data(EventModel::OutcomeRole).toInt(),
+             int(EventModel::Loss));
+    const qint64 firstGame = table->gameIdAt(0, annaBoris);
+    QCOMPARE(table->gameIdAt(1, EventModel::FirstCrossColumn), firstGame);
+    QCOMPARE(table->index(0, annaBoris).data(EventModel::GameIdRole).toLongLong(), firstGame);
+    // Clara against Dmitri is round 1's second game, Dmitri against Anna round 3's first.
+    const qint64 claraDmitri = table->gameIdAt(2, EventModel::FirstCrossColumn + 3);
+    const qint64 dmitriAnna = table->gameIdAt(3, EventModel::FirstCrossColumn);
+    {
+        storage::Archive archive(db.toStdString(), storage::Archive::Mode::ReadOnly);
+        const auto players = [&](qint64 id) {
+            const auto g = archive.game(id);
+            return g ? QSet<QString>{QString::fromStdString(g->record.black),
+                                     QString::fromStdString(g->record.white)}
+                     : QSet<QString>{};
+        };
+        const auto pair = [](int a, int b) {
+            return QSet<QString>{QString::fromLatin1(test::kTournamentPlayers[a]),
+                                 QString::fromLatin1(test::kTournamentPlayers[b])};
+        };
+        QCOMPARE(players(firstGame), pair(0, 1));
+        QCOMPARE(players(claraDmitri), pair(2, 3));
+        QCOMPARE(players(dmitriAnna), pair(0, 3));
+        QCOMPARE(archive.game(firstGame)->record.round, std::string("1"));
+        QCOMPARE(archive.game(dmitriAnna)->record.round, std::string("3"));
+    }
+    QVERIFY(firstGame < claraDmitri && claraDmitri < dmitriAnna);  // file order
+
+    // By round: opponent's rank, colour, sign, discs; the same games.
+    table->setCrossMode(EventModel::ByRound);
+    QCOMPARE(table->columnCount(), int(EventModel::FirstCrossColumn) + 3);
+    QCOMPARE(table->headerText(EventModel::FirstCrossColumn + 2), QStringLiteral("R3"));
+    QCOMPARE(table->gameIdAt(0, EventModel::FirstCrossColumn), firstGame);
+    QCOMPARE(table->gameIdAt(3, EventModel::FirstCrossColumn + 2), dmitriAnna);
+    QVERIFY2(text(0, EventModel::FirstCrossColumn).startsWith(QStringLiteral("2")),
+             qPrintable(text(0, EventModel::FirstCrossColumn)));
+    QVERIFY(text(0, EventModel::FirstCrossColumn).contains(QLatin1Char('+')));
+    QVERIFY(text(3, EventModel::FirstCrossColumn + 2).startsWith(QStringLiteral("1")));
+
+    // A click on a cell opens that game on the board.
+    QSignalSpy gameShown(&client, &ArchiveClient::gameShown);
+    client.openEventGame(3, EventModel::FirstCrossColumn + 2);
+    QVERIFY(gameShown.wait(10000));
+    QCOMPARE(game.gameId(), dmitriAnna);
+    QCOMPARE(game.ply(), 0);
+    QCOMPARE(QSet<QString>({game.blackName(), game.whiteName()}),
+             QSet<QString>({QStringLiteral("Anna Alder"), QStringLiteral("Dmitri Dorn")}));
+
+    // The collection: its reason, no table.
+    table->load(collectionId);
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(!table->isTournament());
+    QVERIFY(!table->reason().isEmpty());
+    QCOMPARE(table->rowCount(), 0);
+    QCOMPARE(table->columnCount(), 0);
+    // An id naming nothing: the reason, no rows.
+    table->load(tournamentId + 1);
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(!table->hasEvent());
+    QVERIFY(!table->errorText().isEmpty());
+    QCOMPARE(table->rowCount(), 0);
 }
 
 QTEST_GUILESS_MAIN(ModelTest)

@@ -22,14 +22,18 @@ class TestData : public QObject {
     Q_PROPERTY(QString notADatabasePath MEMBER notADatabasePath CONSTANT)
     Q_PROPERTY(QString missingDatabasePath MEMBER missingDatabasePath CONSTANT)
     Q_PROPERTY(QString emptyArchivePath MEMBER emptyArchivePath CONSTANT)
+    Q_PROPERTY(QString tournamentArchivePath MEMBER tournamentArchivePath CONSTANT)
+    Q_PROPERTY(QString outputDir MEMBER outputDir CONSTANT)
 
   public:
-    QString archivePath;          // the 12 fixture games
-    QString importArchivePath;    // empty archive for the import test
-    QString badImportPath;        // 2 good records, 1 bad
-    QString notADatabasePath;     // a text file
-    QString missingDatabasePath;  // in a folder that does not exist
-    QString emptyArchivePath;     // an archive with no games
+    QString archivePath;            // the 12 fixture games
+    QString importArchivePath;      // empty archive for the import test
+    QString badImportPath;          // 2 good records, 1 bad
+    QString notADatabasePath;       // a text file
+    QString missingDatabasePath;    // in a folder that does not exist
+    QString emptyArchivePath;       // an archive with no games
+    QString tournamentArchivePath;  // a round robin and a collection (ViewerFixture.h)
+    QString outputDir;              // where screenshots to look at are saved (the run's folder)
 
     Q_INVOKABLE bool exists(const QString& path) const { return QFileInfo::exists(path); }
 
@@ -98,6 +102,9 @@ class Setup : public QObject {
         data_.archivePath = makeFixtureArchive(dir_.path());
         data_.importArchivePath = makeEmptyArchive(dir_.path(), QStringLiteral("import.sqlite"));
         data_.emptyArchivePath = makeEmptyArchive(dir_.path(), QStringLiteral("empty.sqlite"));
+        data_.tournamentArchivePath =
+            makeTournamentArchive(dir_.path(), QStringLiteral("tournament.sqlite"));
+        data_.outputDir = QDir::currentPath();
         data_.missingDatabasePath = dir_.path() + QStringLiteral("/missing/none.sqlite");
         data_.badImportPath = fixtureDir() + QStringLiteral("/import_bad.pgn");
         data_.notADatabasePath = fixtureDir() + QStringLiteral("/archive.pgn");

@@ -1,6 +1,8 @@
 // othello-viewer --screenshot on a known game at a known ply, at 1280x800 and 1920x1080: the
 // PNG must have the window's size, a green board of sensible size and the right disc on every
 // square (the expected board comes from the engine), so a broken layout fails here.
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QProcess>
@@ -12,6 +14,7 @@
 #include "core/Notation.h"
 #include "core/Replay.h"
 #include "storage/Archive.h"
+#include "storage/Tournament.h"
 
 using namespace othello;
 
@@ -23,6 +26,7 @@ class ScreenshotTest : public QObject {
     void screenshot_data();
     void screenshot();
     void analysisScreenshot();
+    void eventScreenshot();
     void missingDatabaseScreenshotFails();
     void helpAndUsageWithoutDisplay();
 
@@ -212,6 +216,47 @@ void ScreenshotTest::analysisScreenshot() {
 
 // An explicit --db that does not exist: the PNG shows the error, the exit status is 1 and
 // nothing is created.
+// --event ID: the Events tab shows the tournament's standings and crosstable by opponent: the
+// four players' rows, six cells of wins (#d5ecd5) and six of losses (#f5dada) right of the
+// board. Saved as event_screenshot.png in the run's folder, to be looked at.
+void ScreenshotTest::eventScreenshot() {
+    const QString db =
+        viewer::test::makeTournamentArchive(dir_.path(), QStringLiteral("tournament.sqlite"));
+    std::int64_t id = 0;
+    {
+        storage::Archive archive(db.toStdString(), storage::Archive::Mode::ReadOnly);
+        for (const auto& t : archive.tournaments())
+            if (t.isTournament) id = t.id;
+    }
+    QVERIFY(id > 0);
+    const QString png = QDir::current().filePath(QStringLiteral("event_screenshot.png"));
+    QFile::remove(png);
+    QProcess viewer;
+    viewer.start(QStringLiteral(OTHELLO_VIEWER),
+                 {QStringLiteral("--db"), db, QStringLiteral("--event"), QString::number(id),
+                  QStringLiteral("--screenshot"), png});
+    QVERIFY(viewer.waitForFinished(60000));
+    QCOMPARE(viewer.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(viewer.exitCode() == 0, viewer.readAllStandardError().constData());
+    QImage image(png);
+    QVERIFY2(!image.isNull(), "the event screenshot was not saved");
+    QCOMPARE(image.size(), QSize(1280, 800));
+    // Count the result cells by their colour: each is a block of one colour; count its
+    // pixels and divide by the smallest cell's area found.
+    int win = 0, loss = 0;
+    for (int y = image.height() / 3; y < image.height(); ++y)
+        for (int x = image.width() / 2; x < image.width(); ++x) {
+            const QRgb p = image.pixel(x, y);
+            if (p == qRgb(0xd5, 0xec, 0xd5)) ++win;
+            if (p == qRgb(0xf5, 0xda, 0xda)) ++loss;
+        }
+    // Six wins and six losses, cells of at least 20x20 pixels each; equal areas.
+    QVERIFY2(win > 6 * 400 && loss > 6 * 400,
+             qPrintable(QStringLiteral("win %1 loss %2").arg(win).arg(loss)));
+    QVERIFY2(std::abs(win - loss) < win / 10,
+             qPrintable(QStringLiteral("win %1 loss %2").arg(win).arg(loss)));
+}
+
 void ScreenshotTest::missingDatabaseScreenshotFails() {
     const QString missing = dir_.filePath(QStringLiteral("no_such_dir/none.sqlite"));
     const QString png = dir_.filePath(QStringLiteral("missing.png"));

@@ -15,6 +15,16 @@ QString fixtureDir();
 // Creates `dir`/name from archive.pgn (12 games); returns its path. Throws on failure.
 QString makeFixtureArchive(const QString& dir,
                            const QString& name = QStringLiteral("archive.sqlite"));
+// The tournament of makeTournamentArchive: a round robin of four players in three rounds
+// (PGN Round tags), which the first player wins 3-0, the second 2-1, the third 1-2.
+inline constexpr const char* kTournamentEvent = "Spring Round Robin";
+inline constexpr int kTournamentYear = 2024;
+inline constexpr const char* kTournamentPlayers[4] = {"Anna Alder", "Boris Brandt", "Clara Chen",
+                                                      "Dmitri Dorn"};
+// Creates `dir`/name from a PGN written here: the round robin above (6 games, ids 1 to 6 in
+// round order), then three games of a collection named "Casual games - 2024". Returns its
+// path. Throws on failure.
+QString makeTournamentArchive(const QString& dir, const QString& name);
 // Creates an empty archive `dir`/name; returns its path.
 QString makeEmptyArchive(const QString& dir, const QString& name);
 

@@ -17,6 +17,7 @@ class AppOptions : public QObject {
     QML_SINGLETON
     Q_PROPERTY(QString databasePath MEMBER databasePath CONSTANT)
     Q_PROPERTY(qint64 gameId MEMBER gameId CONSTANT)
+    Q_PROPERTY(qint64 eventId MEMBER eventId CONSTANT)
     Q_PROPERTY(int ply MEMBER ply CONSTANT)
     Q_PROPERTY(bool animations MEMBER animations CONSTANT)
     Q_PROPERTY(int tab MEMBER tab CONSTANT)
@@ -31,10 +32,11 @@ class AppOptions : public QObject {
 
     QString databasePath;  // empty: the default database
     qint64 gameId = 0;     // 0: the first game of the archive
+    qint64 eventId = 0;    // 0: none; else shown in the Events tab
     int ply = -1;          // -1: the ply the game is opened at by default (0)
     bool animations = true;
     QStringList importPaths;   // files/folders to import once the archive is open
-    int tab = 0;               // the tab shown first: 0 moves, 1 tree, 2 search, 3 import
+    int tab = 0;               // the tab shown first: 0 moves, 1 tree, 2 search, 3 import, 4 events
     bool analysis = false;     // the endgame analysis on from the start
     int analysisEmpties = 24;  // it solves positions with at most this many empties
 

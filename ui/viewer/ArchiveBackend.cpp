@@ -5,6 +5,8 @@
 
 #include "importers/GameResult.h"
 #include "storage/Archive.h"
+#include "storage/Standings.h"
+#include "storage/Tournament.h"
 
 namespace othello::viewer {
 
@@ -12,6 +14,19 @@ namespace {
 
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
+}
+
+othello::viewer::EventSummary eventSummary(const othello::storage::TournamentSummary& t) {
+    othello::viewer::EventSummary e;
+    e.id = t.id;
+    e.name = qs(t.name);
+    e.year = t.year;
+    e.games = t.games;
+    e.players = t.players;
+    e.isTournament = t.isTournament;
+    e.reason = qs(t.notTournamentReason);
+    for (const std::string& n : t.eventNames) e.spellings.append(qs(n));
+    return e;
 }
 
 }  // namespace
@@ -146,6 +161,62 @@ TreeData ArchiveBackend::stats(const core::Position& position) {
     } catch (const std::exception& e) {
         throw BackendError(e.what());
     }
+}
+
+std::vector<EventSummary> ArchiveBackend::events() {
+    try {
+        std::vector<EventSummary> out;
+        for (const st::TournamentSummary& t : impl_->archive.tournaments())
+            out.push_back(eventSummary(t));
+        return out;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+std::optional<EventData> ArchiveBackend::event(qint64 id) {
+    std::optional<st::Tournament> t;
+    try {
+        t = impl_->archive.tournament(id);
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+    if (!t) return std::nullopt;
+    EventData out;
+    out.summary = eventSummary(t->summary);
+    if (!t->summary.isTournament) return out;
+    const st::Standings s = st::computeStandings(t->games);
+    out.rounds = s.rounds;
+    out.brightwellConstant = s.brightwellConstant;
+    out.roundsFrom = s.roundsFrom == st::RoundsFrom::Source      ? EventData::Rounds::Source
+                     : s.roundsFrom == st::RoundsFrom::FileOrder ? EventData::Rounds::FileOrder
+                                                                 : EventData::Rounds::Estimated;
+    out.standings.reserve(s.players.size());
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+        const st::Standing& p = s.players[i];
+        EventStanding row;
+        row.player = qs(p.player);
+        row.rank = p.rank;
+        row.tied = (i > 0 && s.players[i - 1].rank == p.rank) ||
+                   (i + 1 < s.players.size() && s.players[i + 1].rank == p.rank);
+        row.points2 = p.points2;
+        row.brightwell2 = p.brightwell2;
+        row.discs = p.discs;
+        row.games = p.games;
+        row.wins = p.wins;
+        row.draws = p.draws;
+        row.losses = p.losses;
+        row.unscored = p.unscored;
+        row.byes = p.byes;
+        row.withdrawn = p.withdrawn;
+        row.results.reserve(p.results.size());
+        for (const st::PlayerResult& r : p.results)
+            row.results.push_back(EventResult{r.game, r.round, r.opponent, r.black,
+                                              r.how != st::GameScoring::Unknown, r.points2, r.discs,
+                                              r.opponentDiscs});
+        out.standings.push_back(std::move(row));
+    }
+    return out;
 }
 
 qint64 ArchiveBackend::gameCount() {

@@ -41,9 +41,9 @@ struct SearchRow {
     int year = 0;
     int blackScore = 0;
     int whiteScore = 0;
-    int ply = -1;             // position searches: the ply reaching the position
-    bool complete = true;     // false: an unfinished game ("33-31 (unfinished)", as the CLI)
-    bool resultKnown = true;  // false: unfinished without a stated result (shown "*")
+    int ply = -1;                    // position searches: the ply reaching the position
+    bool complete = true;            // false: an unfinished game ("33-31 (unfinished)", as the CLI)
+    bool resultKnown = true;         // false: unfinished without a stated result (shown "*")
     importers::GameVariant variant;  // anti-Othello, komi: shown with the result
 };
 
@@ -88,6 +88,55 @@ struct Rejection {
     QString message;  // the whole diagnostic line
 };
 
+// An event in a year (storage/Tournament.h): a tournament, or a collection of games.
+struct EventSummary {
+    qint64 id = 0;
+    QString name;  // without its year
+    int year = 0;  // 0: unknown
+    qint64 games = 0;
+    qint64 players = 0;
+    bool isTournament = true;
+    QString reason;         // why it is no tournament ("" when it is)
+    QStringList spellings;  // the event names as stored
+};
+
+// One game of a player in an event's standings (storage/Standings.h PlayerResult).
+struct EventResult {
+    qint64 game = 0;
+    int round = 0;      // 0: unknown
+    int opponent = -1;  // index in EventData::standings; -1: a bye
+    bool black = true;
+    bool scored = true;  // false: unfinished without a result
+    int points2 = 0;     // half points
+    int discs = 0;
+    int opponentDiscs = 0;
+};
+
+struct EventStanding {
+    QString player;
+    int rank = 0;
+    bool tied = false;  // shares its rank
+    int points2 = 0;
+    qint64 brightwell2 = 0;  // twice the Brightwell quotient
+    int discs = 0;
+    int games = 0;
+    int wins = 0, draws = 0, losses = 0;
+    int unscored = 0;
+    int byes = 0;
+    bool withdrawn = false;
+    std::vector<EventResult> results;  // by round, then file order
+};
+
+// An event with its standings (empty for a collection).
+struct EventData {
+    EventSummary summary;
+    enum class Rounds { Source, FileOrder, Estimated };
+    Rounds roundsFrom = Rounds::Estimated;
+    int rounds = 0;  // Estimated: the games most players played
+    int brightwellConstant = 0;
+    std::vector<EventStanding> standings;  // in rank order
+};
+
 struct ImportOutcome {
     ImportStatus status;
     bool cancelled = false;
@@ -119,6 +168,10 @@ class ArchiveBackend {
     SearchPage search(const SearchQuery& query, qint64 offset, qint64 limit);
     std::optional<GameInfo> game(qint64 id);
     TreeData stats(const core::Position& position);
+    // The events of the archive, by year then name (Archive::tournaments).
+    std::vector<EventSummary> events();
+    // One event and, for a tournament, its standings; null when `id` names none.
+    std::optional<EventData> event(qint64 id);
     // "12,345 games, 678 players" for the status line.
     QString summary();
     qint64 gameCount();

@@ -10,12 +10,17 @@ ArchiveClient::ArchiveClient(QObject* parent)
     : QObject(parent), worker_(std::make_unique<DbThread>(QStringLiteral("othello-archive"))) {
     results_ = std::make_unique<SearchModel>(worker_.get());
     tree_ = std::make_unique<TreeModel>(worker_.get());
+    events_ = std::make_unique<EventListModel>(worker_.get());
+    eventTable_ = std::make_unique<EventModel>(worker_.get());
     importer_ = std::make_unique<ImportController>();
     analysis_ = std::make_unique<AnalysisController>();
     connect(importer_.get(), &ImportController::finished, this, [this] {
         refreshSummary();
         if (results_->searched()) results_->refresh();
         refreshTree();
+        // New games may join events: read them again once they have been shown.
+        if (events_->loaded()) events_->load();
+        eventTable_->reload();
         // An archive that was empty: show its first game instead of the bare board.
         if (game_ && game_->gameId() == 0 && game_->plyCount() == 0 && !game_->editing())
             openFirstGame();
@@ -85,6 +90,9 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
     // Only the default database is created on first use; a path the user names must exist.
     worker_->open(path_, path.isEmpty() ? ArchiveBackend::Access::QueryOrCreate
                                         : ArchiveBackend::Access::Query);
+    // Another archive: its own events (read again if they were shown), none selected.
+    if (events_->loaded() || events_->loading()) events_->load();
+    eventTable_->load(0);
     const int generation = ++loadGeneration_;
     const QString dbPath = path_;
     worker_->post(
@@ -218,6 +226,11 @@ QString ArchiveClient::search(const QString& player, const QString& event, int y
     }
     results_->setQuery(q);
     return {};
+}
+
+void ArchiveClient::openEventGame(int row, int column) {
+    const qint64 id = eventTable_->gameIdAt(row, column);
+    if (id != 0) openGame(id, 0);
 }
 
 bool ArchiveClient::playTreeMove(int row) {

@@ -7,6 +7,8 @@
 #include <memory>
 
 #include "AnalysisController.h"
+#include "EventListModel.h"
+#include "EventModel.h"
 #include "GameController.h"
 #include "ImportController.h"
 #include "SearchModel.h"
@@ -28,6 +30,8 @@ class ArchiveClient : public QObject {
     Q_PROPERTY(qint64 gameCount READ gameCount NOTIFY stateChanged)
     Q_PROPERTY(othello::viewer::SearchModel* results READ results CONSTANT)
     Q_PROPERTY(othello::viewer::TreeModel* tree READ tree CONSTANT)
+    Q_PROPERTY(othello::viewer::EventListModel* events READ events CONSTANT)
+    Q_PROPERTY(othello::viewer::EventModel* eventTable READ eventTable CONSTANT)
     Q_PROPERTY(othello::viewer::ImportController* importer READ importer CONSTANT)
     Q_PROPERTY(othello::viewer::AnalysisController* analysis READ analysis CONSTANT)
 
@@ -45,6 +49,8 @@ class ArchiveClient : public QObject {
     qint64 gameCount() const { return gameCount_; }
     SearchModel* results() { return results_.get(); }
     TreeModel* tree() { return tree_.get(); }
+    EventListModel* events() { return events_.get(); }
+    EventModel* eventTable() { return eventTable_.get(); }
     ImportController* importer() { return importer_.get(); }
     AnalysisController* analysis() { return analysis_.get(); }
 
@@ -59,6 +65,8 @@ class ArchiveClient : public QObject {
     // restricts it to games reaching that position. Returns "" or why the query is unusable.
     Q_INVOKABLE QString search(const QString& player, const QString& event, int yearFrom,
                                int yearTo, int result, const QString& openingMoves, bool atBoard);
+    // Opens the game of event table cell (`row`, `column`) at its start (none: nothing).
+    Q_INVOKABLE void openEventGame(int row, int column);
     // Plays tree row `row` on the board (as analysis when it leaves the game).
     Q_INVOKABLE bool playTreeMove(int row);
     Q_INVOKABLE void clearError();
@@ -87,6 +95,8 @@ class ArchiveClient : public QObject {
     int loadGeneration_ = 0;
     std::unique_ptr<SearchModel> results_;
     std::unique_ptr<TreeModel> tree_;
+    std::unique_ptr<EventListModel> events_;
+    std::unique_ptr<EventModel> eventTable_;
     std::unique_ptr<ImportController> importer_;
     std::unique_ptr<AnalysisController> analysis_;  // its own solver thread and cache connection
     std::unique_ptr<DbThread> worker_;              // last: it stops (and its replies die) first

@@ -21,6 +21,7 @@ ApplicationWindow {
         ply: AppOptions.ply
         animations: AppOptions.animations
         importPaths: AppOptions.importPaths
+        eventId: AppOptions.eventId
         Component.onCompleted: {
             tabs.currentIndex = AppOptions.importPaths.length > 0 ? 3 : AppOptions.tab
             analysis.maxEmpties = AppOptions.analysisEmpties

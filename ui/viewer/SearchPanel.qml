@@ -51,6 +51,17 @@ Item {
                                    parseInt(yearFrom.text) || 0, parseInt(yearTo.text) || 0,
                                    resultBox.currentIndex, openingField.text, atBoard.checked)
     }
+    // The games of an event in a year (from the Events tab); year 0: any year.
+    function searchEvent(name, year) {
+        playerField.text = ""
+        eventField.text = name
+        yearFrom.text = year > 0 ? year : ""
+        yearTo.text = year > 0 ? year : ""
+        resultBox.currentIndex = 0
+        openingField.text = ""
+        atBoard.checked = false
+        runSearch()
+    }
     // Games reaching the board's position (from the editor's "Done and search").
     function searchBoardPosition() {
         openingField.text = ""

@@ -4,8 +4,8 @@ import QtQuick.Layouts
 import Othello.Viewer
 
 // The whole viewer inside a window: top bar, the board with stepping or editor controls on
-// the left; the game header, disc graph and the Moves / Tree / Search / Import tabs on the
-// right. Everything scales with the window (`theme.unit`).
+// the left; the game header, disc graph and the Moves / Tree / Search / Import / Events tabs
+// on the right. Everything scales with the window (`theme.unit`).
 Item {
     id: root
     property string databasePath: ""
@@ -13,10 +13,12 @@ Item {
     property int ply: -1
     property bool animations: true
     property var importPaths: []  // imported once the archive is open
+    property double eventId: 0     // shown in the Events tab once the archive is open
     readonly property alias game: game
     readonly property alias archive: archive
     readonly property alias tabs: tabs
     readonly property alias searchPanel: searchPanel
+    readonly property alias eventsPanel: eventsPanel
     readonly property AnalysisController analysis: archive.analysis
 
     Theme {
@@ -32,6 +34,10 @@ Item {
     Connections {
         target: archive
         function onFirstGameShown() {
+            if (archive.ready && root.eventId > 0) {
+                tabs.currentIndex = 4
+                eventsPanel.openEvent(root.eventId)
+            }
             if (archive.ready && root.importPaths.length > 0) archive.importer.startPaths(root.importPaths)
         }
     }
@@ -265,6 +271,7 @@ Item {
                         text: archive.importer.running ? qsTr("Import (running)") : qsTr("Import")
                         focusPolicy: Qt.NoFocus
                     }
+                    TabButton { text: qsTr("Events"); focusPolicy: Qt.NoFocus }
                 }
                 // The tab pages fill one area; only the current one is visible.
                 Item {
@@ -301,6 +308,19 @@ Item {
                         visible: tabs.currentIndex === 3
                         archive: archive
                         theme: theme
+                    }
+                    EventsPanel {
+                        id: eventsPanel
+                        objectName: "eventsPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === 4
+                        archive: archive
+                        game: game
+                        theme: theme
+                        onSearchRequested: (name, year) => {
+                            tabs.currentIndex = 2
+                            searchPanel.searchEvent(name, year)
+                        }
                     }
                 }
             }

@@ -1,5 +1,5 @@
-// othello-viewer [--db PATH] [--game ID] [--ply N] [--analysis] [--screenshot FILE]
-//                [--size WxH] [--tab moves|tree|search|import] [--import PATH]... [--bench]
+// othello-viewer [--db PATH] [--game ID] [--event ID] [--ply N] [--analysis] [--screenshot FILE]
+//                [--size WxH] [--tab moves|tree|search|import|events] [--import PATH]... [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QGuiApplication>
@@ -46,6 +46,10 @@ int main(int argc, char* argv[]) {
                                 QStringLiteral("PATH"));
     const QCommandLineOption game(QStringLiteral("game"), QStringLiteral("Game id to show."),
                                   QStringLiteral("ID"));
+    const QCommandLineOption event(
+        QStringLiteral("event"),
+        QStringLiteral("Event id (from `othello-db events`) to show in the Events tab."),
+        QStringLiteral("ID"));
     const QCommandLineOption ply(QStringLiteral("ply"), QStringLiteral("Ply to show it at."),
                                  QStringLiteral("N"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -57,9 +61,10 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption bench(QStringLiteral("bench"),
                                    QStringLiteral("Scripted navigation and searches; prints "
                                                   "timings (medians) and exits."));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Tab shown first: moves, tree, search, import."),
-                                 QStringLiteral("NAME"), QStringLiteral("moves"));
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QStringLiteral("Tab shown first: moves, tree, search, import, events."),
+        QStringLiteral("NAME"), QStringLiteral("moves"));
     const QCommandLineOption import(QStringLiteral("import"),
                                     QStringLiteral("Import a file or folder once the archive is "
                                                    "open (repeatable)."),
@@ -73,7 +78,7 @@ int main(int argc, char* argv[]) {
         QStringLiteral("Solve positions with at most N empty squares (default 24)."),
         QStringLiteral("N"), QStringLiteral("24"));
     parser.addOptions(
-        {db, game, ply, analysis, analysisEmpties, screenshot, size, tab, import, bench});
+        {db, game, event, ply, analysis, analysisEmpties, screenshot, size, tab, import, bench});
     if (!parser.parse(arguments)) {
         std::fprintf(stderr, "othello-viewer: %s\nTry 'othello-viewer --help'.\n",
                      qPrintable(parser.errorText()));
@@ -113,6 +118,13 @@ int main(int argc, char* argv[]) {
             return 2;
         }
     }
+    if (parser.isSet(event)) {
+        options->eventId = parser.value(event).toLongLong(&ok);
+        if (!ok || options->eventId <= 0) {
+            std::fprintf(stderr, "othello-viewer: --event wants a positive event id\n");
+            return 2;
+        }
+    }
     if (parser.isSet(ply)) {
         options->ply = parser.value(ply).toInt(&ok);
         if (!ok || options->ply < 0) {
@@ -121,10 +133,11 @@ int main(int argc, char* argv[]) {
         }
     }
     const QStringList tabs = {QStringLiteral("moves"), QStringLiteral("tree"),
-                              QStringLiteral("search"), QStringLiteral("import")};
+                              QStringLiteral("search"), QStringLiteral("import"),
+                              QStringLiteral("events")};
     options->tab = int(tabs.indexOf(parser.value(tab)));
     if (options->tab < 0) {
-        std::fprintf(stderr, "othello-viewer: --tab wants moves, tree, search or import\n");
+        std::fprintf(stderr, "othello-viewer: --tab wants moves, tree, search, import or events\n");
         return 2;
     }
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
@@ -185,11 +198,18 @@ int main(int argc, char* argv[]) {
                 QCoreApplication::exit(0);
             });
         };
+        // With --event: once the event's table is in.
+        auto eventShown = [window, archive, options, save] {
+            auto* table = archive ? archive->eventTable() : nullptr;
+            if (options->eventId <= 0 || !table || !table->loading()) return save();
+            QObject::connect(table, &othello::viewer::EventModel::updated, window, save,
+                             Qt::SingleShotConnection);
+        };
         // With --analysis: the shown position's values first, then (for at most 20 s) the rest
         // of the line, so the board, the move list and the graph show what was solved.
-        auto solved = [window, archive, save] {
+        auto solved = [window, archive, save, eventShown] {
             auto* analysis = archive ? archive->analysis() : nullptr;
-            if (!analysis || !analysis->enabled()) return save();
+            if (!analysis || !analysis->enabled()) return eventShown();
             auto* poll = new QTimer(window);
             auto waited = std::make_shared<QElapsedTimer>();
             waited->start();

@@ -260,7 +260,7 @@ Item {
             var pane = openArchive()
             var board = child(pane, "board")
             var header = child(pane, "gameHeader")
-            for (var i = 0; i < 4; ++i) {
+            for (var i = 0; i < 5; ++i) {
                 pane.tabs.currentIndex = i
                 settle(pane)
                 verify(Math.min(board.width, board.height) > pane.height * 0.75,
