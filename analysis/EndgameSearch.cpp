@@ -4,6 +4,7 @@
 
 #include "Flips.h"
 #include "MoveOrdering.h"
+#include "ParallelSearch.h"
 #include "Stability.h"
 
 namespace othello::analysis {
@@ -35,14 +36,13 @@ constexpr int kShallowWeight = 4;
 // A static evaluation from the side to move's point of view, in arbitrary units.
 inline int quickEval(Bitboard player, Bitboard opponent) {
     const Bitboard empties = ~(player | opponent);
-    const Bitboard mine = core::legalMoves(player, opponent);
-    const Bitboard theirs = core::legalMoves(opponent, player);
+    const Bitboard mine = legalMovesOf(player, opponent);
+    const Bitboard theirs = legalMovesOf(opponent, player);
     const int mobility = core::popcount(mine) + core::popcount(mine & kCorners) -
                          core::popcount(theirs) - core::popcount(theirs & kCorners);
-    const int potential = core::popcount(neighbours(opponent, empties)) -
-                          core::popcount(neighbours(player, empties));
-    const int corners =
-        core::popcount(player & kCorners) - core::popcount(opponent & kCorners);
+    const int potential =
+        core::popcount(neighbours(opponent, empties)) - core::popcount(neighbours(player, empties));
+    const int corners = core::popcount(player & kCorners) - core::popcount(opponent & kCorners);
     return mobility * kMobilityWeight + potential * kPotentialWeight + corners * kCornerWeight;
 }
 
@@ -50,10 +50,9 @@ inline int quickEval(Bitboard player, Bitboard opponent) {
 // difference, far above any evaluation.
 int shallowSearch(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
     if (depth == 0) return quickEval(player, opponent);
-    Bitboard moves = core::legalMoves(player, opponent);
+    Bitboard moves = legalMovesOf(player, opponent);
     if (!moves) {
-        if (!core::legalMoves(opponent, player))
-            return finalDifference(player, opponent) * 256;
+        if (!legalMovesOf(opponent, player)) return finalDifference(player, opponent) * 256;
         return -shallowSearch(opponent, player, depth, -beta, -alpha);
     }
     int best = -1000000;
@@ -100,7 +99,11 @@ void EndgameSearch::poll() {
         }
     }
     if (c.stop.load(std::memory_order_relaxed)) throw Aborted{};
-    if (abort_ && abort_->load(std::memory_order_relaxed)) throw Aborted{};
+    if (cutAbove()) throw Aborted{};
+}
+
+bool EndgameSearch::cutAbove() const {
+    return job_ && job_->cutAbove();
 }
 
 int EndgameSearch::nws(Bitboard player, Bitboard opponent, int alpha) {
@@ -119,7 +122,7 @@ int EndgameSearch::orderedMoves(Bitboard player, Bitboard opponent, int tableMov
     const int empties = 64 - core::popcount(player | opponent);
     const int depth = empties >= kShallowOrderEmpties ? orderDepth(empties) : -1;
     int n = 0;
-    for (Bitboard m = core::legalMoves(player, opponent); m; m &= m - 1) {
+    for (Bitboard m = legalMovesOf(player, opponent); m; m &= m - 1) {
         const int sq = core::lowestSquare(m);
         const Bitboard f = flipsAt(player, opponent, sq);
         OrderedMove& mv = out[n++];
@@ -129,7 +132,8 @@ int EndgameSearch::orderedMoves(Bitboard player, Bitboard opponent, int tableMov
         if (sq == tableMove)
             mv.score = 1 << 30;
         else if (depth >= 0)
-            mv.score = -shallowSearch(nextPlayer, nextOpponent, depth, -1000000, 1000000) * kShallowWeight +
+            mv.score = -shallowSearch(nextPlayer, nextOpponent, depth, -1000000, 1000000) *
+                           kShallowWeight +
                        fastestFirstScore(nextPlayer, nextOpponent, sq, odd);
         else
             mv.score = fastestFirstScore(nextPlayer, nextOpponent, sq, odd);
@@ -146,13 +150,13 @@ int EndgameSearch::orderedMoves(Bitboard player, Bitboard opponent, int tableMov
 
 int EndgameSearch::nwsTable(Bitboard player, Bitboard opponent, int alpha, int empties) {
     countNode();
-    if (abort_ && abort_->load(std::memory_order_relaxed)) throw Aborted{};
+    if (cutAbove()) throw Aborted{};
     TranspositionTable& table = control_.table;
     const std::uint64_t key = TranspositionTable::hash(player, opponent);
     table.prefetch(key);  // the bucket loads while the moves are generated
-    const Bitboard moves = core::legalMoves(player, opponent);
+    const Bitboard moves = legalMovesOf(player, opponent);
     if (!moves) {
-        if (!core::legalMoves(opponent, player)) return finalDifference(player, opponent);
+        if (!legalMovesOf(opponent, player)) return finalDifference(player, opponent);
         return -nwsTable(opponent, player, -alpha - 1, empties);
     }
     if (tryStability(alpha, empties)) {
@@ -169,14 +173,20 @@ int EndgameSearch::nwsTable(Bitboard player, Bitboard opponent, int alpha, int e
     if (empties >= kEtcEmpties) {
         // Enhanced transposition cut-off: a child already proven bad enough for the opponent
         // cuts here without a search.
+        // The children's buckets are all requested first: their cache misses overlap.
+        std::uint64_t keys[32];
+        int squares[32], count = 0;
         for (Bitboard m = moves; m; m &= m - 1) {
             const int sq = core::lowestSquare(m);
             const Bitboard f = flipsAt(player, opponent, sq);
+            keys[count] = TranspositionTable::hash(opponent ^ f, player ^ f ^ core::bit(sq));
+            table.prefetch(keys[count]);
+            squares[count++] = sq;
+        }
+        for (int i = 0; i < count; ++i) {
             TableEntry child;
-            if (table.probe(TranspositionTable::hash(opponent ^ f, player ^ f ^ core::bit(sq)),
-                            child) &&
-                -child.upper > alpha) {
-                table.store(key, empties, -child.upper, 64, sq);
+            if (table.probe(keys[i], child) && -child.upper > alpha) {
+                table.store(key, empties, -child.upper, 64, squares[i]);
                 return -child.upper;
             }
         }
@@ -200,6 +210,11 @@ int EndgameSearch::nwsTable(Bitboard player, Bitboard opponent, int alpha, int e
         OrderedMove list[32];
         const int n = orderedMoves(player, opponent, tableMove, list);
         for (int i = tableMove >= 0 ? 1 : 0; i < n; ++i) {
+            // Young brothers wait: once one move failed to cut, the rest may be shared.
+            if (i > 0 && pool_ && empties >= kSplitEmpties &&
+                pool_->idle.load(std::memory_order_relaxed) > 0 &&
+                trySplit(player, opponent, alpha, list + i, n - i, best, bestMove))
+                break;
             const OrderedMove& mv = list[i];
             const int v = child(mv.square, mv.flips);
             if (v > best) {

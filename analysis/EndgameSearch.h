@@ -4,14 +4,15 @@
 //
 // Contract of nws(player, opponent, alpha): v is the true value (final disc difference from
 // `player`'s side, empties to the winner). The result r satisfies: r > alpha implies v >= r;
-// r <= alpha implies v <= r. Throws Aborted when SearchControl says stop (or when the split
-// point's cut-off flag given by setAbortFlag is set); nothing computed so far is then returned.
+// r <= alpha implies v <= r. Throws Aborted when SearchControl says stop (or when a split job it
+// works for, or one above it, was cut off); nothing computed so far is then returned.
 //
 // The work is split by the number of empty squares:
 // - >= kTableEmpties: transposition table, enhanced transposition and stability cut-offs, the
 //   table's move first (searched before the others are ordered), then fastest-first move
 //   ordering (MoveOrdering.h), and from 14 empties up an ordering by a 1-3 ply shallow search
-//   over a mobility / potential mobility / corners evaluation (EndgameSearch.cpp);
+//   over a mobility / potential mobility / corners evaluation (EndgameSearch.cpp); from
+//   kSplitEmpties up, the moves after the first are shared with idle threads (ParallelSearch);
 // - fewer: no table, quadrant-parity ordering, the last empty solved by counting flips
 //   (LastEmpties.cpp).
 #include <atomic>
@@ -25,6 +26,9 @@ namespace othello::analysis {
 using core::Bitboard;
 
 inline constexpr int kTableEmpties = 8;
+
+struct SplitJob;
+struct SplitPool;
 
 struct OrderedMove {
     int square = 0;
@@ -43,8 +47,10 @@ class EndgameSearch {
     // returns their number (at most 32).
     int orderedMoves(Bitboard player, Bitboard opponent, int tableMove, OrderedMove* out);
 
-    // While set, a true flag makes the search throw Aborted (a sibling cut at a split point).
-    void setAbortFlag(const std::atomic<bool>* flag) { abort_ = flag; }
+    // The pool where this thread offers and takes split jobs (none: never splits).
+    void setPool(SplitPool* pool) { pool_ = pool; }
+    // Works on `job` (joined already) until its moves run out or it is cut, then leaves it.
+    void helpJob(SplitJob& job);
     // Adds the nodes counted since the last flush to the shared count.
     void flushNodes();
     // Polls the budgets now (and calls the progress hook on the main thread).
@@ -55,6 +61,12 @@ class EndgameSearch {
   private:
     int nwsTable(Bitboard player, Bitboard opponent, int alpha, int empties);
     int nwsShallow(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed);
+    // Offers moves[0..count) of the node to idle threads and searches them with them; false
+    // (nothing searched) when no thread is idle. Updates best / bestMove.
+    bool trySplit(Bitboard player, Bitboard opponent, int alpha, const OrderedMove* moves,
+                  int count, int& best, int& bestMove);
+    void workOn(SplitJob& job);
+    bool cutAbove() const;
     int solveLast1(Bitboard player, Bitboard opponent, int square);
     int solveLast2(Bitboard player, Bitboard opponent, int alpha, Bitboard empties, bool passed);
     void countNode() {
@@ -64,8 +76,9 @@ class EndgameSearch {
 
     SearchControl& control_;
     bool isMain_ = false;
-    const std::atomic<bool>* abort_ = nullptr;
-    std::uint64_t nodes_ = 0;  // counted, not yet flushed
+    SplitPool* pool_ = nullptr;
+    const SplitJob* job_ = nullptr;  // the split job this thread works for, if any
+    std::uint64_t nodes_ = 0;        // counted, not yet flushed
     int untilPoll_ = kPollInterval;
     double lastHook_ = 0;
     static constexpr int kPollInterval = 4096;

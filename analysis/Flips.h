@@ -2,14 +2,125 @@
 // The solver's move kernels: discs flipped by one move, found with precomputed rays instead of
 // a walk square by square (the solver makes hundreds of millions of moves). Same contract as
 // core::flips, cross-checked against it in tests/analysis/FlipsTest.cpp.
+#include <array>
+#include <bit>
+
 #include "core/Bitboard.h"
 
 namespace othello::analysis {
 
 using core::Bitboard;
 
-// Discs flipped by `player` placing at `square` (empty; not checked); 0 if none.
-Bitboard flipsAt(Bitboard player, Bitboard opponent, int square);
+namespace detail {
+// The eight rays from each square, to the board's edge, square excluded. Rays 0..3 go towards
+// higher bits (east, south-west, south, south-east in bit terms), 4..7 towards lower bits.
+struct Rays {
+    std::array<std::array<Bitboard, 8>, 64> ray{};
+    constexpr Rays() {
+        constexpr int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+        constexpr int dc[8] = {1, -1, 0, 1, -1, 1, 0, -1};
+        for (int sq = 0; sq < 64; ++sq) {
+            for (int d = 0; d < 8; ++d) {
+                Bitboard b = 0;
+                int r = sq / 8 + dr[d], c = sq % 8 + dc[d];
+                while (r >= 0 && r < 8 && c >= 0 && c < 8) {
+                    b |= Bitboard{1} << (r * 8 + c);
+                    r += dr[d];
+                    c += dc[d];
+                }
+                ray[sq][d] = b;
+            }
+        }
+    }
+};
+
+inline constexpr Rays kRays;
+
+// Rays towards higher bits: the first square that is not an opponent disc is the lowest set
+// bit of (ray & ~opponent); the line flips when it holds a player disc.
+inline Bitboard flipsUp(Bitboard player, Bitboard opponent, Bitboard ray) {
+    const Bitboard stop = ray & ~opponent;
+    const Bitboard first = stop & (0 - stop);
+    return (first & player) ? ray & (first - 1) : 0;
+}
+
+// Rays towards lower bits: the first stop is the highest set bit.
+inline Bitboard flipsDown(Bitboard player, Bitboard opponent, Bitboard ray) {
+    const Bitboard stop = ray & ~opponent;
+    if (!stop) return 0;
+    const Bitboard first = Bitboard{1} << (63 - std::countl_zero(stop));
+    return (first & player) ? ray & ~((first << 1) - 1) : 0;
+}
+
+// The squares around each square (8 directions): a move there flips nothing unless one of them
+// holds an opponent disc, a test far cheaper than the flips.
+struct Neighbours {
+    std::array<Bitboard, 64> of{};
+    constexpr Neighbours() {
+        for (int sq = 0; sq < 64; ++sq) {
+            for (int dr = -1; dr <= 1; ++dr) {
+                for (int dc = -1; dc <= 1; ++dc) {
+                    const int r = sq / 8 + dr, c = sq % 8 + dc;
+                    if ((dr || dc) && r >= 0 && r < 8 && c >= 0 && c < 8)
+                        of[static_cast<std::size_t>(sq)] |= Bitboard{1} << (r * 8 + c);
+                }
+            }
+        }
+    }
+};
+inline constexpr Neighbours kNeighbours;
+
+}  // namespace detail
+
+// Discs flipped by `player` placing at `square` (empty; not checked); 0 if none. Inline: the
+// solver calls it at every node.
+inline Bitboard flipsAt(Bitboard player, Bitboard opponent, int square) {
+    using namespace detail;
+    const auto& r = kRays.ray[static_cast<std::size_t>(square)];
+    return flipsUp(player, opponent, r[0]) | flipsUp(player, opponent, r[1]) |
+           flipsUp(player, opponent, r[2]) | flipsUp(player, opponent, r[3]) |
+           flipsDown(player, opponent, r[4]) | flipsDown(player, opponent, r[5]) |
+           flipsDown(player, opponent, r[6]) | flipsDown(player, opponent, r[7]);
+}
+
+namespace detail {
+template <int Shift>
+constexpr Bitboard shifted(Bitboard b) {
+    if constexpr (Shift > 0)
+        return b << Shift;
+    else
+        return b >> -Shift;
+}
+// Empty squares from which `player` outflanks a run of `mask` discs in one direction. Doubling
+// fill: after the first two steps, pairs of mask discs are crossed at once (runs of up to 6).
+template <int Shift>
+inline Bitboard movesInDirection(Bitboard player, Bitboard mask) {
+    Bitboard f = mask & shifted<Shift>(player);
+    f |= mask & shifted<Shift>(f);
+    const Bitboard pairs = mask & shifted<Shift>(mask);
+    f |= pairs & shifted<2 * Shift>(f);
+    f |= pairs & shifted<2 * Shift>(f);
+    return shifted<Shift>(f);
+}
+}  // namespace detail
+
+// The legal moves of `player`: core::legalMoves, inline and with fewer steps (the solver
+// generates them at every node with a table).
+inline Bitboard legalMovesOf(Bitboard player, Bitboard opponent) {
+    using namespace detail;
+    const Bitboard inner = opponent & 0x7E7E7E7E7E7E7E7EULL;  // no wrap between columns a and h
+    const Bitboard m = movesInDirection<1>(player, inner) | movesInDirection<-1>(player, inner) |
+                       movesInDirection<8>(player, opponent) |
+                       movesInDirection<-8>(player, opponent) | movesInDirection<7>(player, inner) |
+                       movesInDirection<-7>(player, inner) | movesInDirection<9>(player, inner) |
+                       movesInDirection<-9>(player, inner);
+    return m & ~(player | opponent);
+}
+
+// The squares around `square`.
+inline Bitboard neighbourSquares(int square) {
+    return detail::kNeighbours.of[static_cast<std::size_t>(square)];
+}
 
 // The final disc difference of a finished game from `player`'s side, empties to the winner.
 inline int finalDifference(Bitboard player, Bitboard opponent) {

@@ -10,11 +10,14 @@ namespace othello::analysis {
 int EndgameSearch::solveLast1(Bitboard player, Bitboard opponent, int square) {
     countNode();
     const int own = core::popcount(player);
-    if (const Bitboard f = flipsAt(player, opponent, square)) {
-        return 2 * (own + core::popcount(f) + 1) - 64;
+    const Bitboard around = neighbourSquares(square);
+    if (around & opponent) {
+        if (const Bitboard f = flipsAt(player, opponent, square))
+            return 2 * (own + core::popcount(f) + 1) - 64;
     }
-    if (const Bitboard f = flipsAt(opponent, player, square)) {
-        return 2 * (own - core::popcount(f)) - 64;
+    if (around & player) {
+        if (const Bitboard f = flipsAt(opponent, player, square))
+            return 2 * (own - core::popcount(f)) - 64;
     }
     // Neither side can fill the last square: it goes to the winner (63 discs: no draw).
     const int diff = 2 * own - 63;
@@ -27,11 +30,11 @@ int EndgameSearch::solveLast2(Bitboard player, Bitboard opponent, int alpha, Bit
     const int a = core::lowestSquare(empties);
     const int b = core::lowestSquare(empties & (empties - 1));
     int best = -65;
-    if (const Bitboard f = flipsAt(player, opponent, a)) {
+    if (const Bitboard f = (neighbourSquares(a) & opponent) ? flipsAt(player, opponent, a) : 0) {
         best = -solveLast1(opponent ^ f, player ^ f ^ core::bit(a), b);
         if (best > alpha) return best;
     }
-    if (const Bitboard f = flipsAt(player, opponent, b)) {
+    if (const Bitboard f = (neighbourSquares(b) & opponent) ? flipsAt(player, opponent, b) : 0) {
         const int v = -solveLast1(opponent ^ f, player ^ f ^ core::bit(b), a);
         if (v > best) best = v;
         return best;
@@ -53,6 +56,7 @@ int EndgameSearch::nwsShallow(Bitboard player, Bitboard opponent, int alpha, int
     for (Bitboard group : {odd, emptySquares & ~odd}) {
         for (; group; group &= group - 1) {
             const int sq = core::lowestSquare(group);
+            if (!(neighbourSquares(sq) & opponent)) continue;
             const Bitboard f = flipsAt(player, opponent, sq);
             if (!f) continue;
             const int v = -nwsShallow(opponent ^ f, player ^ f ^ core::bit(sq), -alpha - 1,

@@ -65,7 +65,7 @@ struct Bounds {
 // Throws Aborted with `b` holding what was proven, the root moves finished included.
 void narrow(ParallelSearch& search, Bitboard player, Bitboard opponent, Bounds& b, bool wld,
             int guess, const std::function<void()>& afterProbe) {
-    int step = 2, lastDirection = 0;
+    int step = 2, lastDirection = 0, gallopDirection = 0;
     bool bracketed = false;
     guess = roundUpEven(guess);
     while (!b.settled(wld)) {
@@ -78,21 +78,30 @@ void narrow(ParallelSearch& search, Bitboard player, Bitboard opponent, Bounds& 
                 b.upper = std::min(b.upper, roundDownEven(v));
         } else {
             // Ask "value >= guess" (guess even, in [lower + 2, upper]). Gallop away from the
-            // first guess until the value is bracketed, then bisect: probes far from the value
-            // are cheap, those near it are not, so few of them should land there.
-            if (bracketed) guess = roundUpEven((b.lower + b.upper) / 2 + 1);
+            // first guess until the value is bracketed, then walk back one value at a time from
+            // the bound the gallop had reached: the overshooting probe doubled the step, and
+            // the value usually lies just past that bound. Probes far from the value are cheap,
+            // those near it are not; bisecting the bracket landed near it more often (14% more
+            // nodes on FFO #40-#49).
+            if (bracketed) guess = gallopDirection == 1 ? b.lower + 2 : b.upper;
             guess = std::clamp(guess, b.lower + 2, b.upper);
             const int t = guess - 1;
             const int v = search.nws(player, opponent, t);
             if (v > t) {
                 b.lower = std::max(b.lower, roundUpEven(v));
-                if (lastDirection == -1) bracketed = true;
+                if (lastDirection == -1 && !bracketed) {
+                    bracketed = true;
+                    gallopDirection = -1;
+                }
                 step = lastDirection == 1 ? step * 2 : 2;
                 lastDirection = 1;
                 guess = b.lower + step;
             } else {
                 b.upper = std::min(b.upper, roundDownEven(v));
-                if (lastDirection == 1) bracketed = true;
+                if (lastDirection == 1 && !bracketed) {
+                    bracketed = true;
+                    gallopDirection = 1;
+                }
                 step = lastDirection == -1 ? step * 2 : 2;
                 lastDirection = -1;
                 guess = b.upper - step + 2;

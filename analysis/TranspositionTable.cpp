@@ -35,9 +35,14 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
     const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
     std::size_t buckets = 1;
     while (buckets * 2 * kBucketBytes <= bytes) buckets *= 2;
-    auto* memory = static_cast<std::uint64_t*>(std::calloc(buckets * 4, sizeof(std::uint64_t)));
+    // One bucket per cache line: one more line allocated, to align the first.
+    auto* memory = static_cast<std::uint64_t*>(
+        std::calloc(buckets * kBucketWords + kBucketWords, sizeof(std::uint64_t)));
     if (!memory) throw std::bad_alloc();
     words_.reset(memory);
+    const auto address = reinterpret_cast<std::uintptr_t>(memory);
+    slots_ =
+        memory + ((kBucketBytes - address % kBucketBytes) % kBucketBytes) / sizeof(std::uint64_t);
     mask_ = buckets - 1;
 }
 
@@ -46,11 +51,11 @@ void TranspositionTable::Free::operator()(std::uint64_t* p) const {
 }
 
 std::uint64_t TranspositionTable::load(std::size_t word) const {
-    return std::atomic_ref<std::uint64_t>(words_[word]).load(std::memory_order_relaxed);
+    return std::atomic_ref<std::uint64_t>(slots_[word]).load(std::memory_order_relaxed);
 }
 
 void TranspositionTable::put(std::size_t word, std::uint64_t value) {
-    std::atomic_ref<std::uint64_t>(words_[word]).store(value, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(slots_[word]).store(value, std::memory_order_relaxed);
 }
 
 std::uint64_t TranspositionTable::hash(Bitboard player, Bitboard opponent) {
@@ -65,8 +70,8 @@ std::uint64_t TranspositionTable::pack(int lower, int upper, int bestMove, int e
 }
 
 bool TranspositionTable::probe(std::uint64_t hash, TableEntry& out) const {
-    const std::size_t base = (hash & mask_) * 4;
-    for (std::size_t i = 0; i < 4; i += 2) {
+    const std::size_t base = (hash & mask_) * kBucketWords;
+    for (std::size_t i = 0; i < kBucketWords; i += 2) {
         const std::uint64_t data = load(base + i + 1);
         const std::uint64_t check = load(base + i);
         if (data && (check ^ data) == hash) {
@@ -81,9 +86,9 @@ bool TranspositionTable::probe(std::uint64_t hash, TableEntry& out) const {
 
 void TranspositionTable::store(std::uint64_t hash, int empties, int lower, int upper,
                                int bestMove) {
-    const std::size_t base = (hash & mask_) * 4;
-    std::size_t target = 4;  // none yet
-    for (std::size_t i = 0; i < 4 && target == 4; i += 2) {
+    const std::size_t base = (hash & mask_) * kBucketWords;
+    std::size_t target = kBucketWords;  // none yet
+    for (std::size_t i = 0; i < kBucketWords && target == kBucketWords; i += 2) {
         const std::uint64_t data = load(base + i + 1);
         const std::uint64_t check = load(base + i);
         if (data && (check ^ data) == hash) {
@@ -96,13 +101,20 @@ void TranspositionTable::store(std::uint64_t hash, int empties, int lower, int u
             target = i;
         }
     }
-    if (target == 4) {
+    if (target == kBucketWords) {
         // Replace an entry of an older solve first, then the one with fewer empties.
         auto score = [this](std::uint64_t d) {
             if (!d) return -1000;
             return (generationOf(d) == generation_ ? 100 : 0) + emptiesOf(d);
         };
-        target = score(load(base + 1)) <= score(load(base + 3)) ? 0 : 2;
+        int lowest = 1 << 20;
+        for (std::size_t i = 0; i < kBucketWords; i += 2) {
+            const int sc = score(load(base + i + 1));
+            if (sc < lowest) {
+                lowest = sc;
+                target = i;
+            }
+        }
     }
     const std::uint64_t data = pack(lower, upper, bestMove, empties, generation_);
     put(base + target + 1, data);
@@ -110,7 +122,7 @@ void TranspositionTable::store(std::uint64_t hash, int empties, int lower, int u
 }
 
 void TranspositionTable::clear() {
-    std::memset(words_.get(), 0, (mask_ + 1) * 4 * sizeof(std::uint64_t));
+    std::memset(slots_, 0, (mask_ + 1) * kBucketBytes);
 }
 
 }  // namespace othello::analysis

@@ -8,8 +8,8 @@
 // - Lock-free: each entry is two 64-bit words written with relaxed atomics, the first being
 //   key XOR data; a torn entry (one word from another write) fails the key check and reads as
 //   a miss, never as another position's bounds.
-// - Buckets of two entries; a store replaces the same position, else the entry of an older
-//   solve, else the one with fewer empties (cheaper to recompute).
+// - Buckets of four entries (one cache line); a store replaces the same position, else the entry
+//   of an older solve, else the one with fewer empties (cheaper to recompute).
 #include <cstdint>
 #include <memory>
 
@@ -32,7 +32,9 @@ class TranspositionTable {
     static std::uint64_t hash(Bitboard player, Bitboard opponent);
 
     // Starts loading the position's bucket into the cache (probe it a little later).
-    void prefetch(std::uint64_t hash) const { __builtin_prefetch(&words_[(hash & mask_) * 4]); }
+    void prefetch(std::uint64_t hash) const {
+        __builtin_prefetch(&slots_[(hash & mask_) * kBucketWords]);
+    }
     // The stored bounds of the position, if any.
     bool probe(std::uint64_t hash, TableEntry& out) const;
     // Stores the bounds found with `empties` empty squares; merges with the position's entry.
@@ -54,7 +56,8 @@ class TranspositionTable {
   private:
     // Two words per slot: check = key ^ data, then data; accessed through std::atomic_ref.
     // The memory comes from calloc: untouched pages cost nothing, so a large table is free
-    // until a deep search fills it.
+    // until a deep search fills it. `words_` owns the allocation; `slots_` is its first
+    // cache-line boundary, where the buckets start.
     struct Free {
         void operator()(std::uint64_t* p) const;
     };
@@ -63,8 +66,10 @@ class TranspositionTable {
     void put(std::size_t word, std::uint64_t value);
 
     std::unique_ptr<std::uint64_t[], Free> words_;
-    static constexpr std::size_t kBucketBytes = 4 * sizeof(std::uint64_t);
-    std::uint64_t mask_ = 0;  // bucket index mask; a bucket is two slots
+    std::uint64_t* slots_ = nullptr;
+    static constexpr std::size_t kBucketWords = 8;  // four slots: one 64-byte cache line
+    static constexpr std::size_t kBucketBytes = kBucketWords * sizeof(std::uint64_t);
+    std::uint64_t mask_ = 0;  // bucket index mask
     std::uint8_t generation_ = 1;
 };
 

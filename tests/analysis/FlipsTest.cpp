@@ -21,11 +21,14 @@ TEST_CASE("flipsAt equals core::flips on every empty square of random positions"
             pos = core::Position(a, b, core::Color::Black);
         }
         const Bitboard p = pos.player(), o = pos.opponentDiscs();
+        REQUIRE(analysis::legalMovesOf(p, o) == core::legalMoves(p, o));
+        REQUIRE(analysis::legalMovesOf(o, p) == core::legalMoves(o, p));
         for (Bitboard e = pos.empties(); e; e &= e - 1) {
             const int sq = core::lowestSquare(e);
             INFO(core::boardStringWithSide(pos) << " " << core::squareName(sq));
             REQUIRE(analysis::flipsAt(p, o, sq) == core::flips(p, o, sq));
             REQUIRE(analysis::flipsAt(o, p, sq) == core::flips(o, p, sq));
+            if (analysis::flipsAt(p, o, sq)) REQUIRE((analysis::neighbourSquares(sq) & o) != 0);
         }
     }
 }
