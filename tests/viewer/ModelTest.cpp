@@ -228,16 +228,8 @@ static QString writeRandomGames(const QString& path, int count) {
         core::Position p = core::Position::start();
         std::string line;
         while (!p.isGameOver()) {
-            core::Bitboard moves = p.legalMoves();
-            if (!moves) {
-                p.pass();
-                continue;
-            }
-            int pick = int(rng() % unsigned(core::popcount(moves)));
-            while (pick-- > 0) moves &= moves - 1;
-            const int square = core::lowestSquare(moves);
-            p.play(square);
-            line += core::squareName(square);
+            const int square = othello::viewer::test::playRandomMove(p, rng);
+            if (square >= 0) line += core::squareName(square);
         }
         file.write(line.c_str());
         file.write("\n");

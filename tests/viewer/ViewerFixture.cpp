@@ -11,6 +11,19 @@
 
 namespace othello::viewer::test {
 
+int playRandomMove(core::Position& p, std::mt19937& rng) {
+    core::Bitboard moves = p.legalMoves();
+    if (!moves) {
+        p.pass();
+        return -1;
+    }
+    int pick = int(rng() % unsigned(core::popcount(moves)));
+    while (pick-- > 0) moves &= moves - 1;
+    const int square = core::lowestSquare(moves);
+    p.play(square);
+    return square;
+}
+
 QString fixtureDir() {
     return QStringLiteral(OTHELLO_SOURCE_DIR "/tests/fixtures/viewer");
 }
@@ -41,15 +54,8 @@ RandomGame randomDecisiveGame(std::mt19937& rng) {
         RandomGame g;
         int written = 0;
         while (!p.isGameOver()) {
-            core::Bitboard moves = p.legalMoves();
-            if (!moves) {
-                p.pass();
-                continue;
-            }
-            int pick = int(rng() % unsigned(core::popcount(moves)));
-            while (pick-- > 0) moves &= moves - 1;
-            const int square = core::lowestSquare(moves);
-            p.play(square);
+            const int square = playRandomMove(p, rng);
+            if (square < 0) continue;
             if (written % 2 == 0) g.moves += std::to_string(written / 2 + 1) + ". ";
             g.moves += core::squareName(square) + " ";
             ++written;

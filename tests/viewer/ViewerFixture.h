@@ -2,8 +2,15 @@
 // Test archives for the viewer tests, built from tests/fixtures/viewer/ through the storage
 // API (the viewer's own code under test never builds them).
 #include <QString>
+#include <random>
+
+#include "core/Position.h"
 
 namespace othello::viewer::test {
+
+// Plays a random legal move of `p` (fixed by `rng`) and returns its square, or passes and
+// returns -1 when the side to move has none. `p` must not be over.
+int playRandomMove(core::Position& p, std::mt19937& rng);
 
 // Penloup - Juhem 1992 (samples/game.moves): two passes the record omits.
 inline constexpr const char* kSample =
