@@ -5,9 +5,11 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <future>
 #include <random>
 
 #include "ArchiveClient.h"
+#include "DbThread.h"
 #include "GameController.h"
 #include "ViewerFixture.h"
 #include "core/Notation.h"
@@ -282,8 +284,22 @@ void ModelTest::pagingOnDemand() {
     QVERIFY(results.wait(10000));
     QTRY_VERIFY_WITH_TIMEOUT(!m->loading(), 10000);
     const int skippedBefore = m->skippedRequests();
-    for (int page = 1; page < 10; ++page)
-        m->index(page * SearchModel::kPageSize).data(SearchModel::BlackRole);
+    {
+        // The worker is held busy while the view passes every page, as it is when a scrollbar
+        // is dragged faster than queries run; otherwise an idle worker would answer each request
+        // before the next is made and the test would depend on the scheduler.
+        std::promise<void> release;
+        std::shared_future<void> gate = release.get_future().share();
+        std::promise<void> holding;
+        client.worker().post([gate, &holding](ArchiveBackend*, const QString&) {
+            holding.set_value();
+            gate.wait();
+        });
+        holding.get_future().wait();
+        for (int page = 1; page < 10; ++page)
+            m->index(page * SearchModel::kPageSize).data(SearchModel::BlackRole);
+        release.set_value();
+    }
     QTRY_VERIFY_WITH_TIMEOUT(m->isLoaded(last), 10000);
     QTRY_VERIFY_WITH_TIMEOUT(!m->loading(), 10000);
     QVERIFY2(m->skippedRequests() > skippedBefore, "no stale page request was skipped");

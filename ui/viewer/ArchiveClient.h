@@ -53,6 +53,9 @@ class ArchiveClient : public QObject {
     EventModel* eventTable() { return eventTable_.get(); }
     ImportController* importer() { return importer_.get(); }
     AnalysisController* analysis() { return analysis_.get(); }
+    // The worker every database call of this client runs on, in order. Tests queue a job on it
+    // to hold it busy and make the order of later requests deterministic.
+    DbThread& worker() { return *worker_; }
 
     // Opens `path` ("" = the default database) and shows game `gameId` at `ply` (gameId 0:
     // the first game; ply < 0: the start). Emits firstGameShown once done either way.
