@@ -23,8 +23,8 @@ bool hasLine(const std::string& out, const std::string& wanted) {
 
 TEST_CASE("check: good files exit 0 with a summary") {
     const CliRun r = runCli(
-        {"check", str(sourcePath("samples/games.moves")), str(sourcePath("samples/games.pgn")),
-         str(sourcePath("samples/games.csv")), str(sourcePath("samples/wc1992.transcript"))});
+        {"check", str(sourcePath("tests/fixtures/samples/games.moves")), str(sourcePath("tests/fixtures/samples/games.pgn")),
+         str(sourcePath("tests/fixtures/samples/games.csv")), str(sourcePath("tests/fixtures/samples/wc1992.transcript"))});
     CHECK(r.exitCode == 0);
     CHECK(hasLine(r.out, "16 records in 4 files: 14 complete, 2 incomplete, 0 errors, 0 warnings"));
 }
@@ -48,7 +48,7 @@ TEST_CASE("check: transcript repairs are printed after the error") {
 
 TEST_CASE("check: --json has games and summary with the documented fields") {
     const CliRun r = runCli({"check", "--json", str(fixture("transcript/illegal-move.transcript")),
-                             str(sourcePath("samples/wc1992.transcript")),
+                             str(sourcePath("tests/fixtures/samples/wc1992.transcript")),
                              str(fixture("moves/occupied.moves"))});
     CHECK(r.exitCode == 1);
     const json j = json::parse(r.out);
@@ -97,7 +97,7 @@ TEST_CASE("check: --strict counts warnings as errors") {
 }
 
 TEST_CASE("check: --format overrides detection") {
-    const std::string file = str(sourcePath("samples/games.csv"));
+    const std::string file = str(sourcePath("tests/fixtures/samples/games.csv"));
     const CliRun r = runCli({"check", "--json", "--format", "moves", file});
     CHECK(r.exitCode == 1);
     CHECK(json::parse(r.out)["games"][0]["format"] == "moves");
@@ -113,7 +113,7 @@ TEST_CASE("check: usage errors and unreadable files exit 2") {
                   "[unreadable]"));
     // One readable file among unreadable ones: the bad one counts as bad input.
     CHECK(
-        runCli({"check", "/nonexistent/file.pgn", str(sourcePath("samples/games.pgn"))}).exitCode ==
+        runCli({"check", "/nonexistent/file.pgn", str(sourcePath("tests/fixtures/samples/games.pgn"))}).exitCode ==
         1);
     CHECK(runCli({"check", str(fixture("csv/no-moves-column.csv"))}).exitCode == 2);
 }
@@ -247,7 +247,7 @@ TEST_CASE("check --json and import --json write a diagnostic the same way") {
 TEST_CASE("cli: --db is accepted before the command") {
     const auto dir = tempDir("db-before");
     const std::string db = str(dir / "games.sqlite");
-    CHECK(runCli({"--db", db, "import", "--quiet", str(sourcePath("samples/games.moves"))})
+    CHECK(runCli({"--db", db, "import", "--quiet", str(sourcePath("tests/fixtures/samples/games.moves"))})
               .exitCode == 0);
     const CliRun before = runCli({"--db", db, "info", "--json"});
     const CliRun after = runCli({"info", "--json", "--db", db});
@@ -296,7 +296,7 @@ TEST_CASE("cli: import --help says why the lock file stays") {
 }
 
 TEST_CASE("cli: usage errors exit 2") {
-    const std::string file = str(sourcePath("samples/games.moves"));
+    const std::string file = str(sourcePath("tests/fixtures/samples/games.moves"));
     CHECK(runCli({"check"}).exitCode == 2);
     CHECK(runCli({"check", "--no-such-option", file}).exitCode == 2);
     CHECK(runCli({"check", "--first-move", "i9", file}).exitCode == 2);

@@ -28,8 +28,8 @@ TEST_CASE("convert: every sample through every writer reads back to the same gam
     const std::filesystem::path dir = tempDir("convert");
     const Format targets[] = {Format::Moves, Format::Transcript, Format::Ggf, Format::Pgn,
                               Format::Wthor};
-    for (const char* rel : {"samples/games.moves", "samples/wc1992.transcript", "samples/games.pgn",
-                            "samples/games.csv", "samples/games.ggf", "samples/games.wtb"}) {
+    for (const char* rel : {"tests/fixtures/samples/games.moves", "tests/fixtures/samples/wc1992.transcript", "tests/fixtures/samples/games.pgn",
+                            "tests/fixtures/samples/games.csv", "tests/fixtures/samples/games.ggf", "tests/fixtures/samples/games.wtb"}) {
         const FileResult in = readFile(sourcePath(rel));
         REQUIRE(!in.records.empty());
         for (Format to : targets) {
@@ -72,7 +72,7 @@ TEST_CASE("convert: bad records are reported and skipped, exit 1") {
 }
 
 TEST_CASE("convert: to standard output, and usage errors") {
-    const std::string in = str(sourcePath("samples/game.moves"));
+    const std::string in = str(sourcePath("tests/fixtures/samples/game.moves"));
     const CliRun r = runCli({"convert", in, "--to", "transcript", "-o", "-"});
     CHECK(r.exitCode == 0);
     CHECK(r.out.find(" 1 45 32 19 18 31 24 44 43") == std::string::npos);

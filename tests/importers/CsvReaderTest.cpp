@@ -9,7 +9,7 @@ using namespace othello::importers;
 using namespace othello::importers::testing;
 
 TEST_CASE("csv: the sample file, winners checked against the replay") {
-    const FileResult r = readFile(sourcePath("samples/games.csv"));
+    const FileResult r = readFile(sourcePath("tests/fixtures/samples/games.csv"));
     CHECK(r.format == Format::Csv);
     REQUIRE(r.records.size() == 6);
     for (const GameRecord& g : r.records) {

@@ -111,7 +111,7 @@ TEST_CASE("format table: the fuzz targets are the table's readers") {
 TEST_CASE("format table: an unknown format is a usage error (exit 2) in every command") {
     const auto dir = tempDir("format-usage");
     const std::string db = (dir / "a.sqlite").string();
-    const std::string file = sourcePath("samples/games.pgn").string();
+    const std::string file = sourcePath("tests/fixtures/samples/games.pgn").string();
     const std::vector<std::vector<std::string>> runs = {
         {"check", "--format", "x", file},
         {"convert", file, "--to", "csv", "-o", (dir / "out.csv").string()},

@@ -136,7 +136,7 @@ TEST_CASE("move lists: each failure mode is located and the rest of the file sti
 }
 
 TEST_CASE("move lists: the sample file") {
-    const FileResult r = readFile(sourcePath("samples/games.moves"));
+    const FileResult r = readFile(sourcePath("tests/fixtures/samples/games.moves"));
     CHECK(r.format == Format::Moves);
     REQUIRE(r.records.size() == 6);
     int complete = 0;
@@ -150,7 +150,7 @@ TEST_CASE("move lists: the sample file") {
 }
 
 TEST_CASE("move lists: the writer is read back to the same games") {
-    const FileResult r = readFile(sourcePath("samples/games.moves"));
+    const FileResult r = readFile(sourcePath("tests/fixtures/samples/games.moves"));
     const std::string text = writeMoveList(r.records);
     const FileResult back = readWith("back", text, Format::Moves);
     REQUIRE(back.records.size() == r.records.size());

@@ -10,7 +10,7 @@ using namespace othello::importers;
 using namespace othello::importers::testing;
 
 TEST_CASE("pgn: WTHOR-PGN, PlayOK and Edax dialects in the sample file") {
-    const FileResult r = readFile(sourcePath("samples/games.pgn"));
+    const FileResult r = readFile(sourcePath("tests/fixtures/samples/games.pgn"));
     CHECK(r.format == Format::Pgn);
     REQUIRE(r.records.size() == 3);
     const GameRecord& wthor = r.records[0];
@@ -114,7 +114,7 @@ TEST_CASE("pgn: the 5 shared files read with no error") {
 
 TEST_CASE("pgn: the writer is read back to the same games") {
     const auto p = shared("pgn/WTH_2022.pgn");
-    const FileResult r = p.empty() ? readFile(sourcePath("samples/games.pgn")) : readFile(p);
+    const FileResult r = p.empty() ? readFile(sourcePath("tests/fixtures/samples/games.pgn")) : readFile(p);
     const FileResult back = readWith("back.pgn", writePgn(r.records), Format::Auto);
     CHECK(back.format == Format::Pgn);
     REQUIRE(back.records.size() == r.records.size());

@@ -15,11 +15,11 @@ using namespace othello::importers::testing;
 
 TEST_CASE("reader: the format is detected from the content, whatever the file name") {
     const std::pair<const char*, Format> files[] = {
-        {"samples/games.moves", Format::Moves},
-        {"samples/game.moves", Format::Moves},
-        {"samples/wc1992.transcript", Format::Transcript},
-        {"samples/games.pgn", Format::Pgn},
-        {"samples/games.csv", Format::Csv}};
+        {"tests/fixtures/samples/games.moves", Format::Moves},
+        {"tests/fixtures/samples/game.moves", Format::Moves},
+        {"tests/fixtures/samples/wc1992.transcript", Format::Transcript},
+        {"tests/fixtures/samples/games.pgn", Format::Pgn},
+        {"tests/fixtures/samples/games.csv", Format::Csv}};
     for (const auto& [rel, format] : files) {
         INFO(rel);
         const std::string text = slurp(sourcePath(rel));
@@ -35,7 +35,7 @@ TEST_CASE("reader: the format is detected from the content, whatever the file na
 }
 
 TEST_CASE("reader: --format overrides detection") {
-    const std::string text = slurp(sourcePath("samples/games.csv"));
+    const std::string text = slurp(sourcePath("tests/fixtures/samples/games.csv"));
     const FileResult asMoves = readWith("games.csv", text, Format::Moves);
     CHECK(asMoves.format == Format::Moves);
     REQUIRE(!asMoves.records.empty());
@@ -58,7 +58,7 @@ TEST_CASE("reader: unreadable files are file errors") {
     REQUIRE(missing.fileDiagnostics.size() == 1);
     CHECK(missing.fileDiagnostics[0].code == "unreadable");
     CHECK(missing.fileDiagnostics[0].where.path == "/nonexistent/games.pgn");
-    const FileResult dir = readFile(sourcePath("samples"));
+    const FileResult dir = readFile(sourcePath("tests/fixtures/samples"));
     CHECK(!dir.readable);
     const FileResult empty = readWith("empty", "", Format::Auto);
     CHECK(empty.readable);
@@ -162,8 +162,8 @@ TEST_CASE("reader: mangled input never crashes, every record gets a status") {
     // Deterministic mutations of every sample and fixture; each read must end with records
     // that are either good or carry an error diagnostic.
     std::vector<std::string> texts;
-    for (const char* rel : {"samples/games.moves", "samples/wc1992.transcript", "samples/games.pgn",
-                            "samples/games.csv"})
+    for (const char* rel : {"tests/fixtures/samples/games.moves", "tests/fixtures/samples/wc1992.transcript", "tests/fixtures/samples/games.pgn",
+                            "tests/fixtures/samples/games.csv"})
         texts.push_back(slurp(sourcePath(rel)));
     for (const auto& entry : std::filesystem::recursive_directory_iterator(fixture(""))) {
         if (entry.is_regular_file()) texts.push_back(slurp(entry.path()));

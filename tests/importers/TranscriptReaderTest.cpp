@@ -28,8 +28,8 @@ void checkPenloup(const GameRecord& g) {
 
 }  // namespace
 
-TEST_CASE("transcript: the sample diagram is Penloup - Juhem 1992, equal to samples/game.moves") {
-    const FileResult r = readFile(sourcePath("samples/wc1992.transcript"));
+TEST_CASE("transcript: the sample diagram is Penloup - Juhem 1992, equal to tests/fixtures/samples/game.moves") {
+    const FileResult r = readFile(sourcePath("tests/fixtures/samples/wc1992.transcript"));
     CHECK(r.format == Format::Transcript);
     REQUIRE(r.records.size() == 1);
     const GameRecord& g = r.records[0];
@@ -40,7 +40,7 @@ TEST_CASE("transcript: the sample diagram is Penloup - Juhem 1992, equal to samp
     CHECK(g.year == 1992);
     CHECK(g.statedBlackDiscs == 20);
     CHECK(g.source.line == 5);
-    const FileResult moves = readFile(sourcePath("samples/game.moves"));
+    const FileResult moves = readFile(sourcePath("tests/fixtures/samples/game.moves"));
     REQUIRE(moves.records.size() == 1);
     CHECK(moves.records[0].moves == g.moves);
 }
@@ -55,7 +55,7 @@ TEST_CASE("transcript: the shared diagram replays to 20-44 with 2 passes") {
     CHECK(r.format == Format::Transcript);
     REQUIRE(r.records.size() == 1);
     checkPenloup(r.records[0]);
-    const FileResult moves = readFile(sourcePath("samples/game.moves"));
+    const FileResult moves = readFile(sourcePath("tests/fixtures/samples/game.moves"));
     REQUIRE(moves.records.size() == 1);
     CHECK(moves.records[0].moves == r.records[0].moves);
 }
@@ -142,7 +142,7 @@ TEST_CASE("transcript: the first illegal move names its number, square, side and
 }
 
 TEST_CASE("transcript: the writer is read back to the same games") {
-    FileResult games = readFile(sourcePath("samples/games.moves"));
+    FileResult games = readFile(sourcePath("tests/fixtures/samples/games.moves"));
     games.records[0].black = "Penloup Dominique";
     games.records[0].white = "Juhem Philippe";
     games.records[0].event = "World Othello Championship";

@@ -105,7 +105,7 @@ TEST_CASE("wthor writer: unwritable folder throws") {
 }
 
 TEST_CASE("wthor writer: the samples (written by writeWthorFiles and writeGgf) read back") {
-    const auto samples = std::filesystem::path(OTHELLO_SOURCE_DIR) / "samples";
+    const auto samples = std::filesystem::path(OTHELLO_SOURCE_DIR) / "tests/fixtures/samples";
     const FileResult w = readWthor(samples / "games.wtb", {});
     CHECK(w.fileDiagnostics.empty());
     REQUIRE(w.records.size() == 7);

@@ -206,8 +206,8 @@ TEST_CASE("player and event names with ESC and invalid UTF-8 print escaped, JSON
 
 TEST_CASE("analyze prints hostile file and player names escaped, JSON exact", "[output][cli]") {
     TempDir dir("escanalyze");
-    // A complete game (the first of samples/games.ggf) under hostile names and file name.
-    std::string game = storagetest::readFile(fs::path(OTHELLO_SOURCE_DIR) / "samples/games.ggf");
+    // A complete game (the first of tests/fixtures/samples/games.ggf) under hostile names and file name.
+    std::string game = storagetest::readFile(fs::path(OTHELLO_SOURCE_DIR) / "tests/fixtures/samples/games.ggf");
     game = game.substr(0, game.find(";)") + 2) + "\n";
     const auto replace = [&](const std::string& from, const std::string& to) {
         const auto at = game.find(from);

@@ -419,7 +419,7 @@ TEST_CASE(
     // Every sample format, plus GGF features whose record says more than a row keeps: TY[8]
     // (plain Othello, stored as no variant) and a disc difference read from RE[].
     TempDir dir("hash-stable");
-    const fs::path samples = fs::path(OTHELLO_SOURCE_DIR) / "samples";
+    const fs::path samples = fs::path(OTHELLO_SOURCE_DIR) / "tests/fixtures/samples";
     writeFile(dir / "extra.ggf",
               "(;GM[Othello]PC[GGS/os]DT[2003]PB[A]PW[B]TY[8]RE[+0.000]BO[8 -------- -------- "
               "-------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6]B[c3]W[d3]"

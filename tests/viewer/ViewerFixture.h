@@ -12,7 +12,7 @@ namespace othello::viewer::test {
 // returns -1 when the side to move has none. `p` must not be over.
 int playRandomMove(core::Position& p, std::mt19937& rng);
 
-// Penloup - Juhem 1992 (samples/game.moves): two passes the record omits.
+// Penloup - Juhem 1992 (tests/fixtures/samples/game.moves): two passes the record omits.
 inline constexpr const char* kSample =
     "f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1e7d7d8e6f6b6e1b1c7a6a7b2f7g3g5h4h5g2h1g1a1a2"
     "b7c8b8a8h3h6g6e8h7h2h8g8g7f8";
