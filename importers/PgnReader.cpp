@@ -11,6 +11,30 @@
 namespace othello::importers {
 namespace {
 
+// A chess move in SAN, as no Othello record writes one: castling ("O-O", "0-0-0"), a piece
+// move ("Nf3", "Qxd8", "Rae1", "N1c3"), a pawn capture ("exd5") or promotion ("e8=Q").
+// Check and annotation marks are already stripped.
+bool looksLikeChessMove(std::string_view t) {
+    if (t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0") return true;
+    const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    const auto piece = [](char c) {
+        return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N';
+    };
+    const bool promotion = t.size() >= 4 && t[t.size() - 2] == '=' && piece(t.back());
+    if (promotion) t.remove_suffix(2);
+    if (t.size() < 2 || !file(t[t.size() - 2]) || !rank(t.back())) return false;
+    std::string_view from = t.substr(0, t.size() - 2);  // what comes before the target square
+    if (!from.empty() && from.back() == 'x') from.remove_suffix(1);
+    if (from.empty()) return promotion;  // "e8" alone is a square; "e8=Q" is a promotion
+    if (piece(from[0])) {
+        from.remove_prefix(1);
+        return from.size() <= 2 &&
+               std::all_of(from.begin(), from.end(), [&](char c) { return file(c) || rank(c); });
+    }
+    return from.size() == 1 && file(from[0]) && t.find('x') != std::string_view::npos;
+}
+
 struct Located {
     int square = core::kPass;
     int line = 0;
@@ -366,10 +390,17 @@ class PgnParser {
                                game_.moves.begin(), game_.moves.end(),
                                [](const Located& m) { return m.square != core::kPass; })) +
                            1;  // disc moves only, as core::ReplayError counts
-            d.code = "not-a-square";
             std::string message(1, '\'');
             message.append(text::toUtf8(token.substr(0, 16)));
-            message.append("' is not a square or a pass");
+            if (looksLikeChessMove(token)) {
+                // The commonest wrong file: PGN is chess's format first. Its pawn moves ("e4")
+                // are squares, so the first piece move or capture is where it shows.
+                d.code = "chess-game";
+                message.append("' is a chess move: not an Othello game (this PGN records chess)");
+            } else {
+                d.code = "not-a-square";
+                message.append("' is not a square or a pass");
+            }
             d.message = std::move(message);
             game_.error = std::move(d);
             return;

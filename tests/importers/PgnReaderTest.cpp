@@ -114,7 +114,8 @@ TEST_CASE("pgn: the 5 shared files read with no error") {
 
 TEST_CASE("pgn: the writer is read back to the same games") {
     const auto p = shared("pgn/WTH_2022.pgn");
-    const FileResult r = p.empty() ? readFile(sourcePath("tests/fixtures/samples/games.pgn")) : readFile(p);
+    const FileResult r =
+        p.empty() ? readFile(sourcePath("tests/fixtures/samples/games.pgn")) : readFile(p);
     const FileResult back = readWith("back.pgn", writePgn(r.records), Format::Auto);
     CHECK(back.format == Format::Pgn);
     REQUIRE(back.records.size() == r.records.size());
@@ -191,4 +192,37 @@ TEST_CASE("pgn: a game of tags only ends at a tag it has already, blank line or 
     REQUIRE(one.records.size() == 1);
     CHECK(one.records[0].black == "x");
     CHECK(one.records[0].event == "B");
+}
+
+TEST_CASE("pgn: a chess game is named as one, and the games after it still import") {
+    const FileResult r = readFile(fixture("pgn/chess.pgn"));
+    REQUIRE(r.records.size() == 2);
+    const Diagnostic* d = firstError(r.records[0]);
+    REQUIRE(d);
+    CHECK(d->code == "chess-game");
+    CHECK(d->message.find("not an Othello game") != std::string::npos);
+    CHECK(d->message.find("'Nf3'") != std::string::npos);
+    CHECK(d->where.line == 8);
+    CHECK(d->where.column == 13);
+    CHECK(r.records[1].ok());
+    CHECK(movesOf(r.records[1]) == "f5d6c3");
+}
+
+TEST_CASE("pgn: Othello moves, passes and squares are never taken for chess") {
+    // Tokens an Othello record writes, in every case: none is a chess move.
+    const FileResult r =
+        readWith("t.pgn", "[Event \"x\"]\n\n1. F5 d6 2. C3 D3 3. c4 --\n", Format::Pgn);
+    REQUIRE(r.records.size() == 1);
+    CHECK(!hasCode(r.records[0], "chess-game"));
+    // A bad token that is no chess move keeps its own diagnosis.
+    const FileResult bad = readWith("t.pgn", "[Event \"x\"]\n\n1. f5 zz9\n", Format::Pgn);
+    REQUIRE(bad.records.size() == 1);
+    CHECK(hasCode(bad.records[0], "not-a-square"));
+    for (const char* chess : {"exd5", "Qxd8", "Rae1", "N1c3", "e8=Q", "O-O", "0-0-0", "Kh1"}) {
+        INFO(chess);
+        const FileResult c = readWith(
+            "t.pgn", std::string("[Event \"x\"]\n\n1. f5 ") + chess + " 2. c3\n", Format::Pgn);
+        REQUIRE(c.records.size() == 1);
+        CHECK(hasCode(c.records[0], "chess-game"));
+    }
 }

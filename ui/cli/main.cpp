@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
     CLI::App app{"othello-db: an Othello game-record database and replay tool"};
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "Show the help of every command");
+    app.set_version_flag("--version", "othello-db " OTHELLO_DB_VERSION);
     Action action;
     setupCommands(app, action);
     // `othello-db --db X info` as `othello-db info --db X`: every archive command has its own
