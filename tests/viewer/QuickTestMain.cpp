@@ -7,6 +7,7 @@
 #include <QtQml/QQmlExtensionPlugin>
 #include <QtQuickTest>
 
+#include "FileView.h"
 #include "ViewerFixture.h"
 #include "analysis/Solver.h"
 #include "core/Notation.h"
@@ -24,6 +25,7 @@ class TestData : public QObject {
     Q_PROPERTY(QString emptyArchivePath MEMBER emptyArchivePath CONSTANT)
     Q_PROPERTY(QString tournamentArchivePath MEMBER tournamentArchivePath CONSTANT)
     Q_PROPERTY(QString outputDir MEMBER outputDir CONSTANT)
+    Q_PROPERTY(QString chessPgnPath MEMBER chessPgnPath CONSTANT)
 
   public:
     QString archivePath;            // the 12 fixture games
@@ -34,6 +36,25 @@ class TestData : public QObject {
     QString emptyArchivePath;       // an archive with no games
     QString tournamentArchivePath;  // a round robin and a collection (ViewerFixture.h)
     QString outputDir;              // where screenshots to look at are saved (the run's folder)
+    QString chessPgnPath;           // a chess game in PGN (tests/fixtures/importers/pgn)
+    QString scratchDir;             // for viewFiles and newArchive
+
+    // What `othello-viewer FILE...` does before the window opens (FileView.h): the files read
+    // into a scratch archive. {databasePath, games, note, error}.
+    Q_INVOKABLE QVariantMap viewFiles(const QStringList& files) {
+        const QString folder = scratchDir + QStringLiteral("/view") + QString::number(++made_);
+        QDir().mkpath(folder);
+        const othello::viewer::FileView v = othello::viewer::prepareFileView(files, folder);
+        return {{QStringLiteral("databasePath"), v.databasePath},
+                {QStringLiteral("games"), v.games},
+                {QStringLiteral("note"), v.note},
+                {QStringLiteral("error"), v.error}};
+    }
+    // A new empty archive (a user's archive for an import to land in).
+    Q_INVOKABLE QString newArchive() {
+        return othello::viewer::test::makeEmptyArchive(
+            scratchDir, QStringLiteral("library%1.sqlite").arg(++made_));
+    }
 
     Q_INVOKABLE bool exists(const QString& path) const { return QFileInfo::exists(path); }
 
@@ -89,6 +110,7 @@ class TestData : public QObject {
 
   private:
     othello::analysis::Solver solver_{16};
+    int made_ = 0;
 };
 
 class Setup : public QObject {
@@ -108,6 +130,9 @@ class Setup : public QObject {
         data_.missingDatabasePath = dir_.path() + QStringLiteral("/missing/none.sqlite");
         data_.badImportPath = fixtureDir() + QStringLiteral("/import_bad.pgn");
         data_.notADatabasePath = fixtureDir() + QStringLiteral("/archive.pgn");
+        data_.chessPgnPath =
+            QStringLiteral(OTHELLO_SOURCE_DIR "/tests/fixtures/importers/pgn/chess.pgn");
+        data_.scratchDir = dir_.path();
         qmlRegisterSingletonInstance("ViewerTest", 1, 0, "TestData", &data_);
     }
 

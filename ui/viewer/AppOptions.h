@@ -24,6 +24,10 @@ class AppOptions : public QObject {
     Q_PROPERTY(bool analysis MEMBER analysis CONSTANT)
     Q_PROPERTY(int analysisEmpties MEMBER analysisEmpties CONSTANT)
     Q_PROPERTY(QStringList importPaths MEMBER importPaths CONSTANT)
+    Q_PROPERTY(QStringList viewedFiles MEMBER viewedFiles CONSTANT)
+    Q_PROPERTY(QString viewNote MEMBER viewNote CONSTANT)
+    Q_PROPERTY(qint64 viewGames MEMBER viewGames CONSTANT)
+    Q_PROPERTY(QString libraryPath MEMBER libraryPath CONSTANT)
 
   public:
     // The instance QML sees; created on first use, owned by C++.
@@ -36,6 +40,12 @@ class AppOptions : public QObject {
     int ply = -1;          // -1: the ply the game is opened at by default (0)
     bool animations = true;
     QStringList importPaths;   // files/folders to import once the archive is open
+    // Files shown without importing them (FileView.h): databasePath is then their scratch
+    // archive, libraryPath the user's archive ("" = the default) that "Import" stores them in.
+    QStringList viewedFiles;
+    QString viewNote;
+    qint64 viewGames = 0;
+    QString libraryPath;
     int tab = 0;               // the tab shown first: 0 moves, 1 tree, 2 search, 3 import, 4 events
     bool analysis = false;     // the endgame analysis on from the start
     int analysisEmpties = 24;  // it solves positions with at most this many empties

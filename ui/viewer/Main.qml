@@ -22,6 +22,10 @@ ApplicationWindow {
         animations: AppOptions.animations
         importPaths: AppOptions.importPaths
         eventId: AppOptions.eventId
+        viewedFiles: AppOptions.viewedFiles
+        viewNote: AppOptions.viewNote
+        viewGames: AppOptions.viewGames
+        libraryPath: AppOptions.libraryPath
         Component.onCompleted: {
             tabs.currentIndex = AppOptions.importPaths.length > 0 ? 3 : AppOptions.tab
             analysis.maxEmpties = AppOptions.analysisEmpties

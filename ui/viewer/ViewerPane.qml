@@ -14,6 +14,21 @@ Item {
     property bool animations: true
     property var importPaths: []  // imported once the archive is open
     property double eventId: 0     // shown in the Events tab once the archive is open
+    // Files shown without importing them (FileView.h): databasePath is their scratch archive;
+    // "Import into my archive" opens libraryPath ("" = the default archive) and imports them.
+    property var viewedFiles: []
+    property string viewNote: ""
+    property double viewGames: 0
+    property string libraryPath: ""
+    readonly property bool viewing: viewedFiles.length > 0 && !viewImported
+    property bool viewImported: false
+    function importViewed() {
+        if (!viewing) return
+        viewImported = true
+        importPaths = viewedFiles
+        tabs.currentIndex = 3
+        archive.open(libraryPath, 0, -1)
+    }
     readonly property alias game: game
     readonly property alias archive: archive
     readonly property alias tabs: tabs
@@ -38,7 +53,10 @@ Item {
                 tabs.currentIndex = 4
                 eventsPanel.openEvent(root.eventId)
             }
-            if (archive.ready && root.importPaths.length > 0) archive.importer.startPaths(root.importPaths)
+            if (archive.ready && root.importPaths.length > 0) {
+                archive.importer.startPaths(root.importPaths)
+                root.importPaths = []  // once: reopening the archive must not import again
+            }
         }
     }
 
@@ -89,7 +107,8 @@ Item {
                 elide: Text.ElideMiddle
                 font.pixelSize: theme.unit * 0.9
                 color: theme.mutedText
-                text: archive.ready ? (archive.gameCount > 0 ? archive.summary : qsTr("Empty archive"))
+                text: root.viewing ? qsTr("Viewing %1").arg(root.viewedFiles.join(", "))
+                    : archive.ready ? (archive.gameCount > 0 ? archive.summary : qsTr("Empty archive"))
                                       + "  ·  " + archive.databasePath
                                     : archive.loadingGame ? qsTr("Opening %1…").arg(archive.databasePath) : ""
             }
@@ -107,6 +126,37 @@ Item {
                 focusPolicy: Qt.NoFocus
                 enabled: !game.editing
                 onClicked: game.startEditing()
+            }
+        }
+
+        // Files shown without importing them: say so, and offer to store them.
+        Rectangle {
+            objectName: "viewBanner"
+            Layout.fillWidth: true
+            visible: root.viewing
+            implicitHeight: viewRow.implicitHeight + theme.unit * 0.6
+            color: "#fff6d5"
+            border.color: "#d9b800"
+            radius: 3
+            RowLayout {
+                id: viewRow
+                anchors.fill: parent
+                anchors.margins: theme.unit * 0.3
+                Label {
+                    objectName: "viewNote"
+                    Layout.fillWidth: true
+                    wrapMode: Text.Wrap
+                    text: root.viewNote
+                    font.pixelSize: theme.unit * 0.9
+                }
+                Button {
+                    objectName: "importViewed"
+                    text: qsTr("Import into my archive")
+                    font.pixelSize: theme.unit * 0.9
+                    focusPolicy: Qt.NoFocus
+                    enabled: root.viewGames > 0
+                    onClicked: root.importViewed()
+                }
             }
         }
 

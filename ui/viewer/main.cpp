@@ -2,16 +2,19 @@
 //                [--size WxH] [--tab moves|tree|search|import|events] [--import PATH]... [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickStyle>
 #include <QQuickWindow>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QtQml/QQmlExtensionPlugin>
 #include <cstdio>
 
 #include "AppOptions.h"
 #include "ArchiveClient.h"
+#include "FileView.h"
 #include "ViewerBench.h"
 
 Q_IMPORT_QML_PLUGIN(Othello_ViewerPlugin)
@@ -79,6 +82,12 @@ int main(int argc, char* argv[]) {
         QStringLiteral("N"), QStringLiteral("24"));
     parser.addOptions(
         {db, game, event, ply, analysis, analysisEmpties, screenshot, size, tab, import, bench});
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("Record files to show without importing them (WTHOR, GGF, PGN, "
+                       "transcript, move list, CSV); \"Import into my archive\" stores them in "
+                       "the --db archive."),
+        QStringLiteral("[FILE...]"));
     if (!parser.parse(arguments)) {
         std::fprintf(stderr, "othello-viewer: %s\nTry 'othello-viewer --help'.\n",
                      qPrintable(parser.errorText()));
@@ -95,14 +104,41 @@ int main(int argc, char* argv[]) {
         std::printf("othello-viewer %s\n", OTHELLO_VIEWER_VERSION);
         return 0;
     }
-    if (!parser.positionalArguments().isEmpty()) {
-        std::fprintf(stderr, "othello-viewer: unexpected argument '%s'\n",
-                     qPrintable(parser.positionalArguments().constFirst()));
+    const QStringList viewed = parser.positionalArguments();
+    for (const QString& f : viewed) {
+        if (!QFileInfo(f).isFile()) {
+            std::fprintf(stderr, "othello-viewer: no such file: %s\n", qPrintable(f));
+            return 2;
+        }
+    }
+    if (!viewed.isEmpty() && parser.isSet(import)) {
+        std::fprintf(stderr, "othello-viewer: give files to show, or --import, not both\n");
         return 2;
     }
 
     AppOptions* options = AppOptions::instance();
     options->databasePath = parser.value(db);
+    // Files named on the command line (a file manager's "Open with") are shown from a scratch
+    // archive that lives as long as the window; the user's archive is only written on "Import".
+    QTemporaryDir viewFolder;
+    if (!viewed.isEmpty()) {
+        if (!viewFolder.isValid()) {
+            std::fprintf(stderr, "othello-viewer: cannot make a temporary folder: %s\n",
+                         qPrintable(viewFolder.errorString()));
+            return 1;
+        }
+        const othello::viewer::FileView view =
+            othello::viewer::prepareFileView(viewed, viewFolder.path());
+        if (!view.error.isEmpty()) {
+            std::fprintf(stderr, "othello-viewer: %s\n", qPrintable(view.error));
+            return 1;
+        }
+        options->libraryPath = options->databasePath;
+        options->databasePath = view.databasePath;
+        options->viewedFiles = viewed;
+        options->viewNote = view.note;
+        options->viewGames = view.games;
+    }
     options->importPaths = parser.values(import);
     options->analysis = parser.isSet(analysis);
     bool ok = true;

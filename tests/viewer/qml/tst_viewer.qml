@@ -315,5 +315,40 @@ Item {
             verify(button.enabled)
             compare(pane.tabs.currentIndex, 0)
         }
+
+        // `othello-viewer FILE` (a file manager's "Open with"): the file is shown from a scratch
+        // archive, the user's archive untouched; "Import into my archive" stores it there.
+        function test_view_file_then_import() {
+            var view = TestData.viewFiles([TestData.badImportPath])  // 2 good records, 1 bad
+            compare(view.error, "")
+            compare(view.games, 2)
+            var library = TestData.newArchive()
+            var pane = createTemporaryObject(paneComponent, testRoot, {
+                databasePath: view.databasePath, viewedFiles: [TestData.badImportPath],
+                viewNote: view.note, viewGames: view.games, libraryPath: library })
+            tryVerify(function() { return pane.archive.ready && !pane.archive.loadingGame }, 10000)
+            compare(pane.archive.gameCount, 2)
+            verify(pane.game.gameId > 0)
+            verify(child(pane, "viewBanner").visible)
+            var note = child(pane, "viewNote").text
+            verify(note.indexOf("2 games read from import_bad.pgn, not in your archive") === 0, note)
+            verify(note.indexOf("1 record refused") > 0, note)
+            verify(child(pane, "archiveSummary").text.indexOf("Viewing ") === 0)
+            settle(pane)
+            mouseClick(child(pane, "importViewed"))
+            tryVerify(function() { return pane.archive.databasePath === library }, 10000)
+            tryVerify(function() {
+                return pane.archive.ready && !pane.archive.importer.running
+                    && pane.archive.gameCount === 2 }, 20000)
+            verify(!child(pane, "viewBanner").visible)
+            compare(pane.tabs.currentIndex, 3)
+        }
+
+        // A chess PGN says what it is; an Othello game in the same file is still shown.
+        function test_view_chess_pgn() {
+            var view = TestData.viewFiles([TestData.chessPgnPath])
+            compare(view.games, 1)
+            verify(view.note.indexOf("'Nf3' is a chess move: not an Othello game") > 0, view.note)
+        }
     }
 }
