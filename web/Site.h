@@ -12,10 +12,22 @@
 //                                        script that registers them (browsers block fetch() of
 //                                        file:// URLs, so data ships as .js)
 //   game.html                            the interactive board; which game comes from the URL:
-//                                        game.html?event=<tournamentId>&game=<gameId>
-//   assets/<name>                        web/assets/ (scripts, styles)
-// Games without an event are published under the pseudo-tournament id 0 ("Games without an
-// event"), shown last.
+//                                        game.html?event=<tournamentId>&game=<gameId>, and
+//                                        &ply=<n> opens it after n plies (passes count)
+//   assets/<name>                        web/assets/ (scripts, styles): a static site has
+//                                        style.css and game.js, a served one every asset
+// Only these exact spellings name a file (web/SitePaths.h): no leading "/", no "..", no
+// leading zeros, "index-1.html" is index.html. The index lists the newest year first, events of
+// an unknown year last. Games recorded without an event belong to the event "" of their year
+// (storage/Tournament.h: not a tournament), titled "Games without an event"; there is no
+// pseudo-id 0.
+//
+// Filters (SiteOptions::filter) choose the events: every event holding a matching game is
+// published, a tournament whole (its standings and crosstable need every game), a collection
+// that is not a tournament with its matching games only. A filtered Site reads the matching
+// games once, on first use; an unfiltered one reads the archive afresh on every render, but
+// for the list of events behind the index pages, which it reuses for 5 seconds (reading it
+// groups every game: a quarter of a second on the whole shared archive).
 //
 // Escaping: every name, event, place or comment from the archive is escaped for the context it
 // lands in (HTML text, HTML attribute, JSON inside a <script>: "</script>", "<!--" and U+2028/9
@@ -35,10 +47,21 @@ struct SiteOptions {
     storage::SearchFilter filter;
     std::int64_t indexPageSize = 200;  // events per index page
     std::string title = "Othello archive";
-    // The served site adds a search page (search.html, backed by the JSON API) and links to it.
+    // The served site adds a search page (search.html, backed by the JSON API, rendered by the
+    // server, not by Site) and every page's navigation links to it.
     bool served = false;
 };
 
+// What forEachFile produced.
+struct SiteCounts {
+    std::int64_t events = 0;
+    std::int64_t games = 0;
+    std::int64_t files = 0;
+    std::int64_t bytes = 0;
+};
+
+// Not thread-safe, like the Archive it reads: one Site per connection, used by one thread at
+// a time.
 class Site {
   public:
     // Reads from `archive`, which must outlive the Site. Loading is lazy: construction is cheap.
@@ -53,9 +76,10 @@ class Site {
     std::optional<std::string> render(const std::string& relPath);
 
     // Every file of the site, each once: `sink(relPath, content)`. Memory stays bounded by the
-    // largest event (files are produced one at a time), so the whole archive publishes.
-    void forEachFile(const std::function<void(const std::string& relPath,
-                                              const std::string& content)>& sink);
+    // largest event (files are produced one at a time), so the whole archive publishes. The
+    // index pages come last (they name each tournament's winner, known by then).
+    SiteCounts forEachFile(
+        const std::function<void(const std::string& relPath, const std::string& content)>& sink);
 
   private:
     struct Impl;

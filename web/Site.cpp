@@ -1,0 +1,253 @@
+// web::Site: which events and games a site holds, and each file of it (see Site.h).
+#include "web/Site.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+
+#include "web/Assets.h"
+#include "web/SitePages.h"
+#include "web/SitePaths.h"
+
+namespace othello::web {
+
+namespace {
+
+bool filterIsEmpty(const storage::SearchFilter& f) {
+    return f.player.empty() && f.black.empty() && f.white.empty() && f.event.empty() &&
+           !f.yearFrom && !f.yearTo && f.result == storage::ResultFilter::Any && !f.position &&
+           !f.lostDiscs && !f.lostBy;
+}
+
+// The grouping key of storage/Tournament.h: the folded name without its year, and the year.
+std::pair<std::string, int> tournamentKey(const std::string& eventName, int gameYear) {
+    const storage::EventName split = storage::splitEventYear(eventName);
+    return {storage::foldText(split.base), storage::tournamentYear(gameYear, split)};
+}
+
+// Newest first; events of unknown year last; by name within a year.
+bool indexOrder(const storage::TournamentSummary& a, const storage::TournamentSummary& b) {
+    if (a.year != b.year) {
+        if (a.year == 0 || b.year == 0) return b.year == 0;
+        return a.year > b.year;
+    }
+    return a.name != b.name ? a.name < b.name : a.id < b.id;
+}
+
+// The assets a static site's pages use; a served site has them all (the server's search page
+// brings its own).
+// How long a Site reuses the list of events for its index pages.
+constexpr std::chrono::seconds kEventsFresh{5};
+
+bool assetPublished(std::string_view name, bool served) {
+    return served || name == "style.css" || name == "game.js";
+}
+
+}  // namespace
+
+struct Site::Impl {
+    storage::Archive& archive;
+    SiteOptions options;
+    bool filtered = false;
+
+    // A filtered site: the games matching the filter, by tournament (read once, on first use).
+    bool selectionRead = false;
+    std::map<std::int64_t, std::set<std::int64_t>> selection;
+
+    // Winners by tournament id, with the number of games they were computed from (a served
+    // archive grows while it runs: a different count recomputes).
+    std::map<std::int64_t, std::pair<std::int64_t, std::string>> winners;
+
+    Impl(storage::Archive& a, SiteOptions o) : archive(a), options(std::move(o)) {
+        filtered = !filterIsEmpty(options.filter);
+        options.filter.limit = -1;
+        options.filter.offset = 0;
+        options.filter.sort = storage::SortKey::Id;
+        options.filter.descending = false;
+        options.filter.withOpenings = false;
+        if (options.indexPageSize < 1) options.indexPageSize = 1;
+    }
+
+    const std::map<std::int64_t, std::set<std::int64_t>>& readSelection(
+        const std::vector<storage::TournamentSummary>& all) {
+        if (selectionRead) return selection;
+        std::map<std::pair<std::string, int>, std::int64_t> byKey;
+        for (const auto& t : all)
+            for (const auto& name : t.eventNames) byKey[tournamentKey(name, t.year)] = t.id;
+        for (const auto& row : archive.search(options.filter).games) {
+            const auto it = byKey.find(tournamentKey(row.event, row.year));
+            if (it != byKey.end()) selection[it->second].insert(row.id);
+        }
+        selectionRead = true;
+        return selection;
+    }
+
+    // The last list of events and when it was read (see kEventsFresh).
+    std::vector<storage::TournamentSummary> eventsRead;
+    std::optional<std::chrono::steady_clock::time_point> eventsReadAt;
+
+    // The events published, in index order; `games` counts the games published of each.
+    // Reading them groups every game of the archive (a quarter of a second for the whole
+    // shared archive), so a served site reuses the list for kEventsFresh.
+    const std::vector<storage::TournamentSummary>& events() {
+        const auto now = std::chrono::steady_clock::now();
+        if (!eventsReadAt || now - *eventsReadAt >= kEventsFresh) {
+            eventsRead = readEvents();
+            eventsReadAt = now;
+        }
+        return eventsRead;
+    }
+
+    std::vector<storage::TournamentSummary> readEvents() {
+        std::vector<storage::TournamentSummary> all = archive.tournaments();
+        if (filtered) {
+            const auto& sel = readSelection(all);
+            std::vector<storage::TournamentSummary> kept;
+            for (auto& t : all) {
+                const auto it = sel.find(t.id);
+                if (it == sel.end()) continue;
+                if (!t.isTournament) t.games = static_cast<std::int64_t>(it->second.size());
+                kept.push_back(std::move(t));
+            }
+            all = std::move(kept);
+        }
+        std::sort(all.begin(), all.end(), indexOrder);
+        return all;
+    }
+
+    // One event as published: a tournament whole (its standings need every game), a
+    // collection with the games matching the filter only. nullopt when not published.
+    std::optional<storage::Tournament> event(std::int64_t id) {
+        auto t = archive.tournament(id);
+        if (!t || !filtered) return t;
+        const auto& sel = selectionRead ? selection : readSelection(archive.tournaments());
+        const auto it = sel.find(id);
+        if (it == sel.end()) return std::nullopt;
+        if (!t->summary.isTournament) {
+            std::vector<storage::TournamentGame> kept;
+            for (auto& g : t->games)
+                if (it->second.count(g.id)) kept.push_back(std::move(g));
+            t->games = std::move(kept);
+            t->summary.games = static_cast<std::int64_t>(t->games.size());
+        }
+        return t;
+    }
+
+    std::optional<storage::Standings> standingsOf(const storage::Tournament& t) {
+        if (!t.summary.isTournament) return std::nullopt;
+        storage::Standings st = storage::computeStandings(t.games);
+        winners[t.summary.id] = {t.summary.games, winnerOf(st)};
+        return st;
+    }
+
+    std::string winner(const storage::TournamentSummary& s) {
+        if (!s.isTournament) return "";
+        const auto it = winners.find(s.id);
+        if (it != winners.end() && it->second.first == s.games) return it->second.second;
+        if (const auto t = event(s.id)) standingsOf(*t);
+        return winners[s.id].second;
+    }
+
+    std::int64_t pageCount(std::size_t events) const {
+        const auto n = static_cast<std::int64_t>(events);
+        return std::max<std::int64_t>(1, (n + options.indexPageSize - 1) / options.indexPageSize);
+    }
+
+    std::string indexPageOf(const std::vector<storage::TournamentSummary>& all, std::int64_t page) {
+        IndexPageInput in;
+        in.page = page;
+        in.pages = pageCount(all.size());
+        in.events = static_cast<std::int64_t>(all.size());
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            in.games += all[i].games;
+            const auto p = static_cast<std::int64_t>(i) / options.indexPageSize + 1;
+            if (in.years.empty() || in.years.back().first != all[i].year)
+                in.years.emplace_back(all[i].year, p);
+            if (p == page) in.entries.push_back({all[i], winner(all[i])});
+        }
+        return indexPage(options, in);
+    }
+
+    std::vector<storage::StoredGame> storedGames(const storage::Tournament& t) {
+        std::vector<storage::StoredGame> games;
+        games.reserve(t.games.size());
+        for (const auto& g : t.games)
+            if (auto s = archive.game(g.id)) games.push_back(std::move(*s));
+        return games;
+    }
+};
+
+Site::Site(storage::Archive& archive, SiteOptions options)
+    : impl_(std::make_unique<Impl>(archive, std::move(options))) {}
+
+Site::~Site() = default;
+
+std::optional<std::string> Site::render(const std::string& relPath) {
+    const auto path = parseSitePath(relPath);
+    if (!path) return std::nullopt;
+    Impl& im = *impl_;
+    switch (path->kind) {
+        case SitePath::Kind::Index: {
+            const auto& all = im.events();
+            if (path->number > im.pageCount(all.size())) return std::nullopt;
+            return im.indexPageOf(all, path->number);
+        }
+        case SitePath::Kind::Event: {
+            const auto t = im.event(path->number);
+            if (!t) return std::nullopt;
+            const auto st = im.standingsOf(*t);
+            return eventPage(im.options, *t, st ? &*st : nullptr);
+        }
+        case SitePath::Kind::Data: {
+            const auto t = im.event(path->number);
+            if (!t) return std::nullopt;
+            const auto st = im.standingsOf(*t);
+            return eventDataScript(*t, im.storedGames(*t), st ? &*st : nullptr);
+        }
+        case SitePath::Kind::Game:
+            return gamePage(im.options);
+        case SitePath::Kind::Asset: {
+            const auto a = asset(path->asset);
+            if (!a || !assetPublished(path->asset, im.options.served)) return std::nullopt;
+            return std::string(*a);
+        }
+    }
+    return std::nullopt;
+}
+
+SiteCounts Site::forEachFile(
+    const std::function<void(const std::string& relPath, const std::string& content)>& sink) {
+    Impl& im = *impl_;
+    SiteCounts counts;
+    const auto emit = [&](const std::string& path, const std::string& content) {
+        sink(path, content);
+        ++counts.files;
+        counts.bytes += static_cast<std::int64_t>(content.size());
+    };
+    for (const Asset& a : assetTable())
+        if (assetPublished(a.name, im.options.served))
+            emit("assets/" + std::string(a.name), std::string(a.content));
+    emit("game.html", gamePage(im.options));
+    const auto all = im.events();
+    for (const auto& summary : all) {
+        const auto t = im.event(summary.id);
+        if (!t) continue;  // gone since the list was read (an archive changing under us)
+        const auto st = im.standingsOf(*t);
+        const storage::Standings* standings = st ? &*st : nullptr;
+        emit(eventPath(summary.id), eventPage(im.options, *t, standings));
+        emit(dataPath(summary.id), eventDataScript(*t, im.storedGames(*t), standings));
+        ++counts.events;
+        counts.games += static_cast<std::int64_t>(t->games.size());
+    }
+    // Last: the winners are known by now.
+    for (std::int64_t page = 1; page <= im.pageCount(all.size()); ++page)
+        emit(indexPath(page), im.indexPageOf(all, page));
+    return counts;
+}
+
+std::string contentTypeOf(const std::string& relPath) {
+    return std::string(contentType(relPath));
+}
+
+}  // namespace othello::web

@@ -1,0 +1,381 @@
+// The HTML of the web archive's pages and the event data scripts (see SitePages.h).
+#include "web/SitePages.h"
+
+#include <fmt/core.h>
+
+#include <map>
+
+#include "core/Notation.h"
+#include "importers/GameResult.h"
+#include "web/Html.h"
+#include "web/SitePaths.h"
+
+namespace othello::web {
+
+namespace {
+
+// Crosstables with more players than this are written by round (a Swiss): an N x N table of a
+// 100-player open is too wide to read and mostly empty.
+constexpr std::size_t kMaxMatrixPlayers = 24;
+
+std::string nameOrUnknown(const std::string& name) {
+    return escapeHtml(name.empty() ? std::string("?") : name);
+}
+
+// The page's head, header and the start of <main>; `prefix` leads from the page to the site's
+// root ("" or "../").
+std::string pageStart(const SiteOptions& o, const std::string& title, const std::string& prefix,
+                      const std::string& bodyClass) {
+    std::string s = fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>{}</title>\n<link rel=\"stylesheet\" href=\"{}assets/style.css\">\n</head>\n"
+        "<body class=\"{}\">\n<header class=\"site\"><a class=\"brand\" href=\"{}index.html\">{}"
+        "</a><nav><a href=\"{}index.html\">Events</a>",
+        escapeHtml(title == o.title ? title : title + " · " + o.title), prefix, bodyClass, prefix,
+        escapeHtml(o.title), prefix);
+    if (o.served) s += fmt::format("<a href=\"{}search.html\">Search</a>", prefix);
+    s += "</nav></header>\n<main>\n";
+    return s;
+}
+
+std::string pageEnd(const std::string& scripts = "") {
+    return "</main>\n<footer class=\"site\">Published with othello-db</footer>\n" + scripts +
+           "</body>\n</html>\n";
+}
+
+std::string pointsText(int points2) {
+    return points2 % 2 ? (points2 == 1 ? std::string("½") : fmt::format("{}½", points2 / 2))
+                       : std::to_string(points2 / 2);
+}
+
+std::string halfText(std::int64_t twice) {
+    return twice % 2 ? fmt::format("{}.5", twice / 2) : std::to_string(twice / 2);
+}
+
+// "1", "½", "0" or "*" for one game of a player, with the class that colours it.
+std::pair<std::string, const char*> resultMark(const storage::PlayerResult& r) {
+    if (r.how == storage::GameScoring::Unknown) return {"*", "unscored"};
+    if (r.points2 == 2) return {"1", "win"};
+    if (r.points2 == 1) return {"½", "draw"};
+    return {"0", "loss"};
+}
+
+std::string gameHref(std::int64_t eventId, std::int64_t gameId) {
+    return escapeHtml("../" + gameLink(eventId, gameId));
+}
+
+// The round a game is listed under: as the source writes it, else the round from file order.
+std::string roundText(const storage::Tournament& t, const storage::Standings* st, std::size_t i) {
+    if (!t.games[i].round.empty()) return t.games[i].round;
+    if (st && st->roundsFrom == storage::RoundsFrom::FileOrder && i < st->gameRounds.size() &&
+        st->gameRounds[i] > 0)
+        return std::to_string(st->gameRounds[i]);
+    return "";
+}
+
+std::string standingsTable(const storage::Standings& st) {
+    std::string s =
+        "<h2 id=\"standings\">Standings</h2>\n<div class=\"scroll\"><table class=\"standings\">"
+        "<thead><tr><th>#</th><th class=\"name\">Player</th><th title=\"Points: win 1, draw "
+        "½\">Pts</th><th title=\"Brightwell quotient\">BQ</th><th>Discs</th><th>Games</th>"
+        "<th>W</th><th>D</th><th>L</th></tr></thead>\n<tbody>\n";
+    for (std::size_t i = 0; i < st.players.size(); ++i) {
+        const auto& p = st.players[i];
+        const bool tied = (i > 0 && st.players[i - 1].rank == p.rank) ||
+                          (i + 1 < st.players.size() && st.players[i + 1].rank == p.rank);
+        std::string notes;
+        if (p.withdrawn) notes += " <span class=\"note\">(withdrew)</span>";
+        if (p.byes)
+            notes += fmt::format(" <span class=\"note\">({} bye{})</span>", p.byes,
+                                 p.byes > 1 ? "s" : "");
+        if (p.unscored)
+            notes += fmt::format(" <span class=\"note\">({} unscored)</span>", p.unscored);
+        s += fmt::format(
+            "<tr><td>{}{}</td><td class=\"name\">{}{}</td><td class=\"pts\">{}</td><td>{}</td>"
+            "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            tied ? "=" : "", p.rank, nameOrUnknown(p.player), notes, pointsText(p.points2),
+            halfText(p.brightwell2), p.discs, p.games, p.wins, p.draws, p.losses);
+    }
+    s += fmt::format(
+        "</tbody></table></div>\n<p class=\"legend\">Ranked by points (win 1, draw ½), then the "
+        "Brightwell quotient (discs plus {} × the opponents' points), then discs.</p>\n",
+        st.brightwellConstant);
+    return s;
+}
+
+// Rows in rank order, one column per opponent: each game between the two a link.
+std::string matrixCrosstable(std::int64_t eventId, const storage::Standings& st) {
+    const std::size_t n = st.players.size();
+    std::string s =
+        "<h2 id=\"crosstable\">Crosstable</h2>\n<div class=\"scroll\"><table "
+        "class=\"crosstable\"><thead><tr><th>#</th><th class=\"name\">Player</th>";
+    for (std::size_t j = 0; j < n; ++j)
+        s += fmt::format("<th title=\"{}\">{}</th>", nameOrUnknown(st.players[j].player), j + 1);
+    s += "<th>Pts</th></tr></thead>\n<tbody>\n";
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& p = st.players[i];
+        std::vector<std::string> cells(n);
+        for (const auto& r : p.results) {
+            if (r.opponent < 0) continue;  // a bye: in the points, not against anyone
+            const auto [mark, cls] = resultMark(r);
+            const auto& opp = st.players[static_cast<std::size_t>(r.opponent)];
+            const std::string title =
+                fmt::format("{}{} ({}) {}-{} {}", r.round ? fmt::format("Round {}: ", r.round) : "",
+                            p.player.empty() ? "?" : p.player, r.black ? "Black" : "White", r.discs,
+                            r.opponentDiscs, opp.player.empty() ? "?" : opp.player);
+            std::string& cell = cells[static_cast<std::size_t>(r.opponent)];
+            cell += fmt::format("<a class=\"{}\" href=\"{}\" title=\"{}\">{}</a>", cls,
+                                gameHref(eventId, r.game), escapeHtml(title), mark);
+        }
+        s += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td>", i + 1,
+                         nameOrUnknown(p.player));
+        for (std::size_t j = 0; j < n; ++j)
+            s += i == j ? std::string("<td class=\"self\"></td>")
+                        : fmt::format("<td class=\"cell\">{}</td>", cells[j]);
+        s += fmt::format("<td class=\"pts\">{}</td></tr>\n", pointsText(p.points2));
+    }
+    s += "</tbody></table></div>\n<p class=\"legend\">Each cell: the row player's result "
+         "against the column player (1 win, ½ draw, 0 loss, * unfinished without a result); "
+         "click it to replay the game.</p>\n";
+    return s;
+}
+
+// A Swiss: one column per round (or per game when the rounds are unknown), each cell the
+// opponent's rank, the colour and the result, linked to the game.
+std::string roundCrosstable(std::int64_t eventId, const storage::Standings& st) {
+    const bool known = st.roundsFrom != storage::RoundsFrom::Estimated;
+    std::size_t columns = known ? static_cast<std::size_t>(st.rounds) : 0;
+    if (!known)
+        for (const auto& p : st.players) columns = std::max(columns, p.results.size());
+    std::string s =
+        "<h2 id=\"crosstable\">Crosstable</h2>\n<div class=\"scroll\"><table "
+        "class=\"crosstable rounds\"><thead><tr><th>#</th><th class=\"name\">Player</th>";
+    for (std::size_t c = 1; c <= columns; ++c)
+        s += fmt::format("<th>{}{}</th>", known ? "R" : "G", c);
+    s += "<th>Pts</th></tr></thead>\n<tbody>\n";
+    for (std::size_t i = 0; i < st.players.size(); ++i) {
+        const auto& p = st.players[i];
+        std::vector<std::string> cells(columns + 1);
+        for (std::size_t k = 0; k < p.results.size(); ++k) {
+            const auto& r = p.results[k];
+            const std::size_t column = known ? static_cast<std::size_t>(r.round) : k + 1;
+            if (column >= cells.size()) continue;
+            const char* cls = resultMark(r).second;
+            // As `othello-db event` prints it: "12b+40", "3w-20", "5b=32", "7w*", "bye+32".
+            const char sign = r.how == storage::GameScoring::Unknown ? '*'
+                              : r.points2 == 2                       ? '+'
+                              : r.points2 == 1                       ? '='
+                                                                     : '-';
+            const std::string discs =
+                r.how == storage::GameScoring::Unknown ? "" : std::to_string(r.discs);
+            const std::string text = r.opponent < 0 ? fmt::format("bye{}{}", sign, discs)
+                                                    : fmt::format("{}{}{}{}", r.opponent + 1,
+                                                                  r.black ? 'b' : 'w', sign, discs);
+            cells[column] += fmt::format("<a class=\"{}\" href=\"{}\">{}</a>", cls,
+                                         gameHref(eventId, r.game), escapeHtml(text));
+        }
+        s += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td>", i + 1,
+                         nameOrUnknown(p.player));
+        for (std::size_t c = 1; c <= columns; ++c)
+            s += fmt::format("<td class=\"cell\">{}</td>", cells[c]);
+        s += fmt::format("<td class=\"pts\">{}</td></tr>\n", pointsText(p.points2));
+    }
+    s += fmt::format(
+        "</tbody></table></div>\n<p class=\"legend\">Each cell: the opponent's rank, b/w the "
+        "colour played, + win, = draw, - loss, * unfinished without a result, and the "
+        "discs credited{}.</p>\n",
+        known ? "" : "; the source gives no rounds, so games are in file order");
+    return s;
+}
+
+std::string gamesTable(const storage::Tournament& t, const storage::Standings* st) {
+    const std::int64_t id = t.summary.id;
+    std::string s = fmt::format(
+        "<h2 id=\"games\">Games</h2>\n<div class=\"scroll\"><table class=\"games\"><thead><tr>"
+        "<th>No.</th><th>Round</th><th class=\"name\">Black</th><th>Result</th>"
+        "<th class=\"name\">White</th><th></th></tr></thead>\n<tbody>\n");
+    for (std::size_t i = 0; i < t.games.size(); ++i) {
+        const auto& g = t.games[i];
+        const std::string href = gameHref(id, g.id);
+        s += fmt::format(
+            "<tr><td>{}</td><td>{}</td><td class=\"name\">{}</td><td class=\"result\"><a "
+            "href=\"{}\">{}</a></td><td class=\"name\">{}</td><td><a href=\"{}\">replay</a>"
+            "</td></tr>\n",
+            i + 1, escapeHtml(roundText(t, st, i)), nameOrUnknown(g.black), href,
+            escapeHtml(g.resultText), nameOrUnknown(g.white), href);
+    }
+    s += "</tbody></table></div>\n";
+    return s;
+}
+
+}  // namespace
+
+std::string eventTitle(const storage::TournamentSummary& t) {
+    const std::string name = t.name.empty() ? std::string("Games without an event") : t.name;
+    return t.year ? fmt::format("{} {}", name, t.year) : name;
+}
+
+std::string winnerOf(const storage::Standings& standings) {
+    std::string s;
+    for (const auto& p : standings.players) {
+        if (p.rank != 1 || p.points2 == 0) break;
+        s += (s.empty() ? "" : ", ") + (p.player.empty() ? std::string("?") : p.player);
+    }
+    return s;
+}
+
+std::string indexPage(const SiteOptions& o, const IndexPageInput& in) {
+    std::string s = pageStart(o, o.title, "", "index");
+    s += fmt::format("<h1>{}</h1>\n<p class=\"meta\">{} events, {} games.</p>\n",
+                     escapeHtml(o.title), in.events, in.games);
+    if (!in.years.empty()) {
+        s += "<nav class=\"years\" aria-label=\"Years\">";
+        for (const auto& [year, page] : in.years)
+            s += fmt::format("<a href=\"{}#y{}\">{}</a>", indexPath(page), year,
+                             year ? std::to_string(year) : std::string("?"));
+        s += "</nav>\n";
+    }
+    std::string pager;
+    if (in.pages > 1) {
+        pager = "<nav class=\"pager\" aria-label=\"Pages\">";
+        if (in.page > 1)
+            pager += fmt::format("<a rel=\"prev\" href=\"{}\">« Newer</a>", indexPath(in.page - 1));
+        for (std::int64_t p = 1; p <= in.pages; ++p)
+            pager += p == in.page ? fmt::format("<span class=\"current\">{}</span>", p)
+                                  : fmt::format("<a href=\"{}\">{}</a>", indexPath(p), p);
+        if (in.page < in.pages)
+            pager += fmt::format("<a rel=\"next\" href=\"{}\">Older »</a>", indexPath(in.page + 1));
+        pager += "</nav>\n";
+    }
+    s += pager;
+    s += "<div class=\"scroll\"><table class=\"events\"><thead><tr><th>Year</th><th "
+         "class=\"name\">Event</th><th>Games</th><th>Players</th><th class=\"name\">Winner</th>"
+         "</tr></thead>\n<tbody>\n";
+    int lastYear = -1;
+    for (const auto& e : in.entries) {
+        const auto& t = e.summary;
+        std::string anchor;
+        if (t.year != lastYear) anchor = fmt::format(" id=\"y{}\"", t.year);
+        lastYear = t.year;
+        const std::string winner =
+            t.isTournament
+                ? nameOrUnknown(e.winner.empty() ? std::string("—") : e.winner)
+                : fmt::format("<span class=\"collection\" title=\"{}\">not a tournament</span>",
+                              escapeHtml(t.notTournamentReason));
+        s += fmt::format(
+            "<tr{}><td>{}</td><td class=\"name\"><a href=\"{}\">{}</a></td><td>{}</td>"
+            "<td>{}</td><td class=\"name\">{}</td></tr>\n",
+            anchor, t.year ? std::to_string(t.year) : std::string("?"), eventPath(t.id),
+            escapeHtml(t.name.empty() ? std::string("Games without an event") : t.name), t.games,
+            t.players, winner);
+    }
+    s += "</tbody></table></div>\n" + pager;
+    return s + pageEnd();
+}
+
+std::string eventPage(const SiteOptions& o, const storage::Tournament& t,
+                      const storage::Standings* st) {
+    const auto& sum = t.summary;
+    const std::string title = eventTitle(sum);
+    std::string s = pageStart(o, title, "../", "event");
+    s += fmt::format("<h1>{}</h1>\n<p class=\"meta\">{} game{}, {} player{}", escapeHtml(title),
+                     t.games.size(), t.games.size() == 1 ? "" : "s", sum.players,
+                     sum.players == 1 ? "" : "s");
+    if (st) {
+        if (st->roundsFrom != storage::RoundsFrom::Estimated)
+            s += fmt::format(", {} round{}", st->rounds, st->rounds == 1 ? "" : "s");
+        else
+            s += "; the source gives no rounds, so results are in file order";
+        s += ".</p>\n";
+    } else {
+        s += fmt::format(
+            ".</p>\n<p class=\"collection\">Not a tournament ({}): no standings, "
+            "only the games.</p>\n",
+            escapeHtml(sum.notTournamentReason));
+    }
+    if (sum.eventNames.size() > 1) {
+        std::string names;
+        for (const auto& n : sum.eventNames)
+            names += (names.empty() ? "" : ", ") + ("“" + escapeHtml(n) + "”");
+        s += "<p class=\"meta\">Recorded as " + names + ".</p>\n";
+    }
+    if (st) {
+        s += standingsTable(*st);
+        s += st->players.size() <= kMaxMatrixPlayers ? matrixCrosstable(sum.id, *st)
+                                                     : roundCrosstable(sum.id, *st);
+    }
+    s += gamesTable(t, st);
+    return s + pageEnd();
+}
+
+std::string eventDataScript(const storage::Tournament& t,
+                            const std::vector<storage::StoredGame>& games,
+                            const storage::Standings* st) {
+    nlohmann::json j;
+    j["id"] = t.summary.id;
+    j["title"] = eventTitle(t.summary);
+    j["page"] = eventPath(t.summary.id);
+    j["tournament"] = t.summary.isTournament;
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const auto& g = games[i];
+        const auto& r = g.record;
+        std::string moves;
+        moves.reserve(r.moves.size() * 2);
+        for (const int m : r.moves)
+            moves += m == core::kPass ? std::string("pa") : core::squareName(m);
+        nlohmann::json gj{{"id", g.id},
+                          {"black", r.black},
+                          {"white", r.white},
+                          {"round", i < t.games.size() ? roundText(t, st, i) : std::string()},
+                          {"result", importers::resultText(r)},
+                          {"date", r.date},
+                          {"place", r.place},
+                          {"opening", g.opening},
+                          {"moves", moves}};
+        // A handicap or other start: 64 squares X/O/- from a1 and the side to move.
+        if (!r.standardStart) gj["start"] = core::boardStringWithSide(r.start);
+        const std::string variant = importers::variantLabel(r.variant);
+        if (!variant.empty()) gj["variant"] = variant;
+        list.push_back(std::move(gj));
+    }
+    j["games"] = std::move(list);
+    return "(window.OthelloArchive = window.OthelloArchive || {events: {}}).events[" +
+           std::to_string(t.summary.id) + "] = " + jsonForScript(j) + ";\n";
+}
+
+std::string gamePage(const SiteOptions& o) {
+    std::string s = pageStart(o, "Game", "", "game");
+    s += R"HTML(<h1 id="game-title">Game</h1>
+<p class="meta" id="game-meta"></p>
+<noscript><p class="error">The board needs JavaScript.</p></noscript>
+<p class="error" id="game-error" hidden></p>
+<div class="game-layout" id="game-layout" hidden>
+<section class="board-column">
+<div class="player black" id="player-black"><span class="disc-icon black"></span><span class="who"></span><span class="count"></span></div>
+<div class="board-frame"><div class="board" id="board" aria-label="Board"></div></div>
+<div class="player white" id="player-white"><span class="disc-icon white"></span><span class="who"></span><span class="count"></span></div>
+<div class="controls">
+<button type="button" id="btn-start" title="Start (Home)" aria-label="Start">|◀</button>
+<button type="button" id="btn-back" title="Back (Left arrow)" aria-label="Back">◀</button>
+<span class="ply" id="ply-label"></span>
+<button type="button" id="btn-forward" title="Forward (Right arrow)" aria-label="Forward">▶</button>
+<button type="button" id="btn-end" title="End (End)" aria-label="End">▶|</button>
+</div>
+<p class="status" id="status"></p>
+<figure class="graph"><div id="graph"></div><figcaption>Disc difference after each move (Black above, White below); click to jump.</figcaption></figure>
+</section>
+<section class="moves-column">
+<h2>Moves</h2>
+<div class="moves" id="moves"></div>
+<p class="result" id="result"></p>
+<nav class="game-nav" id="game-nav"></nav>
+<p class="keys">Keys: ← → step, Home / End, Page Up / Page Down ten moves.</p>
+</section>
+</div>
+)HTML";
+    return s + pageEnd("<script src=\"assets/game.js\"></script>\n");
+}
+
+}  // namespace othello::web
