@@ -433,6 +433,21 @@ void AnalysisCache::storeReview(std::int64_t gameId, const analysis::GameReview&
     analysis::summarise(r);
     const std::string plies = encodePlies(r);
     impl_->write([&] {
+        // The game may have been edited while it was reviewed (Archive::editGame): a review
+        // whose judged moves are not the game's moves now describes another game, and is not
+        // filed under the new moves (it would pass for theirs). The game is reviewed again.
+        {
+            auto& g = impl_->statement("SELECT moves FROM games WHERE id = ?");
+            g.bind(1, gameId);
+            if (!g.executeStep()) throw StorageError("no game with id " + std::to_string(gameId));
+            const auto blob = g.getColumn(0);
+            const std::vector<int> moves = decodeMoves(blob.getBlob(), blob.getBytes());
+            g.reset();
+            for (const analysis::ReviewedMove& m : r.moves)
+                if (m.ply < 0 || static_cast<std::size_t>(m.ply) >= moves.size() ||
+                    moves[static_cast<std::size_t>(m.ply)] != m.move)
+                    return;
+        }
         auto& s = impl_->statement(
             "INSERT OR REPLACE INTO game_analysis(game_id, moves_key, empties, solver_version, "
             "black_checked, black_perfect, black_lost, black_max, white_checked, white_perfect, "

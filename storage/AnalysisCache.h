@@ -125,7 +125,9 @@ class AnalysisCache {
     // The review of stored game `id`, if it has one made by this solver version for the
     // game's current moves.
     std::optional<StoredReview> review(std::int64_t gameId);
-    // Replaces the review of game `gameId` (which must exist) in one short transaction.
+    // Replaces the review of game `gameId` (which must exist) in one short transaction. A
+    // review whose judged moves are no longer the game's (its moves were edited meanwhile) is
+    // not stored: the game stays to be reviewed.
     void storeReview(std::int64_t gameId, const analysis::GameReview& review);
     // Game ids after `afterId`, in id order, without a current review at `maxEmpties` or
     // deeper: what `analyze --all` still has to do.

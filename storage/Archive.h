@@ -9,7 +9,9 @@
 // thread or process writes: the file is in WAL mode with a busy timeout, so a read never fails
 // because of a writer. Every query (search, count, forEachGame, game, stats, info) reads one
 // snapshot: its statements run in one read transaction, so no figure mixes two states. Writers
-// of games, players and events (import, rename-player) exclude each other with the writer lock
+// of games, players and events (import, rename-player, rename-event, add, edit, delete,
+// restore, purge, revert: see "Editing, the trash and the journal") exclude each other with
+// the writer lock
 // (storage/WriterLock.h, which states the rule for future writers): a second one waits up to the
 // busy timeout (Options::busyTimeout, default $OTHELLO_BUSY_TIMEOUT or 10 s), then gets
 // ArchiveBusy ("archive busy: import by process 1234"). An import also checks, before each batch
@@ -71,7 +73,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -145,6 +147,15 @@ struct ImportResult {
     std::vector<importers::Diagnostic> errors;
     // Possible duplicates and prefixes (severity Warning, codes "possible-duplicate", "prefix").
     std::vector<importers::Diagnostic> notes;
+    // Records of games that were edited or deleted in the archive since this record was
+    // imported (their original record key matches: same file and record number, the file's own
+    // id of the game, or the same content): not imported again, so that an edit or a deletion
+    // is never undone by a re-import. Each is listed in `notes` ("edited-in-archive",
+    // "deleted-in-archive", "purged-from-archive") naming the game.
+    std::int64_t editedInArchive = 0;
+    // The journal entry of this import (0: it stored nothing); `history` lists it and `revert`
+    // of it moves its games to the trash.
+    std::int64_t change = 0;
     // Set when a database error stopped the import (a full disk: "disk full: ..."): `imported`
     // then counts the games committed (kept), the files after the failure were not read, and
     // any committed games left unindexed are indexed by the next writer.
@@ -294,6 +305,99 @@ std::optional<Opening> deepestOpening(const std::vector<int>& moves);
 // The opening of exactly this position (null when none is named).
 std::optional<Opening> openingOfPosition(const core::Position& position);
 
+// ---- Editing, the trash and the journal ---------------------------------------------------
+//
+// Every change to games, players and events is journalled in the archive (table journal):
+// what changed with its old and new values, when, and by whom (Archive::setUser, else the OS
+// user name). history() lists the changes; revert() undoes one. A revert that a later change
+// depends on (an edit of the same field of the same game, a deletion, a purge, a rename of
+// the same name) says which change blocks it (RevertBlocked) and changes nothing: revert that
+// one first. A revert is journalled too, and marks the change it undid; reverting a revert
+// redoes the change (undo and redo make a chain of reverts, each undoing the one before).
+//
+// Edits. Every edit runs in one transaction under the writer lock: the game's row, its
+// positions in the index and the position statistics, its duplicate keys (moves_key,
+// record_hash) and its opening change together, so a reader sees the old game or the new one,
+// never a mix. A moves edit drops the game's cached endgame review (AnalysisCache.h).
+//
+// The trash. deleteGames() moves games to the trash (table trash_games): they leave search,
+// counts, tournaments and position statistics at once; restoreGame() brings one back under
+// its id, re-indexed; purgeGames() deletes trashed games for good, the one change that cannot
+// be reverted. Game ids are never reused, not even a purged game's.
+//
+// Original record keys. An edited or deleted game keeps the key of the record it was imported
+// from (table game_origins: file and record number, the file's id of the game, the content
+// hash), so importing that file again skips the record ("edited/deleted in the archive",
+// ImportResult::editedInArchive) instead of bringing the old version back.
+
+// A game entered or edited by hand fails a check (an illegal move, a result the moves
+// contradict, an empty name): nothing was changed. The message says what and where ("move 12
+// (ply 13): e3 is not a legal move").
+struct EditError : StorageError {
+    using StorageError::StorageError;
+};
+// A revert blocked by a later change (`blocker`, with a message naming it), or a change that
+// cannot be reverted (a purge, the revert of a rename; blocker 0): nothing was changed.
+struct RevertBlocked : StorageError {
+    RevertBlocked(const std::string& what, std::int64_t by) : StorageError(what), blocker(by) {}
+    std::int64_t blocker = 0;
+};
+
+// The headers of a game as typed by a user; nullopt: not given (unchanged, for an edit).
+struct GameHeaders {
+    std::optional<std::string> black, white, event, date, round, place;
+    // As PGN and the move lists write it: "33-31" (Black's discs first), "1-0", "0-1",
+    // "1/2-1/2"; "" or "*": no result stated.
+    std::optional<std::string> result;
+};
+
+// The record of a game entered by hand: `moves` (squares and core::kPass; passes may be left
+// out where forced) replayed from `start`, with the headers. Throws EditError for an illegal
+// move (its move number, ply and square), a result that disagrees with a finished game's
+// final score, a result that is not a result, or a date that is not ISO 8601 (YYYY, YYYY-MM,
+// YYYY-MM-DD). A result stated for an unfinished game is kept as stated (a resignation, a
+// loss on time or by forfeit). Names default to "?" (unknown), like PGN.
+importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
+                                  const GameHeaders& headers);
+
+// One journalled change.
+struct Change {
+    std::int64_t id = 0;
+    std::int64_t time = 0;  // seconds since 1970, UTC
+    std::string user;
+    // "add", "edit", "delete", "restore", "purge", "import", "rename-player",
+    // "rename-event", "revert"
+    std::string kind;
+    std::string summary;              // one line: "game 12: black \"Tamenori\" -> \"Tamenori H.\""
+    std::vector<std::int64_t> games;  // the games it changed (an import: see firstGame)
+    std::int64_t firstGame = 0, lastGame = 0;  // an import's games: ids in [first, last]
+    // Old and new values, as JSON text: {"fields": {"black": {"old": .., "new": ..}, ..}},
+    // {"games": [..]}, {"from": .., "to": ..}, ...
+    std::string details;
+    std::int64_t revertedBy = 0;  // the revert that undid it (0: in effect)
+    std::int64_t reverts = 0;     // a revert: the change it undid
+};
+
+struct HistoryFilter {
+    std::optional<std::int64_t> game;  // only the changes of this game
+    std::int64_t limit = 100;          // newest first; < 0: all
+};
+
+// A game in the trash.
+struct TrashedGame {
+    GameRow row;              // as search lists it
+    std::int64_t change = 0;  // the change that deleted it
+    std::int64_t time = 0;
+    std::string user;
+};
+
+// The result of an add or an edit.
+struct EditResult {
+    std::int64_t game = 0;
+    std::int64_t change = 0;          // 0: nothing changed (the values were already those)
+    std::vector<std::string> fields;  // the fields changed: "black", ..., "moves"
+};
+
 // ---- The archive --------------------------------------------------------------------------
 
 struct TournamentSummary;  // storage/Tournament.h
@@ -366,8 +470,51 @@ class Archive {
     // it). Names are matched exactly (after trimming). The old spelling is kept as
     // an alias of the player (table player_aliases): an import matches duplicates through
     // aliases and files new games under an old spelling to the player; player filters of
-    // search match old spellings too.
+    // search match old spellings too. Journalled ("rename-player") and revertible.
     std::int64_t renamePlayer(const std::string& from, const std::string& to);
+
+    // ---- Editing, the trash and the journal (see above) ----
+    // Every one of these takes the writer lock (ArchiveBusy after the busy timeout), throws
+    // StorageError on a read-only archive and for a game id that is not there, and journals
+    // what it did under the user name below.
+    // The user name journalled with the changes of this connection: `name`, or "" for the
+    // OS user name ($USER, else the login name, else "unknown").
+    void setUser(const std::string& name);
+    const std::string& user() const;
+    // Stores a game made by enteredGame() (or read from a file); returns its id. It is not a
+    // duplicate check: the user asked for this game.
+    EditResult addGame(const importers::GameRecord& record);
+    // Changes the given headers of game `id` and, when `moves` is set, its moves (from its own
+    // start, replayed as enteredGame does). The result stated is checked against the moves as
+    // for a new game. Throws EditError when a check fails (nothing changed).
+    EditResult editGame(std::int64_t id, const GameHeaders& headers,
+                        const std::optional<std::vector<int>>& moves = std::nullopt);
+    // Moves the games to the trash, one journalled change; returns its id. Ids not found (or
+    // already in the trash) throw StorageError naming them, and nothing is deleted.
+    std::int64_t deleteGames(const std::vector<std::int64_t>& ids);
+    // The games in the trash, most recently deleted first.
+    std::vector<TrashedGame> trash();
+    // Brings a game back from the trash (with its id), re-indexed; returns the change id.
+    std::int64_t restoreGame(std::int64_t id);
+    // Deletes trashed games for good (every trashed game when `ids` is empty): the only change
+    // that cannot be reverted. Returns the change id (0 when the trash was empty).
+    std::int64_t purgeGames(const std::vector<std::int64_t>& ids);
+    // The journal, newest first.
+    std::vector<Change> history(const HistoryFilter& filter = {});
+    std::optional<Change> change(std::int64_t id);
+    // Undoes change `id` (see above); returns the id of the revert. Throws RevertBlocked when a
+    // later change depends on it, StorageError when there is no such change.
+    std::int64_t revert(std::int64_t id);
+    // Names for completion in an editor: players (or events) that some game (or trashed game)
+    // names, whose folded form (foldText) starts with the folded `prefix`, in folded order, at
+    // most `limit`.
+    enum class NameKind { Player, Event };
+    std::vector<std::string> names(NameKind kind, const std::string& prefix,
+                                   std::size_t limit = 20);
+    // Renames event `from` to `to` in every game (merging the two when `to` exists), journalled
+    // and revertible like renamePlayer. Returns the number of games changed; throws
+    // StorageError when `from` is not an event.
+    std::int64_t renameEvent(const std::string& from, const std::string& to);
 
     // ---- Tournaments (storage/Tournament.h, storage/Standings.h) ----
     // Every event of every year, tournament or not, sorted by year then name (one read of

@@ -31,6 +31,7 @@ struct Archive::Impl {
     std::chrono::milliseconds busyTimeout;    // writer lock and SQLite busy handler
     int schemaVersion = 0;                    // of the file (readers leave older ones as is)
     int statsMaxDiscs = kStatsCacheMaxDiscs;  // from meta
+    std::string user;                         // journalled with changes ("": the OS user)
 
     // Opens, checks and (writers only, under the writer lock) creates or migrates the file.
     // repair: a writable Impl indexes the games a killed import left unindexed, when no
@@ -56,6 +57,10 @@ struct Archive::Impl {
     std::int64_t pendingFilledTo = 0;  // games up to this id are in temp.pending_positions
     bool pendingTable = false;
     std::int64_t scalar(const char* sql);
+    // Every game id at or below this was given once (games, the trash, purged games): new games
+    // get ids above it, so an id names one game for ever (the journal, the trash and the
+    // position index rely on it).
+    std::int64_t gameIdFloor();
     void readSettings();
     // The statement for `sql`, prepared on first use and kept (bindings cleared, reset).
     SQLite::Statement& statement(const std::string& sql);
@@ -91,5 +96,30 @@ inline constexpr const char* kDropGameIndexesSql =
     "DROP INDEX IF EXISTS games_year; DROP INDEX IF EXISTS games_black;"
     "DROP INDEX IF EXISTS games_white; DROP INDEX IF EXISTS games_event;"
     "DROP INDEX IF EXISTS games_score;";
+
+// Schema 9 (Journal.h): the journal of changes and the games each touched, the trash (a copy of
+// the games columns, created from games itself so that it has every column the file's games
+// has: a migration that adds a column to games adds it to trash_games too), and the original
+// record keys of edited or deleted games. meta.removed_upto: the highest id of a game ever
+// taken out of games (gameIdFloor). Readers of an older file get them as empty temp tables.
+inline constexpr const char* kJournalTablesSql = R"SQL(
+CREATE TABLE IF NOT EXISTS journal(
+    id INTEGER PRIMARY KEY,
+    time INTEGER NOT NULL, user TEXT NOT NULL, kind TEXT NOT NULL,
+    summary TEXT NOT NULL, details TEXT NOT NULL,
+    first_game INTEGER, last_game INTEGER,
+    reverts INTEGER, reverted_by INTEGER);
+CREATE TABLE IF NOT EXISTS journal_games(
+    game_id INTEGER NOT NULL, change_id INTEGER NOT NULL, fields TEXT NOT NULL,
+    PRIMARY KEY(game_id, change_id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS journal_games_change ON journal_games(change_id);
+CREATE TABLE IF NOT EXISTS trash_games AS SELECT * FROM games WHERE 0;
+CREATE UNIQUE INDEX IF NOT EXISTS trash_games_id ON trash_games(id);
+CREATE TABLE IF NOT EXISTS trash(game_id INTEGER PRIMARY KEY, change_id INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS game_origins(
+    game_id INTEGER PRIMARY KEY, moves_key INTEGER, record_hash INTEGER, source_id INTEGER,
+    source_record INTEGER, source_line INTEGER, source_game_id TEXT);
+INSERT OR IGNORE INTO meta(key, value) VALUES('removed_upto', 0);
+)SQL";
 
 }  // namespace othello::storage

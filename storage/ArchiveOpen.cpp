@@ -112,6 +112,27 @@ void createCompatibilityViews(SQLite::Database& db, int version) {
             "CREATE TEMP TABLE game_analysis(game_id INTEGER PRIMARY KEY, solver_version "
             "INTEGER, black_max INTEGER, white_max INTEGER, max_loss INTEGER)");
     }
+    if (version < 9) {
+        // No journal, trash or edited games yet: the same tables, empty, in temp.
+        std::string sql = kJournalTablesSql;
+        for (std::size_t at = 0; (at = sql.find("CREATE ", at)) != std::string::npos; at += 7) {
+            const bool table = sql.compare(at, 13, "CREATE TABLE ") == 0;
+            if (table) sql.insert(at + 7, "TEMP ");
+        }
+        // Indexes of temp tables live in temp; trash_games copies the columns of (temp) games.
+        std::string out;
+        for (std::size_t b = 0, e; b < sql.size(); b = e + 1) {
+            e = sql.find(';', b);
+            if (e == std::string::npos) e = sql.size();
+            std::string stmt = sql.substr(b, e - b);
+            if (stmt.find("INSERT") != std::string::npos) continue;  // meta is read-only here
+            if (stmt.find("CREATE UNIQUE INDEX") != std::string::npos ||
+                stmt.find("CREATE INDEX") != std::string::npos)
+                continue;
+            out += stmt + ";";
+        }
+        db.exec(out);
+    }
 }
 
 }  // namespace othello::storage

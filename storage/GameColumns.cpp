@@ -11,11 +11,11 @@ using importers::GameRecord;
 namespace {
 
 const char* const kInsertSql =
-    "INSERT INTO games(black_id, white_id, event_id, round, date, year, place, black_score, "
+    "INSERT INTO games(id, black_id, white_id, event_id, round, date, year, place, black_score, "
     "black_discs, white_discs, stated_black, stated_result, theoretical, theoretical_depth, "
     "complete, start, moves, moves_key, source_id, source_line, source_record, format, "
     "result_known, record_hash, source_game_id, variant, komi) "
-    "VALUES(:black_id, :white_id, :event_id, :round, :date, :year, :place, :black_score, "
+    "VALUES(:id, :black_id, :white_id, :event_id, :round, :date, :year, :place, :black_score, "
     ":black_discs, :white_discs, :stated_black, :stated_result, :theoretical, "
     ":theoretical_depth, :complete, :start, :moves, :moves_key, :source_id, :source_line, "
     ":source_record, :format, :result_known, :record_hash, :source_game_id, :variant, :komi)";
@@ -34,9 +34,11 @@ std::optional<int> optInt(SQLite::Statement& s, const char* column) {
 
 }  // namespace
 
-GameColumns::GameColumns(SQLite::Database& db)
+GameColumns::GameColumns(SQLite::Database& db, bool replace)
     : db_(db),
-      insert_(db, kInsertSql),
+      insert_(db, replace ? "INSERT OR REPLACE" + std::string(kInsertSql + sizeof "INSERT" - 1)
+                          : std::string(kInsertSql)),
+      id_(index(":id")),
       blackId_(index(":black_id")),
       whiteId_(index(":white_id")),
       eventId_(index(":event_id")),
@@ -85,6 +87,10 @@ std::int64_t GameColumns::insert(const GameRecord& r, const GameRowRefs& refs) {
         else
             s.bind(i);
     };
+    if (refs.id)
+        s.bind(id_, *refs.id);
+    else
+        s.bind(id_);
     s.bind(blackId_, refs.blackId);
     s.bind(whiteId_, refs.whiteId);
     bindOpt(eventId_, refs.eventId);

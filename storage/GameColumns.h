@@ -20,12 +20,17 @@ struct GameRowRefs {
     std::optional<std::int64_t> sourceId;
     std::int64_t movesKey = 0;
     std::int64_t recordHash = 0;
+    // The row's id; nullopt: the next one SQLite picks (max + 1). Explicit ids keep the ids of
+    // trashed and purged games from being given again (Archive::Impl::gameIdFloor).
+    std::optional<std::int64_t> id;
 };
 
 // The games row of one record: prepared once per import, then insert() per game.
 class GameColumns {
   public:
-    explicit GameColumns(SQLite::Database& db);
+    // replace: INSERT OR REPLACE (an edit rewrites the row of refs.id in place; recursive
+    // triggers are off, so the games' delete triggers do not fire).
+    explicit GameColumns(SQLite::Database& db, bool replace = false);
     // Inserts the row of `r`; returns its id.
     std::int64_t insert(const importers::GameRecord& r, const GameRowRefs& refs);
 
@@ -48,7 +53,7 @@ class GameColumns {
     int index(const char* name) const;
     SQLite::Database& db_;
     SQLite::Statement insert_;
-    int blackId_, whiteId_, eventId_, round_, date_, year_, place_, blackScore_, blackDiscs_,
+    int id_, blackId_, whiteId_, eventId_, round_, date_, year_, place_, blackScore_, blackDiscs_,
         whiteDiscs_, statedBlack_, statedResult_, theoretical_, theoreticalDepth_, complete_,
         start_, moves_, movesKey_, sourceId_, sourceLine_, sourceRecord_, format_, resultKnown_,
         recordHash_, sourceGameId_, variant_, komi_;

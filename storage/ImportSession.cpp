@@ -1,6 +1,8 @@
 // One import: duplicates out, games stored in batches, then their positions indexed.
 #include "ImportSession.h"
 
+#include "Journal.h"
+
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -61,6 +63,7 @@ void ImportSession::add(const GameRecord& r) {
     }
     const std::int64_t key = movesKey(r.start, r.moves);
     const std::int64_t hash = recordHash(r);
+    if (skipEdited(r, key, hash)) return;
     std::optional<SameMoves> other;
     // The filter answers "certainly new" for almost every game of a new file without a query.
     const bool seen = sessionKeys_ ? sessionKeys_->contains(key) : movesSeen_.mayContain(key);
@@ -71,7 +74,9 @@ void ImportSession::add(const GameRecord& r) {
     }
     if (!tx_) {
         tx_.emplace(db_, SQLite::TransactionBehavior::IMMEDIATE);
-        batchAfterId_ = impl_.scalar("SELECT coalesce(max(id), 0) FROM games");
+        // Above every id ever given (trashed and purged games keep theirs: Archive.h).
+        batchAfterId_ = impl_.gameIdFloor();
+        nextId_ = batchAfterId_ + 1;
         if (bulkLoad_ && !indexesDropped_) {
             db_.exec(kDropGameIndexesSql);
             db_.exec("DROP INDEX IF EXISTS games_moves_key");
@@ -113,6 +118,7 @@ void ImportSession::add(const GameRecord& r) {
 
 void ImportSession::commitBatch() {
     if (tx_) {
+        journalBatch();
         // Foreign keys are off for speed (see the constructor): the batch's references are
         // checked here, in its transaction, in one statement over its games only.
         SQLite::Statement check(
@@ -210,6 +216,7 @@ void ImportSession::load() {
         eventIds_[events.getColumn(1).getString()] = events.getColumn(0).getInt64();
         eventFolded_[events.getColumn(0).getInt64()] = events.getColumn(2).getString();
     }
+    loadOrigins();
     // Only the filters are filled: the keys stay in SQLite.
     SQLite::Statement games(db_, "SELECT moves_key, complete FROM games");
     while (games.executeStep()) {
@@ -382,7 +389,13 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key, st
     refs.sourceId = sourceId(r.source.path);
     refs.movesKey = key;
     refs.recordHash = hash;
+    refs.id = nextId_++;
     const std::int64_t id = insertGame_->insert(r, refs);
+    if (!firstId_) firstId_ = id;
+    if (!r.source.path.empty() && paths_.size() < 50 &&
+        (paths_.empty() || paths_.back() != r.source.path) &&
+        std::find(paths_.begin(), paths_.end(), r.source.path) == paths_.end())
+        paths_.push_back(r.source.path);
     // Anti-Othello games are searchable by position but stay out of every statistic: their
     // results read backwards next to normal games.
     const int result = r.variant.anti ? kOutsideStats : resultKnown(r) ? resultBlack(r) : -1;
@@ -494,6 +507,98 @@ void ImportSession::indexPositions() {
     s.exec();
     trace("positions written");
     t.commit();
+}
+
+std::string ImportSession::sourceKey(const std::string& path, std::int64_t record, int line) {
+    return path + '\x1f' + (record >= 0 ? std::to_string(record) : "L" + std::to_string(line));
+}
+
+void ImportSession::loadOrigins() {
+    // Only the games not as they were imported: an edit reverted since is a plain duplicate.
+    SQLite::Statement s(
+        db_,
+        "SELECT o.game_id, o.moves_key, o.record_hash, src.path, o.source_record, o.source_line, "
+        "o.source_game_id, CASE WHEN g.id IS NOT NULL THEN 'edited' WHEN t.id IS NOT NULL THEN "
+        "'deleted' ELSE 'purged' END FROM game_origins o LEFT JOIN games g ON g.id = o.game_id "
+        "LEFT JOIN trash_games t ON t.id = o.game_id LEFT JOIN sources src ON src.id = "
+        "o.source_id WHERE g.id IS NULL OR g.record_hash IS NOT o.record_hash");
+    while (s.executeStep()) {
+        Origin o;
+        o.game = s.getColumn(0).getInt64();
+        o.movesKey = s.getColumn(1).getInt64();
+        o.state = s.getColumn(7).getString();
+        if (!s.getColumn(2).isNull()) originByHash_[s.getColumn(2).getInt64()] = o;
+        if (!s.getColumn(3).isNull()) {
+            const std::int64_t record = s.getColumn(4).isNull() ? -1 : s.getColumn(4).getInt64();
+            const int line = s.getColumn(5).isNull() ? 0 : s.getColumn(5).getInt();
+            if (record >= 0 || line > 0)
+                originBySource_[sourceKey(s.getColumn(3).getString(), record, line)] = o;
+        }
+        if (!s.getColumn(6).isNull() && !s.getColumn(6).getString().empty())
+            originByGameId_[s.getColumn(6).getString()] = o;
+    }
+}
+
+bool ImportSession::skipEdited(const GameRecord& r, std::int64_t key, std::int64_t hash) {
+    if (originByHash_.empty() && originBySource_.empty() && originByGameId_.empty()) return false;
+    const Origin* o = nullptr;
+    if (!r.source.path.empty() && (r.source.record >= 0 || r.source.line > 0)) {
+        const auto it =
+            originBySource_.find(sourceKey(r.source.path, r.source.record, r.source.line));
+        if (it != originBySource_.end()) o = &it->second;
+    }
+    if (!o && !r.gameId.empty()) {
+        const auto it = originByGameId_.find(r.gameId);
+        if (it != originByGameId_.end()) o = &it->second;
+    }
+    if (!o) {
+        const auto it = originByHash_.find(hash);
+        if (it != originByHash_.end() && it->second.movesKey == key) o = &it->second;
+    }
+    if (!o) return false;
+    ++result_.editedInArchive;
+    const bool edited = o->state == "edited", deleted = o->state == "deleted";
+    note(r,
+         edited    ? "edited-in-archive"
+         : deleted ? "deleted-in-archive"
+                   : "purged-from-archive",
+         "game " + std::to_string(o->game) +
+             (edited    ? " was edited in the archive"
+              : deleted ? " was deleted in the archive (it is in the trash)"
+                        : " was purged from the archive") +
+             " since this record was imported: not imported again");
+    return true;
+}
+
+void ImportSession::journalBatch() {
+    if (!tx_ || inBatch_ == 0 || lastId_ < firstId_ || !firstId_) return;
+    const std::int64_t games = lastId_ - firstId_ + 1;
+    std::string from;
+    for (std::size_t i = 0; i < paths_.size() && i < 3; ++i) from += (i ? ", " : "") + paths_[i];
+    if (paths_.size() > 3) from += " and more";
+    const std::string summary = "import of " + std::to_string(games) +
+                                (games == 1 ? " game" : " games") +
+                                (from.empty() ? std::string() : " from " + from) + " (games " +
+                                std::to_string(firstId_) + "-" + std::to_string(lastId_) + ")";
+    nlohmann::json d{{"first_game", firstId_}, {"last_game", lastId_}, {"files", paths_}};
+    if (!change_) {
+        JournalEntry e;
+        e.kind = "import";
+        e.summary = summary;
+        e.details = d;
+        e.firstGame = firstId_;
+        e.lastGame = lastId_;
+        change_ = Journal::record(db_, impl_.user, e);
+        result_.change = change_;
+        return;
+    }
+    SQLite::Statement u(db_,
+                        "UPDATE journal SET last_game = ?, summary = ?, details = ? WHERE id = ?");
+    u.bind(1, lastId_);
+    u.bind(2, summary);
+    u.bind(3, d.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    u.bind(4, change_);
+    u.exec();
 }
 
 void ImportSession::reject(const GameRecord& r) {

@@ -95,6 +95,26 @@ class ImportSession {
     void reportPrefixes();
     void indexPositions();
     void reject(const importers::GameRecord& r);
+    // Original records of games edited or deleted in the archive (game_origins, Journal.h):
+    // such a record is skipped and reported, never imported again. Few: held in memory.
+    struct Origin {
+        std::int64_t game = 0;
+        std::int64_t movesKey = 0;
+        std::string state;  // "edited", "deleted", "purged"
+    };
+    std::unordered_map<std::string, Origin> originBySource_, originByGameId_;
+    std::unordered_map<std::int64_t, Origin> originByHash_;
+    void loadOrigins();
+    // True (and reported) when `r` is the original record of an edited or deleted game.
+    bool skipEdited(const importers::GameRecord& r, std::int64_t key, std::int64_t hash);
+    static std::string sourceKey(const std::string& path, std::int64_t record, int line);
+    // The import's journal entry (Journal.h): written with its first batch, its range and
+    // counts brought up to date in each batch's transaction.
+    void journalBatch();
+    std::int64_t change_ = 0;
+    std::int64_t firstId_ = 0;
+    std::int64_t nextId_ = 0;         // the id the next game gets (explicit: above gameIdFloor)
+    std::vector<std::string> paths_;  // the files games came from, in order (first ones)
     void note(const importers::GameRecord& r, const char* code, std::string message);
     Archive::Impl& impl_;
     SQLite::Database& db_;

@@ -211,8 +211,11 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
          addGameKeys},
         // 8: every record_hash again (see recomputeRecordHashes).
         {"", recomputeRecordHashes},
+        // 9: the journal of changes, the trash and the original record keys of edited games
+        // (kJournalTablesSql, Journal.h).
+        {kJournalTablesSql},
     };
-    static_assert(kSchemaVersion == 8, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 9, "kSchemaVersion is the number of migrations");
     return list;
 }
 

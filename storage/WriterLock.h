@@ -5,8 +5,9 @@
 // The rule. Whoever changes players, player_aliases, events, sources, games, or the position
 // index (positions, position_stats, meta.indexed_upto) holds this lock for as long as it keeps
 // any of their ids in memory: import (the whole import: it caches the players, events and
-// games), rename-player, and every future writer that edits or deletes games. It is what makes
-// those cached ids safe: nobody else can delete or merge a player meanwhile. Writers of other
+// games), rename-player, rename-event, the edits of Archive.h (add, edit, delete, restore,
+// purge, revert: storage/GameEditor.h EditScope), and every future writer of games. It is what
+// makes those cached ids safe: nobody else can delete or merge a player meanwhile. Writers of other
 // tables (e.g. a cache of analysis results keyed by game id) do not take it: they write in
 // short transactions of their own, which SQLite serialises (they wait on its busy timeout while
 // an import commits a batch), and re-read in that transaction any id they depend on (a game

@@ -116,7 +116,8 @@ const std::vector<std::pair<std::string, ChaosLab::Trial>>& ChaosLab::trials() {
         {"full-disk", &ChaosLab::fullDisk},
         {"read-only-media", &ChaosLab::readOnlyMedia},
         {"first-open-race", &ChaosLab::firstOpenRace},
-        {"kill-rename", &ChaosLab::killRename}};
+        {"kill-rename", &ChaosLab::killRename},
+        {"kill-edit", &ChaosLab::killEdit}};
     return list;
 }
 

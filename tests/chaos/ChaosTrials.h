@@ -65,6 +65,10 @@ class ChaosLab {
     TrialResult firstOpenRace(std::uint64_t seed);
     // kill -9 of rename-player at a random moment: all or nothing.
     TrialResult killRename(std::uint64_t seed);
+    // kill -9 of `othello-db edit ID --moves ... --black ...` (even seeds) or of `delete` of a
+    // few games (odd seeds) at a random moment, while a reader reads the game: the archive
+    // and every read hold the old game or the new one, never a mix (ChaosEditTrial.cpp).
+    TrialResult killEdit(std::uint64_t seed);
 
     const ChaosConfig& config() const { return config_; }
     std::int64_t totalGames() const { return config_.gamesS + config_.gamesA + config_.gamesB; }

@@ -144,6 +144,10 @@ int runImport(const ImportCommandOptions& o) {
         j["files_read"] = r.filesRead;
         j["files_unreadable"] = r.filesUnreadable;
         j["records_read"] = r.recordsRead;
+        // Records of games edited or deleted in the archive since: skipped, listed in notes
+        // ("edited-in-archive", "deleted-in-archive", "purged-from-archive").
+        j["edited_in_archive"] = r.editedInArchive;
+        j["change"] = r.change ? nlohmann::json(r.change) : nlohmann::json(nullptr);  // journal
         if (!reason.empty()) j["reason"] = reason;
         // imported: the games committed (kept) even when the import stopped early.
         if (!r.failure.empty()) j["failure"] = r.failure;
@@ -169,11 +173,14 @@ int runImport(const ImportCommandOptions& o) {
     // --quiet: the errors above and the summary only.
     if (!quiet) printDetails(r, o.showNotes);
     fmt::print(
-        "{}{}{}: imported {}, duplicates {}, rejected {} ({} under other names, {} of other "
+        "{}{}{}: imported {}, duplicates {}, rejected {}{} ({} under other names, {} of other "
         "games; {} read, {} unreadable)\n",
         plural(r.recordsRead, "game", "games"), " read",
         reason.empty() ? "" : " (" + importers::text::escapeForTerminal(reason) + ")", r.imported,
         r.duplicates, r.rejected,
+        r.editedInArchive ? fmt::format(", {} edited/deleted in the archive (not imported again)",
+                                        r.editedInArchive)
+                          : std::string(),
         plural(r.possibleDuplicates, "possible duplicate", "possible duplicates"),
         plural(r.prefixes, "prefix", "prefixes"),
         plural(std::int64_t(r.filesRead), "file", "files"), r.filesUnreadable);

@@ -1,0 +1,352 @@
+// othello-db add, edit, delete, trash, restore and purge: entering and correcting games, and
+// the trash (storage/Archive.h, "Editing, the trash and the journal").
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "EditCli.h"
+#include "JsonOutput.h"
+#include "core/Notation.h"
+#include "importers/GameResult.h"
+#include "importers/TextEscape.h"
+
+namespace othello::cli {
+
+using importers::text::escapeForTerminal;
+
+void addUserOption(CLI::App* sub, std::string& user) {
+    sub->add_option("--user", user,
+                    "The name journalled with the change (default: the OS user name)");
+}
+
+storage::Archive openForEdit(const std::string& db, const std::string& user) {
+    storage::Archive archive = openArchive(db, storage::Archive::Mode::ReadWrite);
+    archive.setUser(user);
+    return archive;
+}
+
+std::string timeText(std::int64_t seconds, bool iso) {
+    const std::time_t t = static_cast<std::time_t>(seconds);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char out[32];
+    std::strftime(out, sizeof out, iso ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%d %H:%M", &tm);
+    return out;
+}
+
+nlohmann::json changeJson(const storage::Change& c) {
+    nlohmann::json j{{"id", c.id},     {"time", timeText(c.time, true)}, {"user", c.user},
+                     {"kind", c.kind}, {"summary", c.summary},           {"games", c.games}};
+    j["first_game"] = c.firstGame ? nlohmann::json(c.firstGame) : nlohmann::json(nullptr);
+    j["last_game"] = c.lastGame ? nlohmann::json(c.lastGame) : nlohmann::json(nullptr);
+    j["details"] = nlohmann::json::parse(c.details, nullptr, false);
+    j["reverted_by"] = c.revertedBy ? nlohmann::json(c.revertedBy) : nlohmann::json(nullptr);
+    j["reverts"] = c.reverts ? nlohmann::json(c.reverts) : nlohmann::json(nullptr);
+    return j;
+}
+
+namespace {
+
+// The header options of add and edit.
+struct HeaderOptions {
+    std::optional<std::string> black, white, event, date, round, place, result;
+};
+
+void addHeaderOptions(CLI::App* sub, HeaderOptions& h) {
+    sub->add_option("--black", h.black, "Black's name");
+    sub->add_option("--white", h.white, "White's name");
+    sub->add_option("--event", h.event, "The event (tournament) name");
+    sub->add_option("--date", h.date, "The date: YYYY, YYYY-MM or YYYY-MM-DD");
+    sub->add_option("--round", h.round, "The round");
+    sub->add_option("--place", h.place, "Where it was played");
+    sub->add_option("--result", h.result,
+                    "The result: a score (33-31, Black's discs first), 1-0, 0-1, 1/2-1/2, or * "
+                    "for none. Checked against a finished game; kept as stated for an "
+                    "unfinished one (a resignation, a loss on time or by forfeit)");
+}
+
+storage::GameHeaders headersOf(const HeaderOptions& h) {
+    storage::GameHeaders g;
+    g.black = h.black;
+    g.white = h.white;
+    g.event = h.event;
+    g.date = h.date;
+    g.round = h.round;
+    g.place = h.place;
+    g.result = h.result;
+    return g;
+}
+
+// A move list as typed (core/Notation.h grammar): UsageError when it does not parse.
+std::vector<int> parsedMoves(const std::string& text) {
+    const core::MovesParse m = core::parseMoves(text);
+    if (m.error)
+        throw UsageError(
+            fmt::format("--moves: {} at column {}", m.error->message, m.error->column + 1));
+    return m.moves;
+}
+
+void checkId(std::int64_t id) {
+    if (id < 1 || id > storage::kMaxGameId)
+        throw UsageError(fmt::format("game ids are 1..{}, got {}", storage::kMaxGameId, id));
+}
+
+struct AddOptions {
+    std::string moves, from, db, user;
+    HeaderOptions headers;
+    bool json = false;
+};
+
+int runAdd(const AddOptions& o) {
+    core::Position start = core::Position::start();
+    if (!o.from.empty()) {
+        const core::BoardParse b = core::parseBoard(o.from);
+        if (b.error) throw UsageError("--from: " + b.error->message);
+        start = b.position;
+    }
+    const std::vector<int> moves = parsedMoves(o.moves);
+    auto archive = openForEdit(o.db, o.user);
+    const auto record =
+        storageCall([&] { return storage::enteredGame(start, moves, headersOf(o.headers)); });
+    const auto r = storageCall([&] { return archive.addGame(record); });
+    if (o.json) {
+        printJson({{"game", r.game},
+                   {"change", r.change},
+                   {"result", importers::GameResult::of(record).text()},
+                   {"complete", record.complete()}});
+    } else {
+        fmt::print("added game {} (change {}): {} - {}, {}\n", r.game, r.change,
+                   escapeForTerminal(record.black), escapeForTerminal(record.white),
+                   importers::GameResult::of(record).text());
+    }
+    return kExitOk;
+}
+
+RegisterCommand addCommand(111, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<AddOptions>();
+    auto* sub = app.add_subcommand("add", "Enter a game into the archive (from a score sheet)");
+    sub->add_option("--moves", o->moves, "The moves (f5d6c3..., passes may be left out)")
+        ->required();
+    sub->add_option("--from", o->from,
+                    "The start position as a board string (handicap or arbitrary starts; "
+                    "default: the standard start)");
+    addHeaderOptions(sub, o->headers);
+    addUserOption(sub, o->user);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {game, change, result, complete}");
+    sub->footer(
+        "The moves are replayed: an illegal move is refused (exit 1) with its move number, ply "
+        "and square. Names not given are \"?\". Prints the new game's id; the addition is "
+        "journalled (`othello-db history`) and can be reverted (`othello-db revert CHANGE`).");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runAdd(*o); }); }; });
+});
+
+struct EditOptions {
+    std::int64_t id = 0;
+    std::optional<std::string> moves;
+    HeaderOptions headers;
+    std::string db, user;
+    bool json = false;
+};
+
+int runEdit(const EditOptions& o) {
+    checkId(o.id);
+    const auto& h = o.headers;
+    if (!h.black && !h.white && !h.event && !h.date && !h.round && !h.place && !h.result &&
+        !o.moves)
+        throw UsageError(
+            "nothing to change: give --black, --white, --event, --date, --round, "
+            "--place, --result or --moves");
+    std::optional<std::vector<int>> moves;
+    if (o.moves) moves = parsedMoves(*o.moves);
+    auto archive = openForEdit(o.db, o.user);
+    const auto r = storageCall([&] { return archive.editGame(o.id, headersOf(h), moves); });
+    std::string summary;
+    if (r.change)
+        if (auto c = archive.change(r.change)) summary = c->summary;
+    if (o.json) {
+        printJson({{"game", r.game},
+                   {"change", r.change ? nlohmann::json(r.change) : nlohmann::json(nullptr)},
+                   {"fields", r.fields},
+                   {"summary", summary}});
+    } else if (!r.change) {
+        fmt::print("game {}: nothing changed (the values are already those)\n", r.game);
+    } else {
+        fmt::print("{} (change {})\n", escapeForTerminal(summary), r.change);
+    }
+    return kExitOk;
+}
+
+RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<EditOptions>();
+    auto* sub = app.add_subcommand("edit", "Correct a stored game's headers or moves");
+    sub->add_option("ID", o->id, "The game's id")->required();
+    sub->add_option("--moves", o->moves,
+                    "The game's moves, all of them, from its start (the game is re-indexed)");
+    addHeaderOptions(sub, o->headers);
+    addUserOption(sub, o->user);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {game, change, fields, summary}");
+    sub->footer(
+        "The game's positions, statistics, duplicate keys and opening change in the same "
+        "transaction (a reader sees the old game or the new one); a moves edit drops its cached "
+        "endgame review. The edit is journalled with the old values (`othello-db history ID`) "
+        "and can be reverted (`othello-db revert CHANGE`). The game keeps the key of the record "
+        "it was imported from: importing that file again does not bring the old version back.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runEdit(*o); }); }; });
+});
+
+struct IdsOptions {
+    std::vector<std::int64_t> ids;
+    std::string db, user;
+    bool json = false;
+};
+
+int runDelete(const IdsOptions& o) {
+    for (const auto id : o.ids) checkId(id);
+    auto archive = openForEdit(o.db, o.user);
+    const std::int64_t change = storageCall([&] { return archive.deleteGames(o.ids); });
+    if (o.json) {
+        printJson({{"games", o.ids}, {"change", change}});
+    } else {
+        fmt::print(
+            "moved {} to the trash (change {}); `othello-db restore ID` brings one back, "
+            "`othello-db revert {}` all\n",
+            plural(static_cast<std::int64_t>(o.ids.size()), "game", "games"), change, change);
+    }
+    return kExitOk;
+}
+
+RegisterCommand deleteCommand(113, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<IdsOptions>();
+    auto* sub = app.add_subcommand("delete", "Move games to the trash");
+    sub->add_option("ID", o->ids, "The games' ids")->required();
+    addUserOption(sub, o->user);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {games, change}");
+    sub->footer(
+        "Trashed games leave search, counts and position statistics at once. `othello-db "
+        "trash` lists them, `othello-db restore ID` brings one back, `othello-db purge` deletes "
+        "them for good.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runDelete(*o); }); }; });
+});
+
+struct TrashOptions {
+    std::string db;
+    bool json = false;
+};
+
+int runTrash(const TrashOptions& o) {
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    const auto list = archive.trash();
+    if (o.json) {
+        nlohmann::json j{{"games", nlohmann::json::array()}};
+        for (const auto& t : list) {
+            nlohmann::json g = gameRowJson(t.row);
+            g["change"] = t.change;
+            g["deleted"] = timeText(t.time, true);
+            g["user"] = t.user;
+            j["games"].push_back(g);
+        }
+        printJson(j);
+        return kExitOk;
+    }
+    fmt::print("{} in the trash\n",
+               plural(static_cast<std::int64_t>(list.size()), "game", "games"));
+    for (const auto& t : list) {
+        const auto result = importers::GameResult::ofRow(
+            t.row.complete, t.row.resultKnown, t.row.blackScore, t.row.whiteScore, t.row.variant);
+        fmt::print("{:>8}  {} - {}, {}{}, {}  (deleted {} by {}, change {})\n", t.row.id,
+                   escapeForTerminal(t.row.black), escapeForTerminal(t.row.white),
+                   escapeForTerminal(t.row.event.empty() ? "(no event)" : t.row.event),
+                   t.row.year ? fmt::format(" {}", t.row.year) : "", result.text(),
+                   timeText(t.time), escapeForTerminal(t.user), t.change);
+    }
+    return kExitOk;
+}
+
+RegisterCommand trashCommand(114, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<TrashOptions>();
+    auto* sub = app.add_subcommand("trash", "List the games in the trash");
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json,
+                  "Print {games: [{id, black, white, event, year, result, ..., change, deleted, "
+                  "user}]}");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runTrash(*o); }); }; });
+});
+
+struct RestoreOptions {
+    std::int64_t id = 0;
+    std::string db, user;
+    bool json = false;
+};
+
+int runRestore(const RestoreOptions& o) {
+    checkId(o.id);
+    auto archive = openForEdit(o.db, o.user);
+    const std::int64_t change = storageCall([&] { return archive.restoreGame(o.id); });
+    if (o.json)
+        printJson({{"game", o.id}, {"change", change}});
+    else
+        fmt::print("game {} restored (change {})\n", o.id, change);
+    return kExitOk;
+}
+
+RegisterCommand restoreCommand(115, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<RestoreOptions>();
+    auto* sub = app.add_subcommand("restore", "Bring a game back from the trash");
+    sub->add_option("ID", o->id, "The game's id")->required();
+    addUserOption(sub, o->user);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {game, change}");
+    sub->footer("The game comes back under its id, in search and statistics again.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runRestore(*o); }); }; });
+});
+
+int runPurge(const IdsOptions& o) {
+    for (const auto id : o.ids) checkId(id);
+    auto archive = openForEdit(o.db, o.user);
+    const std::int64_t change = storageCall([&] { return archive.purgeGames(o.ids); });
+    std::int64_t purged = 0;
+    if (change)
+        if (auto c = archive.change(change)) {
+            // Change::games lists the first ones; the details list them all.
+            const auto d = nlohmann::json::parse(c->details, nullptr, false);
+            if (d.is_object() && d.contains("games"))
+                purged = static_cast<std::int64_t>(d["games"].size());
+        }
+    if (o.json) {
+        printJson({{"purged", purged},
+                   {"change", change ? nlohmann::json(change) : nlohmann::json(nullptr)}});
+    } else if (!change) {
+        fmt::print("the trash is empty: nothing purged\n");
+    } else {
+        fmt::print("purged {} for good (change {})\n", plural(purged, "game", "games"), change);
+    }
+    return kExitOk;
+}
+
+RegisterCommand purgeCommand(116, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<IdsOptions>();
+    auto* sub = app.add_subcommand(
+        "purge", "Delete trashed games for good (the one change that cannot be undone)");
+    sub->add_option("ID", o->ids, "The trashed games to purge (default: the whole trash)");
+    addUserOption(sub, o->user);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {purged, change}");
+    sub->footer(
+        "IRREVERSIBLE: purged games are gone, and `othello-db revert` cannot bring them back "
+        "(every other change can be reverted). The purge is journalled. Only games in the trash "
+        "can be purged; their ids are never given to another game, and importing their file "
+        "again skips them.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runPurge(*o); }); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli

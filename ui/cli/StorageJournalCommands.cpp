@@ -1,0 +1,149 @@
+// othello-db history, revert and rename-event: the journal of changes, and undoing one.
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "EditCli.h"
+#include "JsonOutput.h"
+#include "importers/TextEscape.h"
+
+namespace othello::cli {
+namespace {
+
+using importers::text::escapeForTerminal;
+
+struct HistoryOptions {
+    std::optional<std::int64_t> game;
+    std::int64_t limit = 50;
+    std::string db;
+    bool json = false;
+};
+
+int runHistory(const HistoryOptions& o) {
+    if (o.limit < -1 || o.limit == 0 || o.limit > kMaxLimit)
+        throw UsageError(fmt::format("--limit: 1..{} or -1 for all, got {}", kMaxLimit, o.limit));
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    storage::HistoryFilter f;
+    f.game = o.game;
+    f.limit = o.limit;
+    const auto list = archive.history(f);
+    if (o.json) {
+        nlohmann::json j{{"changes", nlohmann::json::array()}};
+        for (const auto& c : list) j["changes"].push_back(changeJson(c));
+        printJson(j);
+        return kExitOk;
+    }
+    if (list.empty()) {
+        fmt::print("no change journalled{}\n", o.game ? fmt::format(" for game {}", *o.game) : "");
+        return kExitOk;
+    }
+    for (const auto& c : list) {
+        std::string state;
+        if (c.revertedBy) state = fmt::format("  [reverted by {}]", c.revertedBy);
+        fmt::print("{:>6}  {}  {:<12} {:<13} {}{}\n", c.id, timeText(c.time),
+                   escapeForTerminal(c.user), c.kind, escapeForTerminal(c.summary), state);
+    }
+    return kExitOk;
+}
+
+RegisterCommand historyCommand(117, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<HistoryOptions>();
+    auto* sub = app.add_subcommand("history", "List the journal of changes (newest first)");
+    sub->add_option("ID", o->game, "Only the changes of this game");
+    sub->add_option("--limit", o->limit, "At most this many changes (default 50; -1: all)");
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json,
+                  "Print {changes: [{id, time, user, kind, summary, games, first_game, "
+                  "last_game, details, reverted_by, reverts}]}");
+    sub->footer(
+        "Every change is journalled with its old and new values, time and user: add, edit, "
+        "delete, restore, purge, import, rename-player, rename-event, and reverts. "
+        "`othello-db revert CHANGE` undoes one.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runHistory(*o); }); }; });
+});
+
+struct RevertOptions {
+    std::int64_t change = 0;
+    std::string db, user;
+    bool json = false;
+};
+
+int runRevert(const RevertOptions& o) {
+    auto archive = openForEdit(o.db, o.user);
+    try {
+        const std::int64_t done = archive.revert(o.change);
+        const auto c = archive.change(done);
+        if (o.json)
+            printJson({{"reverted", o.change},
+                       {"change", done},
+                       {"summary", c ? c->summary : std::string()}});
+        else
+            fmt::print("{} (change {})\n", escapeForTerminal(c ? c->summary : ""), done);
+        return kExitOk;
+    } catch (const storage::RevertBlocked& e) {
+        if (o.json)
+            printJson(
+                {{"reverted", nullptr},
+                 {"change", o.change},
+                 {"blocked_by", e.blocker ? nlohmann::json(e.blocker) : nlohmann::json(nullptr)},
+                 {"message", e.what()}});
+        throw InputError(e.what());
+    } catch (const storage::StorageError& e) {
+        throw InputError(e.what());
+    }
+}
+
+RegisterCommand revertCommand(118, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<RevertOptions>();
+    auto* sub = app.add_subcommand("revert", "Undo one journalled change");
+    sub->add_option("CHANGE", o->change, "The change's id (see `othello-db history`)")->required();
+    addUserOption(sub, o->user);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json,
+                  "Print {reverted, change, summary}; when blocked (exit 1): {reverted: null, "
+                  "change, blocked_by, message}");
+    sub->footer(
+        "Reverting an edit puts the old values back; an addition, a restore or a whole import "
+        "moves its games to the trash; a deletion brings its games back; a rename takes the old "
+        "name back. When a later change depends on it (the same field of the same game edited "
+        "again, a game deleted or purged since, the same name renamed again), the revert names "
+        "that change and changes nothing: revert it first. Reverting a revert redoes the change. "
+        "A purge cannot be reverted.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runRevert(*o); }); }; });
+});
+
+struct RenameEventOptions {
+    std::string from, to, db, user;
+    bool json = false;
+};
+
+int runRenameEvent(const RenameEventOptions& o) {
+    auto archive = openForEdit(o.db, o.user);
+    const std::int64_t changed = storageCall([&] { return archive.renameEvent(o.from, o.to); });
+    if (o.json)
+        printJson({{"games", changed}, {"from", o.from}, {"to", o.to}});
+    else
+        fmt::print("{} now have event \"{}\" instead of \"{}\"\n", plural(changed, "game", "games"),
+                   escapeForTerminal(o.to), escapeForTerminal(o.from));
+    return kExitOk;
+}
+
+RegisterCommand renameEventCommand(119, [](CLI::App& app, Action& action) {
+    auto o = std::make_shared<RenameEventOptions>();
+    auto* sub = app.add_subcommand("rename-event",
+                                   "Rename an event, merging two spellings of one event into one");
+    sub->add_option("OLD", o->from, "The event as stored")->required();
+    sub->add_option("NEW", o->to, "The new name (an existing event: the two are merged)")
+        ->required();
+    addUserOption(sub, o->user);
+    addDbOption(sub, o->db);
+    sub->add_flag("--json", o->json, "Print {games, from, to}");
+    sub->footer("Journalled; `othello-db revert CHANGE` takes the old name back.");
+    sub->callback(
+        [o, &action] { action = [o] { return runCommand([o] { return runRenameEvent(*o); }); }; });
+});
+
+}  // namespace
+}  // namespace othello::cli
