@@ -26,7 +26,8 @@ dpkg-deb -x "$deb" "$root"
 for f in usr/bin/othello-db usr/bin/othello-viewer \
     usr/share/applications/othello-viewer.desktop \
     usr/share/icons/hicolor/scalable/apps/othello-db.svg \
-    usr/share/mime/packages/othello-db.xml; do
+    usr/share/mime/packages/othello-db.xml \
+    usr/share/othello-db/othello-eval.bin; do
     [ -e "$root/$f" ] || fail "the package has no $f"
 done
 for page in othello-db othello-viewer; do

@@ -1,0 +1,74 @@
+#pragma once
+// The training positions: every position of the WTHOR games of the chosen years, with its
+// features (PatternLayout) and a label, the final disc difference from the side to move that
+// the best source at hand gives for it:
+// - the WTHOR theoretical score (perfect play from the game's position at the file's depth,
+//   usually 24 empties: exact there) for positions at that depth or before it;
+// - optionally the exact value of the game's position at `exactEmpties` empties, computed by
+//   the solver, for positions nearer to it than to the theoretical score's position;
+// - the game's final result for positions nearer to the end than to any of the above.
+// Each label thus comes from the nearest point of the game where the value is known, so it
+// carries the errors of as few moves as possible.
+#include <cstdint>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "analysis/PatternLayout.h"
+
+namespace othello::train {
+
+// One position's features in a compact form: one compact index per pattern instance (in the
+// layout's instance order; the class offset is added when read), the mobility slots and parity.
+struct Sample {
+    static constexpr int kInstances = 46;
+    std::uint16_t pattern[kInstances];
+    std::uint8_t playerMobility;
+    std::uint8_t opponentMobility;
+    std::uint8_t parity;
+    float label;   // disc difference, side to move
+    float weight;  // of its squared error: exact labels count more than estimated ones
+};
+
+struct StageSet {
+    std::vector<Sample> train;
+    std::vector<Sample> validation;
+};
+
+struct LoadOptions {
+    std::filesystem::path directory;  // WTH_<year>.wtb files
+    int firstYear = 1977;
+    int lastYear = 2018;
+    int exactEmpties = 0;  // 0: no solver labels
+    int threads = 2;
+    int maxGames = 0;       // 0: every game
+    double holdout = 0.05;  // share of games kept for validation
+    // A position also trains the stages whose empties are within this many of its own: more
+    // positions per stage and weights that change smoothly from one stage to the next.
+    int overlap = 0;
+    // The weight of a position whose label is exact (its own theoretical score or solver
+    // value) against 1 for labels taken from another point of the game.
+    double exactWeight = 4;
+    std::uint64_t seed = 1;
+};
+
+struct LoadReport {
+    int files = 0;
+    std::int64_t games = 0;
+    std::int64_t skippedGames = 0;
+    std::int64_t positions = 0;
+    std::int64_t theoreticalLabels = 0;
+    std::int64_t exactLabels = 0;
+    std::int64_t resultLabels = 0;
+    std::int64_t solved = 0;
+    double solveSeconds = 0;
+};
+
+// Reads, labels and sorts the positions by stage (kStageCount sets).
+std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& report);
+
+// The features of a sample as indices into its stage's weight vector.
+int sampleIndices(const Sample& s, const analysis::PatternLayout& layout, std::uint32_t* out);
+
+}  // namespace othello::train

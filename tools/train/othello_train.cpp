@@ -1,0 +1,168 @@
+// othello-train: learns the evaluation's weights (analysis/Evaluation) from WTHOR game files
+// and writes the weights file (analysis/data/othello-eval.bin by default).
+//
+// Inputs: WTH_<year>.wtb for the years asked (default 1977-2018; years from 2019 on are the
+// test set of bench/bench_eval and are refused), read through importers/WthorReader.
+// Positions: every position of every game that replays, game-over positions left out, sorted by
+// stage (min(empties, 59) / 5: 12 stages).
+// Labels (TrainingSet.h), the final disc difference from the side to move taken from the
+// nearest point of the game whose value is known: the WTHOR theoretical score (perfect play
+// from the file's depth, 24 empties) for every position at that depth or earlier; the exact
+// value of the game's position at --exact-empties (solver) near it; the game's result near the
+// end.
+// Fit (StageFit.h): ridge least squares per stage by preconditioned conjugate gradients, the
+// iteration with the best validation error kept; --holdout of the games (drawn with --seed)
+// are the validation set. Everything is deterministic for a given seed and input.
+// Time on the project machine (2 cores shared with other work, load average ~7, nice 10,
+// defaults): 9 minutes wall (reading ~15 s, 124,030 solves at 14 empties 7.7 min, fit of the
+// 12 stages ~70 s); about 1 GB of memory. --exact-empties 0 skips the solves (~1.5 min) but the
+// depth-8 error of bench_eval grows from 3.2 to 4.5 discs.
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "StageFit.h"
+#include "TrainingSet.h"
+#include "analysis/EvalWeights.h"
+#include "analysis/PatternLayout.h"
+
+using namespace othello;
+
+int main(int argc, char** argv) {
+    train::LoadOptions load;
+    load.directory = std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor";
+    load.exactEmpties = 14;
+    train::FitOptions fit;
+    std::filesystem::path out =
+        std::filesystem::path(OTHELLO_SOURCE_DIR) / "analysis" / "data" / "othello-eval.bin";
+
+    CLI::App app{
+        "Trains the pattern evaluation on WTHOR games (years before 2019) and writes the weights "
+        "file.\nLabels: WTHOR theoretical scores (exact at the file's depth, 24 empties), exact "
+        "solver values at --exact-empties, game results near the end.\nFit: ridge least squares "
+        "per stage (12 stages of 5 empties), conjugate gradients, best validation iteration "
+        "kept.\nReproducible: the same data and options give the same file. About 9 minutes on "
+        "2 busy cores."};
+    app.add_option("--data", load.directory, "Directory of the WTH_<year>.wtb files")
+        ->capture_default_str();
+    app.add_option("--first-year", load.firstYear, "First year read")->capture_default_str();
+    app.add_option("--last-year", load.lastYear, "Last year read (at most 2018)")
+        ->capture_default_str()
+        ->check(CLI::Range(1900, 2018));
+    app.add_option("--exact-empties", load.exactEmpties,
+                   "Solve each game's position with this many empties for an exact label (0: "
+                   "none)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 20));
+    app.add_option("--holdout", load.holdout, "Share of games kept for validation")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 0.5));
+    app.add_option("--overlap", load.overlap,
+                   "A position also trains the stages within this many empties of its own")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 10));
+    app.add_option("--exact-weight", load.exactWeight,
+                   "Weight of positions with an exact label (others: 1)")
+        ->capture_default_str();
+    app.add_option("--seed", load.seed, "Seed of the validation split")->capture_default_str();
+    app.add_option("--max-games", load.maxGames, "Read at most this many games (0: all)")
+        ->capture_default_str();
+    app.add_option("--iterations", fit.iterations, "Conjugate-gradient iterations per stage")
+        ->capture_default_str();
+    app.add_option("--ridge", fit.ridge, "Ridge penalty per weight")->capture_default_str();
+    app.add_option("--threads", load.threads, "Threads")->capture_default_str();
+    app.add_option("-o,--out", out, "Weights file written")->capture_default_str();
+    CLI11_PARSE(app, argc, argv);
+
+    const auto t0 = std::chrono::steady_clock::now();
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    train::LoadReport report;
+    std::vector<train::StageSet> stages;
+    try {
+        stages = train::loadTrainingSet(load, report);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "othello-train: %s\n", e.what());
+        return 1;
+    }
+    if (report.positions == 0) {
+        std::fprintf(stderr, "othello-train: no positions read from %s\n",
+                     load.directory.string().c_str());
+        return 1;
+    }
+    std::printf(
+        "%d files, %lld games (%lld skipped), %lld positions; labels: %lld theoretical, "
+        "%lld exact, %lld results; %lld solves in %.1f s; %.1f s\n",
+        report.files, static_cast<long long>(report.games),
+        static_cast<long long>(report.skippedGames), static_cast<long long>(report.positions),
+        static_cast<long long>(report.theoreticalLabels),
+        static_cast<long long>(report.exactLabels), static_cast<long long>(report.resultLabels),
+        static_cast<long long>(report.solved), report.solveSeconds, elapsed());
+    std::fflush(stdout);
+
+    const analysis::PatternLayout& layout = analysis::PatternLayout::get();
+    analysis::EvalWeights weights = analysis::EvalWeights::empty();
+    std::vector<train::FitResult> results(stages.size());
+    std::atomic<std::size_t> next{0};
+    std::mutex printMutex;
+    auto work = [&] {
+        // Largest stages are not the last: take them in order, each thread the next one free.
+        for (std::size_t s = next++; s < stages.size(); s = next++) {
+            results[s] = train::fitStage(stages[s], fit);
+            const double quantised = train::meanAbsoluteError(
+                stages[s].validation, results[s].weights, analysis::kEvalUnitsPerDisc);
+            std::lock_guard lock(printMutex);
+            std::printf(
+                "stage %2zu (empties %2zu-%2zu): %7zu train, %6zu validation positions, "
+                "best iteration %2d, MAE train %.2f, validation %.2f (stored %.2f); "
+                "%.0f s\n",
+                s, s * analysis::kStageEmpties,
+                s == stages.size() - 1 ? 60 : s * analysis::kStageEmpties + 4,
+                stages[s].train.size(), stages[s].validation.size(), results[s].bestIteration,
+                results[s].trainMae, results[s].validationMae, quantised, elapsed());
+            std::fflush(stdout);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 0; t < std::max(1, load.threads); ++t) pool.emplace_back(work);
+    for (auto& t : pool) t.join();
+
+    std::ostringstream desc;
+    desc << "othello-train: WTHOR " << load.firstYear << "-" << load.lastYear << ", "
+         << report.games << " games, " << report.positions << " positions, exact labels at "
+         << load.exactEmpties << " empties, seed " << load.seed << ", holdout " << load.holdout
+         << ", overlap " << load.overlap << ", exact weight " << load.exactWeight << ", ridge "
+         << fit.ridge << ", " << fit.iterations << " iterations; validation MAE";
+    for (std::size_t s = 0; s < results.size(); ++s) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, " %.2f", results[s].validationMae);
+        desc << buf;
+    }
+    weights.description = desc.str();
+    for (int s = 0; s < weights.stages; ++s) {
+        const auto& w = results[static_cast<std::size_t>(s)].weights;
+        for (int f = 0; f < weights.weightsPerStage; ++f) {
+            const double v =
+                std::round(w[static_cast<std::size_t>(f)] * analysis::kEvalUnitsPerDisc);
+            weights.weights[static_cast<std::size_t>(s) *
+                                static_cast<std::size_t>(weights.weightsPerStage) +
+                            static_cast<std::size_t>(f)] =
+                static_cast<std::int16_t>(std::clamp(v, -32767.0, 32767.0));
+        }
+    }
+    (void)layout;
+    try {
+        weights.save(out);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "othello-train: %s\n", e.what());
+        return 1;
+    }
+    std::printf("wrote %s (%ju bytes) in %.1f s\n", out.string().c_str(),
+                static_cast<std::uintmax_t>(std::filesystem::file_size(out)), elapsed());
+    return 0;
+}
