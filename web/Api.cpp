@@ -1,0 +1,187 @@
+// The JSON API of `othello-db serve` (web/Api.h).
+#include "Api.h"
+
+#include <algorithm>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "ApiEventIndex.h"
+#include "ApiJson.h"
+#include "ApiQuery.h"
+#include "storage/Standings.h"
+#include "storage/Tournament.h"
+
+namespace othello::web {
+namespace {
+
+using nlohmann::json;
+
+ApiResponse ok(const json& j) {
+    return {200, jsonText(j)};
+}
+
+ApiResponse failure(int status, const std::string& message) {
+    return {status, jsonText(json{{"error", message}})};
+}
+
+// The largest tournament id: event ids are game-sized, times kTournamentIdYears.
+constexpr std::int64_t kMaxTournamentId = storage::kMaxGameId * storage::kTournamentIdYears;
+
+// Up to this many matches, a sort by name (black, white, event) is done here rather than by
+// SQLite: storage/ArchiveQuery.cpp sorts through the name indexes, walking the games in name
+// order and testing each against the filter, which takes seconds when a selective filter on
+// another column matches few games or none (black=Kuylle&result=draw&sort=white: 7 s on the
+// WTHOR archive, against 0.03 s unsorted). Past it, matches are dense enough in name order for
+// the walk to fill a page quickly.
+constexpr std::int64_t kSortInMemory = 3000;
+
+}  // namespace
+
+storage::SearchResult Api::searchSorted(const storage::SearchFilter& f) {
+    using storage::SortKey;
+    const bool byName =
+        f.sort == SortKey::Black || f.sort == SortKey::White || f.sort == SortKey::Event;
+    if (!byName || f.limit == 0) return archive_.search(f);
+    storage::SearchFilter all = f;
+    all.sort = SortKey::Id;
+    all.descending = false;
+    all.limit = kSortInMemory;
+    all.offset = 0;
+    all.withOpenings = false;
+    storage::SearchResult r = archive_.search(all);
+    if (r.total > kSortInMemory) return archive_.search(f);
+    // The order of the SQL: the folded name, then the game id, both in the requested direction.
+    const auto nameOf = [&f](const storage::GameRow& g) -> const std::string& {
+        return f.sort == SortKey::Black ? g.black : f.sort == SortKey::White ? g.white : g.event;
+    };
+    std::vector<std::pair<std::string, std::size_t>> keys;
+    keys.reserve(r.games.size());
+    for (std::size_t i = 0; i < r.games.size(); ++i)
+        keys.emplace_back(storage::foldText(nameOf(r.games[i])), i);
+    std::stable_sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) {
+        const auto& ga = r.games[a.second];
+        const auto& gb = r.games[b.second];
+        const auto ka = std::tie(a.first, nameOf(ga), ga.id);
+        const auto kb = std::tie(b.first, nameOf(gb), gb.id);
+        return f.descending ? kb < ka : ka < kb;
+    });
+    storage::SearchResult page;
+    page.total = r.total;
+    const auto from = static_cast<std::size_t>(std::min<std::int64_t>(f.offset, r.total));
+    const auto to =
+        f.limit < 0 ? keys.size() : std::min(keys.size(), from + static_cast<std::size_t>(f.limit));
+    for (std::size_t i = from; i < to; ++i) {
+        storage::GameRow g = std::move(r.games[keys[i].second]);
+        // As storage's withOpenings does for games from the standard start (every game of a
+        // plain variant here; a random start has no named opening).
+        if (f.withOpenings && g.variant.standard())
+            if (auto o = storage::deepestOpening(g.moves)) g.opening = o->name;
+        page.games.push_back(std::move(g));
+    }
+    return page;
+}
+
+Api::Api(storage::Archive& archive, ApiEventIndex& events) : archive_(archive), events_(events) {}
+
+ApiResponse Api::handle(const std::string& path, const ApiParams& params) {
+    try {
+        if (path == "/api/search") return search(params);
+        if (path == "/api/stats") return stats(params);
+        if (path == "/api/events") return events(params);
+        for (const std::string prefix : {"/api/game/", "/api/event/"}) {
+            if (path.size() <= prefix.size() || path.compare(0, prefix.size(), prefix) != 0)
+                continue;
+            const std::string id = path.substr(prefix.size());
+            if (id.find('/') != std::string::npos) break;
+            return prefix == "/api/game/" ? game(id, params) : event(id, params);
+        }
+        return failure(404, "no such API: " + path.substr(0, 200) +
+                                " (see /api/search, /api/stats, /api/game/ID, /api/event/ID, "
+                                "/api/events)");
+    } catch (const ApiError& e) {
+        return failure(e.status, e.what());
+    }
+}
+
+ApiResponse Api::search(const ApiParams& params) {
+    const ApiQuery q(
+        params, {"player", "black", "white", "event", "year", "year_from", "year_to", "result",
+                 "board", "moves", "lost_discs", "lost_by", "sort", "order", "limit", "offset"});
+    const storage::SearchFilter f = searchFilter(q);
+    std::string opening;
+    q.position(&opening);  // the query's opening, as `search --json` gives it
+    const storage::SearchResult r = searchSorted(f);
+    json j;
+    j["total"] = r.total;
+    j["limit"] = f.limit;
+    j["offset"] = f.offset;
+    if (f.position) j["opening"] = opening;
+    j["games"] = json::array();
+    for (const auto& row : r.games)
+        j["games"].push_back(gameRowJson(row, events_.tournamentOf(archive_, row.event, row.year)));
+    return ok(j);
+}
+
+ApiResponse Api::stats(const ApiParams& params) {
+    const ApiQuery q(params, {"board", "moves"});
+    std::string opening;
+    const core::Position position = q.position(&opening).value_or(core::Position::start());
+    storage::PositionStats s = archive_.stats(position);
+    // moves: the deepest named opening along them, as `stats --moves` gives it.
+    if (q.has("moves")) s.opening = opening;
+    return ok(statsJson(s, position));
+}
+
+ApiResponse Api::game(const std::string& idText, const ApiParams& params) {
+    const std::int64_t id = pathId(idText, storage::kMaxGameId, "game");
+    const ApiQuery q(params, {"ply"});
+    const auto ply = q.integer("ply", 0, 128);
+    const auto g = archive_.game(id);
+    if (!g) return failure(404, "no game with id " + std::to_string(id));
+    const auto tournament = events_.tournamentOf(archive_, g->record.event, g->record.year);
+    return ok(gameJson(*g, ply, tournament));
+}
+
+ApiResponse Api::event(const std::string& idText, const ApiParams& params) {
+    const std::int64_t id = pathId(idText, kMaxTournamentId, "event");
+    const ApiQuery q(params, {"bq"});
+    storage::StandingsOptions options;
+    if (const auto bq = q.integer("bq", 1, 1000))
+        options.brightwellConstant = static_cast<int>(*bq);
+    const auto t = archive_.tournament(id);
+    if (!t) return failure(404, "no event with id " + std::to_string(id));
+    return ok(eventJson(*t, storage::computeStandings(t->games, options)));
+}
+
+ApiResponse Api::events(const ApiParams& params) {
+    const ApiQuery q(params, {"year", "tournaments", "name", "limit", "offset"});
+    const auto year = q.integer("year", 0, 9999);
+    const std::string only = q.text("tournaments");
+    if (!only.empty() && only != "0" && only != "1" && only != "true" && only != "false")
+        throw ApiError(400, "tournaments: expected 1 or 0");
+    const bool tournamentsOnly = only == "1" || only == "true";
+    const std::int64_t limit = q.limit(100);
+    const std::int64_t offset = q.offset();
+    const auto list = events_.list(archive_);
+    const std::string name = q.text("name");
+    std::vector<storage::TournamentSummary> matched;
+    if (!name.empty())
+        matched = storage::matchTournaments(list->tournaments, name,
+                                            year ? std::optional<int>(int(*year)) : std::nullopt);
+    const auto& from = name.empty() ? list->tournaments : matched;
+    json j;
+    j["events"] = json::array();
+    std::int64_t total = 0;
+    for (const auto& t : from) {
+        if ((year && t.year != *year) || (tournamentsOnly && !t.isTournament)) continue;
+        if (total >= offset && total < offset + limit) j["events"].push_back(summaryJson(t));
+        ++total;
+    }
+    j["total"] = total;
+    j["limit"] = limit;
+    j["offset"] = offset;
+    return ok(j);
+}
+
+}  // namespace othello::web

@@ -1,0 +1,203 @@
+// Query parameters of the API (web/ApiQuery.h).
+#include "ApiQuery.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+#include "core/Notation.h"
+#include "core/Replay.h"
+
+namespace othello::web {
+namespace {
+
+std::string trimmed(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return std::string();
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// A value quoted back in a message: short, printable.
+std::string quoted(const std::string& value) {
+    std::string v = core::printableText(value.substr(0, 80));
+    if (value.size() > 80) v += "...";
+    return "\"" + v + "\"";
+}
+
+ApiError bad(const std::string& message) {
+    return ApiError(400, message);
+}
+
+// Signed decimal digits only (no spaces, no '+', no hex): nullopt when `s` is not one or does
+// not fit.
+std::optional<std::int64_t> parseInteger(const std::string& s) {
+    if (s.empty() || s.size() > 19) return std::nullopt;
+    const std::size_t digits = s[0] == '-' ? 1 : 0;
+    if (digits == s.size() || s.find_first_not_of("0123456789", digits) != std::string::npos)
+        return std::nullopt;
+    errno = 0;
+    char* end = nullptr;
+    const long long v = std::strtoll(s.c_str(), &end, 10);
+    if (errno == ERANGE || end != s.c_str() + s.size()) return std::nullopt;
+    return static_cast<std::int64_t>(v);
+}
+
+int year(const std::string& name, const std::string& text) {
+    const auto v = parseInteger(text);
+    if (!v || *v < 1 || *v > 9999)
+        throw bad(name + ": expected a year 1..9999, got " + quoted(text));
+    return static_cast<int>(*v);
+}
+
+}  // namespace
+
+ApiQuery::ApiQuery(const ApiParams& params, std::initializer_list<const char*> allowed)
+    : params_(params) {
+    for (auto it = params.begin(); it != params.end(); ++it) {
+        const bool known = std::any_of(allowed.begin(), allowed.end(),
+                                       [&](const char* a) { return it->first == a; });
+        if (!known) throw bad("unknown parameter " + quoted(it->first));
+        if (params.count(it->first) > 1) {
+            // A form may send a field twice empty; two values are a mistake, not a choice.
+            int given = 0;
+            const auto range = params.equal_range(it->first);
+            for (auto r = range.first; r != range.second; ++r) given += !trimmed(r->second).empty();
+            if (given > 1) throw bad("parameter " + quoted(it->first) + " given twice");
+        }
+    }
+}
+
+std::string ApiQuery::text(const std::string& name) const {
+    const auto range = params_.equal_range(name);
+    for (auto it = range.first; it != range.second; ++it) {
+        std::string v = trimmed(it->second);
+        if (!v.empty()) return v;
+    }
+    return std::string();
+}
+
+std::optional<std::int64_t> ApiQuery::integer(const std::string& name, std::int64_t min,
+                                              std::int64_t max) const {
+    const std::string t = text(name);
+    if (t.empty()) return std::nullopt;
+    const auto v = parseInteger(t);
+    if (!v || *v < min || *v > max)
+        throw bad(name + ": expected an integer " + std::to_string(min) + ".." +
+                  std::to_string(max) + ", got " + quoted(t));
+    return v;
+}
+
+std::int64_t ApiQuery::limit(std::int64_t byDefault) const {
+    const std::string t = text("limit");
+    if (t.empty()) return byDefault;
+    const auto v = parseInteger(t);
+    // A number too big for 64 bits is still a number: capped like any other big limit.
+    const bool huge = !v && t.find_first_not_of("0123456789") == std::string::npos;
+    if (huge) return kApiMaxLimit;
+    if (!v || *v < -1)
+        throw bad("limit: expected an integer 0.." + std::to_string(kApiMaxLimit) +
+                  " (bigger ones and -1 are capped), got " + quoted(t));
+    return *v < 0 || *v > kApiMaxLimit ? kApiMaxLimit : *v;
+}
+
+std::int64_t ApiQuery::offset() const {
+    return integer("offset", 0, storage::kMaxGameId).value_or(0);
+}
+
+std::optional<core::Position> ApiQuery::position(std::string* opening) const {
+    const std::string board = text("board");
+    const std::string moves = text("moves");
+    if (!board.empty() && !moves.empty()) throw bad("give board or moves, not both");
+    if (!board.empty()) {
+        const core::BoardParse b = core::parseBoard(board);
+        if (b.error) throw bad("board: " + b.error->message);
+        if (opening)
+            if (auto op = storage::openingOfPosition(b.position)) *opening = op->name;
+        return b.position;
+    }
+    if (moves.empty()) return std::nullopt;
+    // 128 tokens, as the readers allow (importers/ReadLimits.h): no game has more plies.
+    const core::MovesParse m = core::parseMoves(moves, 129);
+    if (m.error) throw bad("moves: " + m.error->message);
+    if (m.moves.size() > 128) throw bad("moves: more than 128 moves");
+    const core::ReplayResult r = core::replay(core::Position::start(), m.moves);
+    if (r.error) throw bad("moves: " + r.error->describe());
+    if (opening)
+        if (auto op = storage::deepestOpening(m.moves)) *opening = op->name;
+    return r.final();
+}
+
+storage::SearchFilter searchFilter(const ApiQuery& q) {
+    storage::SearchFilter f;
+    f.player = q.text("player");
+    f.black = q.text("black");
+    f.white = q.text("white");
+    f.event = q.text("event");
+    for (const char* name : {"player", "black", "white", "event"})
+        if (q.text(name).size() > 4096) throw bad(std::string(name) + ": longer than 4096 bytes");
+    const std::string years = q.text("year");
+    if (!years.empty()) {
+        if (q.has("year_from") || q.has("year_to"))
+            throw bad("give year, or year_from and year_to, not both");
+        const auto dash = years.find('-', 1);
+        f.yearFrom = year("year", trimmed(years.substr(0, dash)));
+        f.yearTo =
+            dash == std::string::npos ? *f.yearFrom : year("year", trimmed(years.substr(dash + 1)));
+    }
+    if (q.has("year_from")) f.yearFrom = year("year_from", q.text("year_from"));
+    if (q.has("year_to")) f.yearTo = year("year_to", q.text("year_to"));
+    if (f.yearFrom && f.yearTo && *f.yearFrom > *f.yearTo)
+        throw bad("year: the first year is after the last");
+    const std::string result = q.text("result");
+    if (result == "black")
+        f.result = storage::ResultFilter::BlackWin;
+    else if (result == "white")
+        f.result = storage::ResultFilter::WhiteWin;
+    else if (result == "draw")
+        f.result = storage::ResultFilter::Draw;
+    else if (!result.empty())
+        throw bad("result: expected black, white or draw, got " + quoted(result));
+    f.position = q.position();
+    if (const auto lost = q.integer("lost_discs", 0, 128)) f.lostDiscs = static_cast<int>(*lost);
+    const std::string lostBy = q.text("lost_by");
+    if (lostBy == "black")
+        f.lostBy = core::Color::Black;
+    else if (lostBy == "white")
+        f.lostBy = core::Color::White;
+    else if (!lostBy.empty())
+        throw bad("lost_by: expected black or white, got " + quoted(lostBy));
+    if (f.lostBy && !f.lostDiscs) throw bad("lost_by needs lost_discs");
+    const std::string order = q.text("order");
+    if (order == "desc")
+        f.descending = true;
+    else if (!order.empty() && order != "asc")
+        throw bad("order: expected asc or desc, got " + quoted(order));
+    std::string sort = q.text("sort");
+    if (!sort.empty()) {
+        if (sort[0] == '-') {
+            f.descending = true;
+            sort.erase(0, 1);
+        }
+        const auto key = storage::parseSortKey(sort);
+        if (!key)
+            throw bad("sort: expected id, year, black, white, event, score or ply, got " +
+                      quoted(q.text("sort")));
+        f.sort = *key;
+    }
+    f.limit = q.limit(20);
+    f.offset = q.offset();
+    f.withOpenings = true;
+    return f;
+}
+
+std::int64_t pathId(const std::string& segment, std::int64_t max, const char* what) {
+    const auto v = segment.find_first_not_of("0123456789") == std::string::npos
+                       ? parseInteger(segment)
+                       : std::nullopt;
+    if (!v || *v < 1 || *v > max)
+        throw bad(std::string(what) + " ids are integers 1.." + std::to_string(max) + ", got " +
+                  quoted(segment));
+    return *v;
+}
+
+}  // namespace othello::web

@@ -1,0 +1,68 @@
+#pragma once
+// The served archive (`othello-db serve`): the site's pages (web/Site.h, rendered per
+// request with SiteOptions::served), the search page (web/SearchPage.h) and the JSON API
+// (web/Api.h), over HTTP with cpp-httplib.
+//
+// Routes (GET and HEAD; anything else is 405):
+//   /                 the site's index.html
+//   /api/...          the JSON API (application/json)
+//   /search.html      the search page
+//   /<path>           Site::render(path) with contentTypeOf(path); a 404 page when none.
+// Paths are decoded before they are checked: a segment "..", "." or empty, a backslash or a
+// control byte (%2e%2e, %2f, %00 included) answers 404 without reaching the site, so nothing
+// outside the site is ever served (the site has no files anyway: it renders from the archive).
+//
+// Read-only. The archive opens with storage::Archive::Mode::ReadOnly: the server never writes
+// it. Concurrency: `threads` worker threads, each request served with an archive connection of
+// its own (a pool: SQLite connections are never used by two threads at once); an import in
+// another process may run meanwhile (WAL: readers never wait, and each query reads one
+// snapshot, storage/Archive.h). The tournament list behind /api/events and the game -> event
+// links is shared and reloaded as games arrive (web/ApiEventIndex.h).
+//
+// Bounds: page sizes capped (web/Api.h), request bodies refused, sockets time out after
+// `timeout` when a client stalls. A query cannot be interrupted mid-statement (the storage
+// library offers no hook); the limits keep each one small.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace othello::web {
+
+struct ServerOptions {
+    std::filesystem::path database;
+    std::string bind = "127.0.0.1";
+    int port = 8080;  // 0: any free port (port() says which)
+    int threads = 8;  // worker threads, 1..256
+    std::string title = "Othello archive";
+    std::chrono::seconds timeout{10};  // a stalled client's socket is closed after this
+    // Log one line per request on standard error.
+    bool log = false;
+};
+
+class Server {
+  public:
+    // Opens the archive once to check it (storage::StorageError when it cannot be read).
+    explicit Server(ServerOptions options);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds the socket; returns the port (the chosen one for port 0). Throws std::runtime_error
+    // when the address or port cannot be bound.
+    int bind();
+    // Serves until stop(); call after bind(). Returns false when listening failed.
+    bool run();
+    // Makes run() return soon; thread-safe, callable before run() starts.
+    void stop();
+    int port() const;
+    // "http://127.0.0.1:8080/"
+    std::string url() const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace othello::web
