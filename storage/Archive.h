@@ -524,6 +524,16 @@ class Archive {
     // has that event and year.
     std::optional<Tournament> tournament(std::int64_t id);
 
+    // ---- Bounding query time (servers) ----
+    // Every SQLite statement this connection runs past `deadline` is interrupted: the call
+    // throws (an "interrupted" database error; the statement's transaction rolls back) and
+    // deadlineExceeded() is then true, until the next setDeadline. nullopt (the default)
+    // removes the bound. Work done outside SQLite (replaying games an import has not indexed
+    // yet) is not interrupted. Meant for read-only connections answering requests: set it
+    // before each request.
+    void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline);
+    bool deadlineExceeded() const;
+
     struct Impl;  // the connection; defined in storage/ArchiveImpl.h, not part of the API
 
   private:

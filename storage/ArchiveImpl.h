@@ -32,6 +32,10 @@ struct Archive::Impl {
     int schemaVersion = 0;                    // of the file (readers leave older ones as is)
     int statsMaxDiscs = kStatsCacheMaxDiscs;  // from meta
     std::string user;                         // journalled with changes ("": the OS user)
+    // Archive::setDeadline: checked by a SQLite progress handler installed on first use.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    bool deadlineHandler = false;
+    bool deadlineExceeded = false;
 
     // Opens, checks and (writers only, under the writer lock) creates or migrates the file.
     // repair: a writable Impl indexes the games a killed import left unindexed, when no

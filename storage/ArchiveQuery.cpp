@@ -162,11 +162,13 @@ void bindLimit(SQLite::Statement& s, const Query& q, const SearchFilter& f) {
 }
 
 // A statement prepared once per connection and reused; reset when the scope ends, so that no
-// read transaction stays open between calls (a reader must see each new import batch).
+// read transaction stays open between calls (a reader must see each new import batch). The
+// reset must not throw: sqlite3_reset repeats the error of a failed step (an interrupted
+// query, a disk error), and this destructor runs while that error's exception unwinds.
 class Reused {
   public:
     Reused(Archive::Impl& impl, const std::string& sql) : s_(impl.statement(sql)) {}
-    ~Reused() { s_.reset(); }
+    ~Reused() { s_.tryReset(); }
     Reused(const Reused&) = delete;
     Reused& operator=(const Reused&) = delete;
     operator SQLite::Statement&() { return s_; }

@@ -19,7 +19,9 @@ class StatementCache {
         if (!slot) {
             slot = std::make_unique<SQLite::Statement>(db_, sql);
         } else {
-            slot->reset();
+            // tryReset: a reset reports the error of the statement's last failed step, which
+            // was already thrown to whoever ran it; the statement is reusable all the same.
+            slot->tryReset();
             slot->clearBindings();
         }
         return *slot;

@@ -108,6 +108,21 @@ struct Server::Impl {
         return Lease{*this, std::move(context)};
     }
 
+    // A request's archive work bounded by the query timeout (Archive::setDeadline), the bound
+    // lifted when the request is done (the connection goes back to the pool).
+    struct Bounded {
+        storage::Archive& archive;
+        Bounded(storage::Archive& a, std::chrono::steady_clock::time_point deadline)
+            : archive(a) {
+            archive.setDeadline(deadline);
+        }
+        ~Bounded() { archive.setDeadline(std::nullopt); }
+    };
+    std::string timeoutMessage() const {
+        return fmt::format("the query took longer than {} ms and was stopped: narrow it",
+                           options.queryTimeout.count());
+    }
+
     void serve(const httplib::Request& req, httplib::Response& res);
     void servePage(const httplib::Request& req, httplib::Response& res);
 };
@@ -118,10 +133,17 @@ void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
     try {
         if (req.path == "/api" || req.path.rfind("/api/", 0) == 0) {
             auto context = lease();
-            const ApiResponse r = context->api.handle(req.path, req.params);
-            res.status = r.status;
+            const Bounded bounded(context->archive, started + options.queryTimeout);
+            std::optional<ApiResponse> r;
+            try {
+                r = context->api.handle(req.path, req.params);
+            } catch (const std::exception&) {
+                if (!context->archive.deadlineExceeded()) throw;
+                r = ApiResponse{503, jsonText(nlohmann::json{{"error", timeoutMessage()}})};
+            }
+            res.status = r->status;
             res.set_header("Cache-Control", "no-cache");
-            res.set_content(r.body, "application/json; charset=utf-8");
+            res.set_content(r->body, "application/json; charset=utf-8");
         } else {
             servePage(req, res);
         }
@@ -160,7 +182,16 @@ void Server::Impl::servePage(const httplib::Request& req, httplib::Response& res
         }
     } else if (rel) {
         auto context = lease();
-        content = context->site.render(*rel);
+        const Bounded bounded(context->archive,
+                              std::chrono::steady_clock::now() + options.queryTimeout);
+        try {
+            content = context->site.render(*rel);
+        } catch (const std::exception&) {
+            if (!context->archive.deadlineExceeded()) throw;
+            res.status = 503;
+            res.set_content(timeoutMessage() + "\n", "text/plain; charset=utf-8");
+            return;
+        }
         type = contentTypeOf(*rel);
     }
     if (!content) {

@@ -20,8 +20,8 @@
 // links is shared and reloaded as games arrive (web/ApiEventIndex.h).
 //
 // Bounds: page sizes capped (web/Api.h), request bodies refused, sockets time out after
-// `timeout` when a client stalls. A query cannot be interrupted mid-statement (the storage
-// library offers no hook); the limits keep each one small.
+// `timeout` when a client stalls, and a request's queries are interrupted past `queryTimeout`
+// (503 with a message; replaying games an import has not indexed yet is not interrupted).
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -37,6 +37,9 @@ struct ServerOptions {
     int threads = 8;  // worker threads, 1..256
     std::string title = "Othello archive";
     std::chrono::seconds timeout{10};  // a stalled client's socket is closed after this
+    // A request's database work is stopped past this (storage::Archive::setDeadline): the
+    // answer is 503 with a message.
+    std::chrono::milliseconds queryTimeout{5000};
     // Log one line per request on standard error.
     bool log = false;
 };

@@ -41,8 +41,10 @@ inline void makeFixtureArchive(const fs::path& db) {
 // A server on 127.0.0.1, any free port, serving in a thread until destroyed.
 class RunningServer {
   public:
-    explicit RunningServer(const fs::path& db, int threads = 4) {
+    explicit RunningServer(const fs::path& db, int threads = 4,
+                           std::chrono::milliseconds queryTimeout = std::chrono::seconds(5)) {
         web::ServerOptions o;
+        o.queryTimeout = queryTimeout;
         o.database = db;
         o.port = 0;
         o.threads = threads;

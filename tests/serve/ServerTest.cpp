@@ -180,3 +180,32 @@ TEST_CASE("server: many readers at once while an import writes", "[serve]") {
     const json rows = getJson(s, "/api/search?event=concurrent&limit=1");
     CHECK(rows["games"][0]["tournament"].is_number());
 }
+
+TEST_CASE("server: a request's queries stop at the query timeout with 503", "[serve]") {
+    storagetest::TempDir dir("serve-timeout");
+    const fs::path db = dir / "club.sqlite";
+    makeFixtureArchive(db);
+    {
+        // A thousand more games, so that a name search runs well past SQLite's checks.
+        storage::Archive archive(db);
+        std::mt19937_64 rng(5);
+        std::vector<importers::GameRecord> records;
+        for (int i = 0; i < 1000; ++i)
+            records.push_back(storagetest::makeRecord("Timeout Black " + std::to_string(i),
+                                                      "Timeout White", "Timeout Open", 2024,
+                                                      storagetest::randomGame(rng), "t.moves",
+                                                      i + 1));
+        REQUIRE(archive.importRecords(records).imported > 900);
+    }
+    // Every deadline already passed: each query is interrupted, and says so.
+    RunningServer s(db, 2, std::chrono::milliseconds(0));
+    const std::string query = "/api/search?player=timeout%20black&sort=white&limit=5";
+    const Reply r = get(s, query);
+    CHECK(r.status == 503);
+    const json body = json::parse(r.body);
+    CHECK(body["error"].get<std::string>().find("took longer than 0 ms") != std::string::npos);
+    // The connection goes back to the pool unbounded by that request, and a server with a
+    // generous bound answers the same query.
+    RunningServer relaxed(db, 2);
+    CHECK(getJson(relaxed, query)["total"].get<std::int64_t>() == 1000);
+}

@@ -21,6 +21,7 @@ struct ServeOptions {
     int threads = 16;
     std::string title = "Othello archive";
     bool log = false;
+    int queryTimeoutMs = 5000;
 };
 
 int runServe(const ServeOptions& o) {
@@ -41,6 +42,7 @@ int runServe(const ServeOptions& o) {
     options.threads = o.threads;
     options.title = o.title;
     options.log = o.log;
+    options.queryTimeout = std::chrono::milliseconds(o.queryTimeoutMs);
 
     // SIGINT and SIGTERM go to one thread that stops the server: blocked here, before any
     // other thread exists, so every thread inherits the mask.
@@ -93,6 +95,10 @@ RegisterCommand serveCommand(96, [](CLI::App& app, Action& action) {
                     "it is kept alive (5 s idle)");
     sub->add_option("--title", o->title, "The archive's name on its pages");
     sub->add_flag("--log", o->log, "Log every request (method, path, status, time) on stderr");
+    sub->add_option("--query-timeout", o->queryTimeoutMs,
+                    "Milliseconds a request's database queries may take (default 5000); past "
+                    "it they stop and the answer is 503 with a message")
+        ->check(CLI::Range(1, 3600000));
     sub->footer(
         "Pages: / (events), events/<id>.html, game.html?event=<id>&game=<id>, search.html.\n"
         "API (GET, JSON; field names as the commands' --json):\n"
