@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "Annotations.h"
 #include "Diagnostic.h"
 #include "GameVariant.h"
 #include "core/Position.h"
@@ -61,6 +62,12 @@ struct GameRecord {
     bool standardStart = true;
     GameVariant variant;  // the GGF type (GameVariant.h); default: plain Othello
     std::vector<int> moves;
+    // Annotations of the main line (Annotations.h): comments on its positions (ply k = after
+    // moves[k-1], ply 0 = before the first move) and variations branching off its plies. Only
+    // PGN carries both, GGF comments only (C[], GgfWriter.h); other formats keep neither and
+    // their writers say how many games lost them (Writer.h conversionWarnings).
+    std::vector<Comment> comments;
+    std::vector<Variation> variations;
 
     // What the file states, checked against the replay where the format allows.
     std::optional<int> statedBlackDiscs;   // WTHOR, PGN Result, transcript Score
@@ -90,6 +97,7 @@ struct GameRecord {
     bool ok() const { return status != GameStatus::Error; }
     bool complete() const { return status == GameStatus::Complete; }
     int passes() const;
+    bool annotated() const { return !comments.empty() || !variations.empty(); }
 };
 
 }  // namespace othello::importers

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "AnnotationBuilder.h"
 #include "GgfScan.h"
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
@@ -302,7 +303,16 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
         if (failed >= 0 && k < tokenAt.size()) d.where = lines.at(name, tokenAt[k], index);
         return false;
     };
+    // C[...] comments (GgfWriter.h), keyed by the move tokens before them.
+    annot::AnnotationBudget budget;
+    std::vector<std::pair<int, std::string>> comments;
     for (const auto& p : props) {
+        if (p.key == "C") {
+            std::string t = normalizeComment(p.value);
+            if (!t.empty() && budget.takeComment(t, lines.at(name, p.offset, index)))
+                comments.emplace_back(static_cast<int>(tokens.size()), std::move(t));
+            continue;
+        }
         if (p.key != "B" && p.key != "W") continue;
         // Move numbers count disc moves only, as core::ReplayError does.
         moveNumber = discMoves(tokens) + 1;
@@ -354,6 +364,12 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
     }
     if (!replayTokens()) return;
     warnIfNoMoves(r);
+    if (!comments.empty()) {
+        // Each comment on the ply of the move it follows (passes the replay inferred included).
+        const std::vector<int> ply = annot::plyOfTokens(core::replay(r.start, tokens));
+        for (const auto& [n, t] : comments) addComment(r.comments, n == 0 ? 0 : ply[n - 1] + 1, t);
+    }
+    for (Diagnostic& d : budget.report()) r.diagnostics.push_back(std::move(d));
     if (r.statedDiscDiff && !r.variant.anti && !r.variant.komi) {
         // Black's discs when the difference stands for a whole number of them (64 discs shared
         // out). For a game that stops early RE is its official result, not a disc count. In

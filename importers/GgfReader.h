@@ -8,7 +8,9 @@
 // an optional ":r" / ":t" / ":l" suffix (statedDiscDiff, and statedBlackDiscs = (64 + RE) / 2
 // when that is a whole number of discs; for a game that stops early it is the official result);
 // TS[score/depth] (written by GgfWriter) the WTHOR theoretical score and its depth,
-// "bad-theoretical" (warning) when malformed; other unknown properties are ignored. Every 8x8
+// "bad-theoretical" (warning) when malformed; C[...] (written by GgfWriter, as SGF's C) a comment
+// on the ply of the move it follows, before the first move a comment on the start
+// (GameRecord::comments, limits of ReadLimits.h); other unknown properties are ignored. Every 8x8
 // type is read into GameRecord::variant (GameVariant.h): TY[8], random starts 8r<N> (the start
 // from BO), synchro s8 / s8r<N>, komi 8k with KM[] ("bad-komi" when KM is not a number) and
 // anti-Othello 8a; RE is then checked by the variant's rule. Other board sizes (TY[4], TY[10], or

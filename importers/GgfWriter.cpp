@@ -101,6 +101,17 @@ std::string writeGgf(const GameRecord& g) {
         property(out, "TS", ts);
     }
     property(out, "BO", board(g.start));
+    // Comments: our own C[] (as SGF's), after the move they follow; C[] before the first move
+    // is about the start. GGF has no tree: variations are not written (Writer.h says so).
+    std::size_t c = 0;
+    const auto comment = [&](int ply) {
+        while (c < g.comments.size() && g.comments[c].ply < ply) ++c;
+        if (c >= g.comments.size() || g.comments[c].ply != ply) return;
+        if (const std::string t = normalizeComment(g.comments[c].text); !t.empty())
+            property(out, "C", t);
+    };
+    comment(0);
+    int ply = 0;
     core::Position p = g.start;
     for (int m : g.moves) {
         out += p.toMove() == core::Color::Black ? "B[" : "W[";
@@ -112,6 +123,7 @@ std::string writeGgf(const GameRecord& g) {
             if (m >= 0 && m < 64) p.play(m);
         }
         out += ']';
+        comment(++ply);
     }
     out += ";)";
     return out;

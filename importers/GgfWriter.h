@@ -11,6 +11,10 @@
 //   Black's result under the variant's rule.
 // - TS[score/depth] (our own property; GGF readers ignore unknown ones): the WTHOR theoretical
 //   score and its depth, TS[score] when the depth is unknown.
+// - C[...] (our own property, as SGF's C; GGS defines none for comments, and GGF readers ignore
+//   unknown properties): each comment of the main line (Annotations.h) right after the move it
+//   follows, a comment before the first move after BO. GGF holds no tree: variations are not
+//   written, and conversionWarnings (Writer.h) says how many games lose them.
 #include <string>
 #include <vector>
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "AnnotationBuilder.h"
+#include "PgnTokens.h"
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
@@ -11,52 +13,26 @@
 namespace othello::importers {
 namespace {
 
-// A chess move in SAN, as no Othello record writes one: castling ("O-O", "0-0-0"), a piece
-// move ("Nf3", "Qxd8", "Rae1", "N1c3"), a pawn capture ("exd5") or promotion ("e8=Q").
-// Check and annotation marks are already stripped.
-bool looksLikeChessMove(std::string_view t) {
-    if (t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0") return true;
-    const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-    const auto rank = [](char c) { return c >= '1' && c <= '8'; };
-    const auto piece = [](char c) {
-        return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N';
-    };
-    const bool promotion = t.size() >= 4 && t[t.size() - 2] == '=' && piece(t.back());
-    if (promotion) t.remove_suffix(2);
-    if (t.size() < 2 || !file(t[t.size() - 2]) || !rank(t.back())) return false;
-    std::string_view from = t.substr(0, t.size() - 2);  // what comes before the target square
-    if (!from.empty() && from.back() == 'x') from.remove_suffix(1);
-    if (from.empty()) return promotion;  // "e8" alone is a square; "e8=Q" is a promotion
-    if (piece(from[0])) {
-        from.remove_prefix(1);
-        return from.size() <= 2 &&
-               std::all_of(from.begin(), from.end(), [&](char c) { return file(c) || rank(c); });
-    }
-    return from.size() == 1 && file(from[0]) && t.find('x') != std::string_view::npos;
-}
-
-struct Located {
-    int square = core::kPass;
-    int line = 0;
-    int column = 0;
-};
+using annot::RawLine;
+using annot::RawMove;
+using annot::RawVariation;
+using pgn::isResultToken;
+using pgn::looksLikeChessMove;
+using pgn::nagText;
+using pgn::stripMarks;
 
 struct PendingGame {
     GameRecord rec;
     bool any = false;       // a tag or a move seen
     bool movetext = false;  // moves or a result seen: the next tag starts a new game
-    std::vector<Located> moves;
+    RawLine line;           // the moves, and the comments and variations read with them
+    annot::AnnotationBudget budget;
     std::optional<Diagnostic> error;  // the first token that is not a move
     std::string fen;
     int fenLine = 0;
     std::string result;             // the result tag, or the result at the end of the moves
     std::vector<std::string> tags;  // the tag names read (lower case), to tell a repeated one
 };
-
-bool isResultToken(std::string_view t) {
-    if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "½-½") return true;
-    return text::parseScore(t).has_value() && t.find('-') != std::string_view::npos;
-}
 
 class PgnParser {
   public:
@@ -74,9 +50,11 @@ class PgnParser {
                     warnAnywhere(variationLine_, variationColumn_, "unclosed-variation",
                                  "this '(' is not closed before the next game (line " +
                                      std::to_string(fileLine(line_)) +
-                                     "): the text between is ignored",
+                                     "): the text between is read as the variation",
                                  true);
+                    endOpenVariations();
                     depth_ = 0;
+                    path_.clear();
                     game_.movetext = true;
                 }
                 continue;
@@ -90,24 +68,30 @@ class PgnParser {
                 continue;
             }
             if (c == ';') {
+                const int column = static_cast<int>(pos_ - lineStart_) + 1;
+                const std::size_t from = pos_ + 1;
                 skipLine();
+                comment(text_.substr(from, pos_ - from), line_, column);
                 continue;
             }
             if (c == '{') {
-                skipComment();
+                readComment();
                 continue;
             }
             if (c == '(') {
-                if (depth_ == 0) {
-                    variationLine_ = line_;
-                    variationColumn_ = static_cast<int>(pos_ - lineStart_) + 1;
-                }
-                ++depth_;
-                ++pos_;
+                openVariation();
                 continue;
             }
             if (c == ')') {
-                if (depth_ > 0) --depth_;
+                if (depth_ > 0) {
+                    if (path_.size() == static_cast<std::size_t>(depth_)) {
+                        RawVariation& v = variationAt(path_);
+                        v.close = pos_;
+                        v.closed = true;
+                        path_.pop_back();
+                    }
+                    --depth_;
+                }
                 ++pos_;
                 continue;
             }
@@ -127,15 +111,20 @@ class PgnParser {
             const std::string_view token = text_.substr(pos_, j - pos_);
             const int column = static_cast<int>(pos_ - lineStart_) + 1;
             pos_ = j;
-            if (depth_ == 0) move(token, column);
+            if (depth_ == 0)
+                move(token, column);
+            else
+                variationMove(token, column);
         }
+        if (depth_ > 0) endOpenVariations();
         if (depth_ > 0)
             warnAnywhere(variationLine_, variationColumn_, "unclosed-variation",
                          nextGameLine()
                              ? "this '(' is not closed before the next game (line " +
-                                   std::to_string(nextGameLine()) + "): the text between is ignored"
+                                   std::to_string(nextGameLine()) +
+                                   "): the text between is read as the variation"
                              : "this '(' is never closed: the rest of the file was read as a "
-                               "variation and ignored",
+                               "variation",
                          true);
         finish();
     }
@@ -174,10 +163,12 @@ class PgnParser {
     void skipLine() {
         while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') ++pos_;
     }
-    void skipComment() {
+    // A {...} comment: kept on the ply it follows (comment()), or a warning when never closed.
+    void readComment() {
         const int line = line_;
         const int column = static_cast<int>(pos_ - lineStart_) + 1;
         ++pos_;
+        const std::size_t from = pos_;
         while (pos_ < text_.size() && text_[pos_] != '}') {
             if (text_[pos_] == '\n' || text_[pos_] == '\r') {
                 newline();
@@ -188,22 +179,130 @@ class PgnParser {
                                      "): the text between is ignored",
                                  true);
                     if (game_.any) game_.movetext = true;
+                    if (depth_ > 0) endOpenVariations();
                     depth_ = 0;  // a variation it was in ends with it
+                    path_.clear();
                     return;
                 }
             } else {
                 ++pos_;
             }
         }
-        if (pos_ < text_.size())
+        if (pos_ < text_.size()) {
+            comment(text_.substr(from, pos_ - from), line, column);
             ++pos_;
-        else
+        } else {
             warnAnywhere(line, column, "unterminated-comment",
                          nextGameLine()
                              ? "this '{' comment is not closed before the next game (line " +
                                    std::to_string(nextGameLine()) + "): the text between is ignored"
                              : "this '{' comment is never closed: the rest of the file was ignored",
                          true);
+        }
+    }
+
+    // The line being read: the main line, or the variation path_ leads to.
+    RawLine& currentLine() {
+        RawLine* line = &game_.line;
+        for (std::size_t i : path_) line = &line->variations[i].body;
+        return *line;
+    }
+    RawVariation& variationAt(const std::vector<std::size_t>& path) {
+        RawLine* line = &game_.line;
+        for (std::size_t k = 0; k + 1 < path.size(); ++k) line = &line->variations[path[k]].body;
+        return line->variations[path.back()];
+    }
+    // Whether what is read now is kept: inside no variation, or inside variations all kept.
+    bool keeping() const { return path_.size() == static_cast<std::size_t>(depth_); }
+
+    // Comment text (a {...} or ; comment, a NAG, a move mark) on the ply just read of the line
+    // being read. Outside any game it has no ply: said, not kept.
+    void comment(std::string_view raw, int line, int column) {
+        if (!game_.any) {
+            std::string excerpt = normalizeComment(text::toUtf8(raw.substr(0, 40)));
+            if (excerpt.empty()) return;
+            // A note, not a warning: a file may well open with a comment of its own
+            // ("; written by ...") and --strict should not fail for it.
+            if (out_.fileDiagnostics.size() >= kMaxDiagnosticsPerFile) {
+                ++out_.diagnosticsDropped;
+                ++out_.droppedByCode["comment-outside-game"];
+                return;
+            }
+            Diagnostic d;
+            d.severity = Severity::Note;
+            d.where = text::at(name_, line, column);
+            d.code = "comment-outside-game";
+            d.message = "a comment outside any game is not kept: \"" + excerpt +
+                        (raw.size() > 40 ? "...\"" : "\"");
+            out_.fileDiagnostics.push_back(std::move(d));
+            return;
+        }
+        if (!keeping() || game_.error) return;  // a variation not kept, a bad record
+        std::string t = normalizeComment(text::toUtf8(raw));
+        if (t.empty() || !game_.budget.takeComment(t, text::at(name_, line, column))) return;
+        RawLine& l = currentLine();
+        l.comments.emplace_back(static_cast<int>(l.moves.size()), std::move(t));
+    }
+
+    void openVariation() {
+        const int column = static_cast<int>(pos_ - lineStart_) + 1;
+        if (depth_ == 0) {
+            variationLine_ = line_;
+            variationColumn_ = column;
+        }
+        if (game_.any && keeping() && !game_.error &&
+            game_.budget.takeVariation(path_.size() + 1, text::at(name_, line_, column))) {
+            RawLine& l = currentLine();
+            RawVariation v;
+            v.after = static_cast<int>(l.moves.size());
+            v.line = line_;
+            v.column = column;
+            v.open = pos_;
+            v.close = pos_ + 1;
+            l.variations.push_back(std::move(v));
+            path_.push_back(l.variations.size() - 1);
+        }
+        ++depth_;
+        ++pos_;
+    }
+
+    // The variations still open end here (a '(' never closed: its text up to the next game).
+    void endOpenVariations() {
+        while (!path_.empty()) {
+            variationAt(path_).close = pos_;
+            path_.pop_back();
+        }
+    }
+
+    // A token inside a variation: a move of the variation (checked when it is replayed), a move
+    // number, a NAG or a result (none ends the game inside a variation).
+    void variationMove(std::string_view token, int column) {
+        if (!game_.any || !keeping() || game_.error || isResultToken(token)) return;
+        std::size_t k = 0;
+        while (k < token.size() && text::isDigit(token[k])) ++k;
+        if (k > 0 && k < token.size() && token[k] == '.') {
+            while (k < token.size() && token[k] == '.') ++k;
+            token.remove_prefix(k);
+            column += static_cast<int>(k);
+            if (token.empty()) return;
+        }
+        if (token[0] == '$') {
+            comment(nagText(token), line_, column);
+            return;
+        }
+        RawLine& l = currentLine();
+        if (!l.moves.empty() && l.moves.back().square == core::kNoSquare) return;  // cut there
+        const std::size_t offset = pos_ - token.size();
+        const std::string_view mark = stripMarks(token);
+        RawMove m{core::kNoSquare, line_, column, offset, token.size()};
+        if (l.moves.size() >= kMaxRecordMoves)
+            m.square = core::kNoSquare;  // more than a game holds: the replay stops here
+        else if (!token.empty() && text::passLength(token) == static_cast<int>(token.size()))
+            m.square = core::kPass;
+        else
+            m.square = core::parseSquare(token);
+        l.moves.push_back(m);
+        if (!mark.empty() && m.square != core::kNoSquare) comment(mark, line_, column);
     }
 
     // Messages name lines of the file: a streamed file is read in blocks (ReadTypes.h
@@ -252,7 +351,7 @@ class PgnParser {
         const bool repeated = !key.empty() && std::find(game_.tags.begin(), game_.tags.end(),
                                                         key) != game_.tags.end();
         const bool tagsOnlyGameEnds =
-            game_.any && game_.moves.empty() && !game_.error && (blankBefore || repeated);
+            game_.any && game_.line.moves.empty() && !game_.error && (blankBefore || repeated);
         if (game_.movetext || tagsOnlyGameEnds) finish();
         const int line = line_;
         const int column = static_cast<int>(pos_ - lineStart_) + 1;
@@ -342,6 +441,16 @@ class PgnParser {
         game_.rec.diagnostics.push_back(std::move(d));
     }
 
+    // A warning on a finished record, within the limit of kept diagnostics (warn()).
+    void addWarning(GameRecord& rec, Diagnostic d) {
+        if (rec.diagnostics.size() >= kMaxDiagnosticsPerFile) {
+            ++out_.diagnosticsDropped;
+            ++out_.droppedByCode[d.code];
+            return;
+        }
+        rec.diagnostics.push_back(std::move(d));
+    }
+
     void move(std::string_view token, int column) {
         // Move numbers, possibly glued to the move: "12." "12..." "1.f5".
         std::size_t k = 0;
@@ -359,7 +468,10 @@ class PgnParser {
             column += static_cast<int>(k);
             if (token.empty()) return;
         }
-        if (token[0] == '$') return;  // a NAG
+        if (token[0] == '$') {  // a NAG: kept as comment text
+            comment(nagText(token), line_, column);
+            return;
+        }
         begin(line_);
         game_.movetext = true;
         if (game_.error) return;  // the record is already bad: skip to its end
@@ -374,12 +486,12 @@ class PgnParser {
             return;
         }
         // More tokens than a game can hold: the replay fails before the ones not kept.
-        if (game_.moves.size() >= kMaxRecordMoves) return;
-        while (!token.empty() && (token.back() == '!' || token.back() == '?' ||
-                                  token.back() == '+' || token.back() == '#'))
-            token.remove_suffix(1);
+        if (game_.line.moves.size() >= kMaxRecordMoves) return;
+        const std::size_t offset = pos_ - token.size();
+        const std::string_view mark = stripMarks(token);
         if (!token.empty() && text::passLength(token) == static_cast<int>(token.size())) {
-            game_.moves.push_back({core::kPass, line_, column});
+            game_.line.moves.push_back({core::kPass, line_, column, offset, token.size()});
+            if (!mark.empty()) comment(mark, line_, column);
             return;
         }
         const int sq = core::parseSquare(token);
@@ -387,8 +499,8 @@ class PgnParser {
             Diagnostic d;
             d.where = text::at(name_, line_, column);
             d.moveNumber = static_cast<int>(std::count_if(
-                               game_.moves.begin(), game_.moves.end(),
-                               [](const Located& m) { return m.square != core::kPass; })) +
+                               game_.line.moves.begin(), game_.line.moves.end(),
+                               [](const RawMove& m) { return m.square != core::kPass; })) +
                            1;  // disc moves only, as core::ReplayError counts
             std::string message(1, '\'');
             message.append(text::toUtf8(token.substr(0, 16)));
@@ -405,7 +517,8 @@ class PgnParser {
             game_.error = std::move(d);
             return;
         }
-        game_.moves.push_back({sq, line_, column});
+        game_.line.moves.push_back({sq, line_, column, offset, token.size()});
+        if (!mark.empty()) comment(mark, line_, column);
     }
 
     // The Result tag, read and checked as every format's (StatedResult.h).
@@ -443,21 +556,25 @@ class PgnParser {
         }
         if (ok) {
             std::vector<int> tokens;
-            tokens.reserve(game_.moves.size());
-            for (const Located& m : game_.moves) tokens.push_back(m.square);
+            tokens.reserve(game_.line.moves.size());
+            for (const RawMove& m : game_.line.moves) tokens.push_back(m.square);
             if (int index = -1; !replayRecord(rec, tokens, rec.source, &index)) {
                 Diagnostic& d = rec.diagnostics.back();
-                if (index >= 0 && index < static_cast<int>(game_.moves.size())) {
-                    d.where.line = game_.moves[index].line;
-                    d.where.column = game_.moves[index].column;
+                if (index >= 0 && index < static_cast<int>(game_.line.moves.size())) {
+                    d.where.line = game_.line.moves[index].line;
+                    d.where.column = game_.line.moves[index].column;
                 }
             } else {
                 applyResult(rec);
                 warnIfNoMoves(rec);
+                annot::buildAnnotations(rec, game_.line, text_, name_, game_.budget,
+                                        [&](Diagnostic d) { addWarning(rec, std::move(d)); });
+                for (Diagnostic& d : game_.budget.report()) addWarning(rec, std::move(d));
             }
         }
         keepRecord(out_, options_, std::move(rec));
         game_ = PendingGame{};
+        path_.clear();
     }
 
     const std::string& name_;
@@ -470,7 +587,8 @@ class PgnParser {
     bool previousLineBlank_ = true;
     int line_ = 1;
     int depth_ = 0;
-    int variationLine_ = 0;  // where the outermost open '(' is
+    std::vector<std::size_t> path_;  // the kept variations open, as indices from the main line
+    int variationLine_ = 0;          // where the outermost open '(' is
     int variationColumn_ = 0;
     PendingGame game_;
 };

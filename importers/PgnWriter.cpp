@@ -22,6 +22,116 @@ std::string upper(std::string s) {
     return s;
 }
 
+// "{text}": one paragraph (normalizeComment), a '}' inside written ')' since PGN has no escape
+// within a comment. Empty when there is nothing to say.
+std::string commentToken(const std::string& text) {
+    std::string t = normalizeComment(text);
+    if (t.empty()) return t;
+    for (char& c : t)
+        if (c == '}') c = ')';
+    return '{' + t + '}';
+}
+
+bool isMark(const std::string& t) {
+    return t == "!" || t == "?" || t == "!!" || t == "??" || t == "!?" || t == "?!";
+}
+
+// The movetext, line by line: a main-line move of Black's numbered "12." starts a new line (two
+// moves to a line, as before annotations existed); comments and variations go on with the line.
+class MoveText {
+  public:
+    explicit MoveText(std::string& out) : out_(out) {}
+
+    void add(const std::string& token) {
+        if (token.empty()) return;
+        if (!line_.empty() && !glue_) line_ += ' ';
+        line_ += token;
+        glue_ = false;
+    }
+    void open() {
+        add("(");
+        glue_ = true;
+    }
+    void close() { line_ += ')'; }
+    void newLine() {
+        if (!line_.empty()) out_ += line_ + '\n';
+        line_.clear();
+    }
+    // The game termination marker, on the last line when it fits.
+    void end(const std::string& result) {
+        if (!line_.empty() && line_.size() + result.size() < 80)
+            out_ += line_ + ' ' + result + '\n';
+        else
+            out_ += (line_.empty() ? "" : line_ + '\n') + result + '\n';
+        line_.clear();
+    }
+
+    // Writes a line of moves (the main line, or a variation when !main) whose first disc is
+    // disc number discBase + 1 of the game; passes are left out unless a comment or a variation
+    // hangs on them (PgnReader reads a written pass back as the same ply).
+    void line(int discBase, const std::vector<int>& moves, const std::vector<Comment>& comments,
+              const std::vector<Variation>& variations, bool main) {
+        std::size_t c = 0, v = 0;
+        const auto commentAt = [&](int ply) {
+            while (c < comments.size() && comments[c].ply < ply) ++c;
+            return c < comments.size() && comments[c].ply == ply ? &comments[c] : nullptr;
+        };
+        const auto hasVariationAt = [&](int ply) {
+            while (v < variations.size() && variations[v].ply < ply) ++v;
+            return v < variations.size() && variations[v].ply == ply;
+        };
+        if (const Comment* first = commentAt(0)) {
+            add(commentToken(first->text));
+            if (main) newLine();
+        }
+        int n = discBase;
+        bool number = true;  // the next move needs its number ("12..." for White's)
+        for (std::size_t p = 0; p < moves.size(); ++p) {
+            const int ply = static_cast<int>(p);
+            const Comment* after = commentAt(ply + 1);
+            const bool branches = hasVariationAt(ply);
+            const int before = n;
+            if (moves[p] == core::kPass) {
+                if (!after && !branches) continue;
+                add("PASS");
+                number = true;
+            } else {
+                if (n % 2 == 0) {
+                    if (main) newLine();
+                    add(std::to_string(n / 2 + 1) + ".");
+                } else if (number) {
+                    add(std::to_string(n / 2 + 1) + "...");
+                }
+                std::string move = upper(core::squareName(moves[p]));
+                // A comment that is a move mark alone is written as one ("D6!"), as read.
+                if (after && isMark(after->text)) {
+                    move += after->text;
+                    after = nullptr;
+                }
+                add(move);
+                ++n;
+                number = false;
+            }
+            if (after) {
+                add(commentToken(after->text));
+                number = true;
+            }
+            for (; v < variations.size() && variations[v].ply == ply; ++v) {
+                const Variation& var = variations[v];
+                open();
+                line(before, var.moves, var.comments, var.variations, false);
+                close();
+                number = true;
+            }
+        }
+    }
+
+  private:
+    std::string& out_;
+    std::string line_;
+    bool glue_ = false;
+};
+
 }  // namespace
 
 std::string writePgn(const std::vector<GameRecord>& games) {
@@ -50,25 +160,11 @@ std::string writePgn(const std::vector<GameRecord>& games) {
             tag("TheoreticalDepth", std::to_string(*g.theoreticalDepth));
         if (!g.standardStart && !(g.start == core::Position::start()))
             tag("FEN", core::boardStringWithSide(g.start));
-        int n = 0;
-        std::string line;
-        for (int m : g.moves) {
-            if (m == core::kPass) continue;
-            if (n % 2 == 0) {
-                if (!line.empty()) out += line + '\n';
-                line = std::to_string(n / 2 + 1) + ".";
-            }
-            line += ' ';
-            line += upper(core::squareName(m));
-            ++n;
-        }
+        MoveText text(out);
+        text.line(0, g.moves, g.comments, g.variations, true);
         // The game termination marker (PGN requires it): without it a game of no moves has no
         // movetext, and its tags would run into the next game's when read back.
-        const std::string result = writtenResult(g);
-        if (!line.empty() && line.size() + result.size() < 80)
-            out += line + ' ' + result + '\n';
-        else
-            out += (line.empty() ? "" : line + '\n') + result + '\n';
+        text.end(writtenResult(g));
     }
     return out;
 }

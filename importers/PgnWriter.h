@@ -8,6 +8,14 @@
 // two to a line ("1. F5 D6"), passes not written, the result again as the game termination
 // marker (so a game of no moves, a forfeit, stays one game), a blank line between games. A game
 // from a set-up board gets [FEN "<board string> <side>"].
+// Annotations (Annotations.h): each comment {text} right after the ply it follows (a comment
+// before the first move on a line of its own after the tags), then the variations of that ply,
+// "(12... E3 F4 {text} (12... C4))", numbered as PGN does ("12..." for a line that starts on
+// White's move, and for White's move after a comment or variation). PGN has no escape inside a
+// comment: a '}' is written ')', and a comment is one paragraph (normalizeComment). A comment
+// that is a move mark alone (! ? !! ?? !? ?!) is written after its move ("D6!"). A pass is
+// written "PASS" only where a comment or variation hangs on it, so that PgnReader gives the
+// comments and variations back on the same plies.
 #include <string>
 #include <vector>
 

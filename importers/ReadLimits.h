@@ -16,6 +16,13 @@
 //     diagnostics of further records are counted by code but not kept (an error record then
 //     has status Error and no diagnostic), and the file gets the note "diagnostic-limit" that
 //     sums them up. Counts (records, errors, damaged records) stay exact.
+//   - Annotations (Annotations.h; PGN and GGF comments, PGN variations), per game:
+//     kMaxCommentBytes: a comment longer than this is cut to it ("comment-too-long");
+//     kMaxAnnotationBytes: comment text past this total is not kept; kMaxVariations: variations
+//     past this count are not kept; kMaxVariationDepth: variations nested deeper are not kept;
+//     each with the warning "annotation-limit", once per game and limit, saying how much was
+//     left out. A variation's moves past kMaxRecordMoves are not kept either (the replay
+//     would fail before them).
 #include <cstddef>
 
 namespace othello::importers {
@@ -24,5 +31,9 @@ inline constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;  // 1 MiB o
 inline constexpr std::size_t kMaxRecordMoves = 128;                   // squares and passes
 inline constexpr std::size_t kMaxValueBytes = 4096;                   // one name, tag, field
 inline constexpr std::size_t kMaxDiagnosticsPerFile = 1000;
+inline constexpr std::size_t kMaxCommentBytes = 16384;          // one comment
+inline constexpr std::size_t kMaxAnnotationBytes = 256 * 1024;  // all comments of a game
+inline constexpr std::size_t kMaxVariations = 1000;             // variations of a game
+inline constexpr std::size_t kMaxVariationDepth = 32;           // nesting of variations
 
 }  // namespace othello::importers

@@ -1,6 +1,7 @@
 #include "Writer.h"
 
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include "FormatTable.h"
@@ -14,6 +15,28 @@ std::vector<GameRecord> writable(const std::vector<GameRecord>& games, Format fo
     for (const GameRecord& g : games)
         if (canWrite(g, format)) out.push_back(g);
     return out;
+}
+
+// What `format` keeps of the annotations (Annotations.h): PGN all, GGF the comments only, the
+// others nothing. One warning for the file, counting the games that lose some.
+std::optional<Diagnostic> annotationWarning(const std::vector<GameRecord>& games, Format format,
+                                            const std::string& outputPath) {
+    if (format == Format::Pgn) return std::nullopt;
+    const bool ggf = format == Format::Ggf;
+    int losing = 0;
+    for (const GameRecord& g : games)
+        if (canWrite(g, format) && (ggf ? !g.variations.empty() : g.annotated())) ++losing;
+    if (!losing) return std::nullopt;
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.where.path = outputPath;
+    d.code = ggf ? "variations-not-kept" : "annotations-not-kept";
+    d.message = std::to_string(losing) + (losing == 1 ? " game has " : " games have ") +
+                (ggf ? std::string("variations: GGF keeps the comments (C[]) but no variations")
+                     : std::string("comments or variations: ") + formatName(format) +
+                           " keeps the main line only") +
+                "; only PGN keeps them all";
+    return d;
 }
 
 }  // namespace
@@ -38,7 +61,10 @@ bool canWrite(const GameRecord& game, Format format, std::string* why) {
 std::vector<Diagnostic> conversionWarnings(const std::vector<GameRecord>& games, Format format,
                                            const std::string& outputPath) {
     const FormatInfo& row = formatInfo(format);
-    return row.writeWarnings ? row.writeWarnings(games, outputPath) : std::vector<Diagnostic>{};
+    std::vector<Diagnostic> out =
+        row.writeWarnings ? row.writeWarnings(games, outputPath) : std::vector<Diagnostic>{};
+    if (auto d = annotationWarning(games, format, outputPath)) out.push_back(std::move(*d));
+    return out;
 }
 
 std::string writeGamesToString(const std::vector<GameRecord>& games, Format format) {

@@ -18,6 +18,9 @@ bool canWrite(const GameRecord& game, Format format, std::string* why = nullptr)
 // What writing `games` (those canWrite accepts) in `format` to `outputPath` loses, as warnings
 // for the user: a move list keeps the moves, names, event, date and result only
 // ("metadata-not-kept": a round, place or theoretical score); WTHOR: see wthorWriteWarnings.
+// Annotations (Annotations.h), one warning for the file counting the games that lose some: GGF
+// keeps comments but not variations ("variations-not-kept"); move lists, transcripts and WTHOR
+// keep neither ("annotations-not-kept"); PGN keeps both.
 std::vector<Diagnostic> conversionWarnings(const std::vector<GameRecord>& games, Format format,
                                            const std::string& outputPath);
 
@@ -32,7 +35,7 @@ std::string writeGamesToString(const std::vector<GameRecord>& games, Format form
 // many). When `path` is a folder (an existing directory, or a path ending in '/', created),
 // nothing is lost: one WTH_<year>.wtb per year goes into it (writeWthorYearFiles).
 // GGF and PGN keep every field of GameRecord a reader fills but the source, the diagnostics
-// and statedResult's exact text: see GgfWriter.h and PgnWriter.h.
+// and statedResult's exact text (and GGF the variations): see GgfWriter.h and PgnWriter.h.
 void writeGamesToFile(const std::vector<GameRecord>& games, Format format,
                       const std::filesystem::path& path);
 
