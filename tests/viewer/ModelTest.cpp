@@ -89,6 +89,29 @@ void ModelTest::boardAndMoveList() {
     QCOMPARE(passes, 2);
     QCOMPARE(list->rowCount(), 31);
     QCOMPARE(list->rowOfPly(3), 1);
+    // Numbered as a score sheet: a move a row, discs 1-60, the passes unnumbered in between.
+    QAbstractItemModelTester numberedTester(list);
+    list->setNumbered(true);
+    QCOMPARE(list->rowCount(), 62);
+    int disc = 0, unnumbered = 0;
+    for (int r = 0; r < list->rowCount(); ++r) {
+        const QModelIndex i = list->index(r);
+        const bool pass =
+            i.data(MoveListModel::BlackTextRole).toString() == QStringLiteral("pass") ||
+            i.data(MoveListModel::WhiteTextRole).toString() == QStringLiteral("pass");
+        const int number = i.data(MoveListModel::NumberRole).toInt();
+        if (pass) {
+            ++unnumbered;
+            QCOMPARE(number, 0);
+        } else {
+            QCOMPARE(number, ++disc);
+        }
+    }
+    QCOMPARE(disc, 60);
+    QCOMPARE(unnumbered, 2);
+    QCOMPARE(list->rowOfPly(3), 2);
+    list->setNumbered(false);
+    QCOMPARE(list->rowCount(), 31);
     QVERIFY(!game.setMovesText(QStringLiteral("f5 f5")));
     QVERIFY(game.lastError().contains(QStringLiteral("occupied")));
 }
@@ -190,20 +213,57 @@ void ModelTest::archiveSearchTreeAndImport() {
     QVERIFY(gameShown.wait(10000));
     QCOMPARE(game.gameId(), client.results()->gameIdAt(1));
     QCOMPARE(game.ply(), 5);
+    // Opening moves that cannot be played: the reason, and the old rows gone.
+    QVERIFY(client.search({}, {}, 0, 0, 0, QStringLiteral("f5 f5"), false)
+                .contains(QStringLiteral("Opening moves")));
+    QCOMPARE(client.results()->rowCount(), 0);
+    QCOMPARE(client.results()->total(), 0);
+    QVERIFY(client.results()->searched());
+    // A board-position search follows the board; the same position under a symmetry does not
+    // search again.
+    QCOMPARE(client.search({}, {}, 0, 0, 0, {}, true), QString());
+    QVERIFY(results.wait(10000));
+    const qint64 atFive = client.results()->total();
+    QCOMPARE(client.results()->plyAt(0), 5);
+    game.step(-1);
+    QVERIFY(results.wait(10000));
+    QCOMPARE(client.results()->plyAt(0), 4);
+    QVERIFY(client.results()->total() >= atFive);
+    game.step(1);
+    QVERIFY(results.wait(10000));
+    QCOMPARE(client.results()->total(), atFive);
+    client.setResultsShown(false);
+    game.step(1);
+    QVERIFY(!results.wait(300));  // out of sight: nothing searched
+    client.setResultsShown(true);
+    QVERIFY(results.wait(10000));
+    QCOMPARE(client.results()->plyAt(0), 6);
     QVERIFY(!client.search({}, {}, 0, 0, 0, QStringLiteral("f5 zz"), false).isEmpty());
     QCOMPARE(client.search(QStringLiteral("chen"), {}, 0, 0, 0, {}, false), QString());
     QVERIFY(results.wait(10000));
     QCOMPARE(client.results()->total(), 4);  // Chen Wei plays games 2, 3, 9 and 11
 
-    // The tree at the start: every game opens f5.
+    // The tree at the start: every game opens f5; d3, c4 and e6 (the same move under the
+    // start's symmetries) follow with its figures.
     QSignalSpy tree(client.tree(), &TreeModel::updated);
     game.first();
     QVERIFY(tree.wait(10000));
     while (client.tree()->games() != 12 && tree.wait(10000)) {
     }
     QCOMPARE(client.tree()->games(), 12);
-    QCOMPARE(client.tree()->rowCount(), 1);
+    QCOMPARE(client.tree()->rowCount(), 4);
     QCOMPARE(client.tree()->index(0).data(TreeModel::MoveRole).toString(), QStringLiteral("f5"));
+    QStringList symmetric;
+    for (int r = 1; r < 4; ++r) {
+        const QModelIndex i = client.tree()->index(r);
+        QCOMPARE(i.data(TreeModel::SymmetricOfRole).toString(), QStringLiteral("f5"));
+        QCOMPARE(i.data(TreeModel::GamesRole).toLongLong(), 12);
+        symmetric << i.data(TreeModel::MoveRole).toString();
+    }
+    symmetric.sort();
+    QCOMPARE(symmetric,
+             (QStringList{QStringLiteral("c4"), QStringLiteral("d3"), QStringLiteral("e6")}));
+    QCOMPARE(client.tree()->gamesBySquare()[19], 12);  // d3 on the board too
     QVERIFY(client.playTreeMove(0));
     QCOMPARE(game.ply(), 1);
 

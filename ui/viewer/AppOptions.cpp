@@ -1,6 +1,7 @@
 #include "AppOptions.h"
 
 #include <QQmlEngine>
+#include <QSettings>
 
 namespace othello::viewer {
 
@@ -19,6 +20,16 @@ void AppOptions::markLoaded() {
     if (loaded_) return;
     loaded_ = true;
     emit firstGameShown();
+}
+
+bool AppOptions::numberedMoves() const {
+    return QSettings().value(QStringLiteral("moves/numbered"), false).toBool();
+}
+
+void AppOptions::setNumberedMoves(bool numbered) {
+    if (numbered == numberedMoves()) return;
+    QSettings().setValue(QStringLiteral("moves/numbered"), numbered);
+    emit settingsChanged();
 }
 
 }  // namespace othello::viewer

@@ -28,6 +28,9 @@ class AppOptions : public QObject {
     Q_PROPERTY(QString viewNote MEMBER viewNote CONSTANT)
     Q_PROPERTY(qint64 viewGames MEMBER viewGames CONSTANT)
     Q_PROPERTY(QString libraryPath MEMBER libraryPath CONSTANT)
+    // Settings the window keeps between runs (QSettings of the application; Main.qml only, so
+    // tests never touch the user's settings).
+    Q_PROPERTY(bool numberedMoves READ numberedMoves WRITE setNumberedMoves NOTIFY settingsChanged)
 
   public:
     // The instance QML sees; created on first use, owned by C++.
@@ -39,7 +42,7 @@ class AppOptions : public QObject {
     qint64 eventId = 0;    // 0: none; else shown in the Events tab
     int ply = -1;          // -1: the ply the game is opened at by default (0)
     bool animations = true;
-    QStringList importPaths;   // files/folders to import once the archive is open
+    QStringList importPaths;  // files/folders to import once the archive is open
     // Files shown without importing them (FileView.h): databasePath is then their scratch
     // archive, libraryPath the user's archive ("" = the default) that "Import" stores them in.
     QStringList viewedFiles;
@@ -50,12 +53,16 @@ class AppOptions : public QObject {
     bool analysis = false;     // the endgame analysis on from the start
     int analysisEmpties = 24;  // it solves positions with at most this many empties
 
+    bool numberedMoves() const;
+    void setNumberedMoves(bool numbered);
+
     // Called by the window once the first game (or the reason there is none) is shown.
     Q_INVOKABLE void markLoaded();
     bool loaded() const { return loaded_; }
 
   signals:
     void firstGameShown();
+    void settingsChanged();
 
   private:
     explicit AppOptions(QObject* parent = nullptr) : QObject(parent) {}

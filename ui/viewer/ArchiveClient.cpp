@@ -3,6 +3,7 @@
 #include "AppOptions.h"
 #include "DbThread.h"
 #include "core/Notation.h"
+#include "core/Symmetry.h"
 
 namespace othello::viewer {
 
@@ -40,7 +41,10 @@ void ArchiveClient::setGame(GameController* game) {
     if (game_) disconnect(game_, nullptr, this, nullptr);
     game_ = game;
     analysis_->setGame(game_);
-    if (game_) connect(game_, &GameController::positionChanged, this, &ArchiveClient::refreshTree);
+    if (game_) {
+        connect(game_, &GameController::positionChanged, this, &ArchiveClient::refreshTree);
+        connect(game_, &GameController::positionChanged, this, &ArchiveClient::followBoard);
+    }
     emit gameChanged();
     refreshTree();
 }
@@ -211,21 +215,45 @@ QString ArchiveClient::search(const QString& player, const QString& event, int y
     q.yearTo = yearTo;
     if (yearFrom > 0 && yearTo > 0 && yearFrom > yearTo) std::swap(q.yearFrom, q.yearTo);
     q.result = SearchQuery::Result(std::clamp(result, 0, 3));
+    boardSearch_ = false;
+    // A query that does not parse leaves no older answer on screen.
+    const auto refuse = [this](const QString& why) {
+        results_->clear();
+        return why;
+    };
     if (!openingMoves.trimmed().isEmpty()) {
         const core::MovesParse parsed = core::parseMoves(openingMoves.toStdString());
         if (parsed.error)
-            return tr("Opening moves, column %1: %2")
-                .arg(parsed.error->column + 1)
-                .arg(QString::fromStdString(parsed.error->message));
+            return refuse(tr("Opening moves, column %1: %2")
+                              .arg(parsed.error->column + 1)
+                              .arg(QString::fromStdString(parsed.error->message)));
         const core::ReplayResult r = core::replay(core::Position::start(), parsed.moves);
         if (r.error)
-            return tr("Opening moves: %1").arg(QString::fromStdString(r.error->describe()));
+            return refuse(tr("Opening moves: %1").arg(QString::fromStdString(r.error->describe())));
         q.position = r.final();
     } else if (atBoard && game_) {
         q.position = game_->current();
+        boardSearch_ = true;
     }
     results_->setQuery(q);
     return {};
+}
+
+void ArchiveClient::setResultsShown(bool shown) {
+    if (shown == resultsShown_) return;
+    resultsShown_ = shown;
+    emit stateChanged();
+    followBoard();
+}
+
+void ArchiveClient::followBoard() {
+    if (!boardSearch_ || !resultsShown_ || !game_ || game_->editing() || !ready_) return;
+    const std::optional<core::Position>& searched = results_->query().position;
+    const core::Position& now = game_->current();
+    if (searched && core::canonical(*searched).position == core::canonical(now).position) return;
+    SearchQuery q = results_->query();
+    q.position = now;
+    results_->setQuery(q);
 }
 
 void ArchiveClient::openEventGame(int row, int column) {

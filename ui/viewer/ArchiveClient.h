@@ -34,6 +34,9 @@ class ArchiveClient : public QObject {
     Q_PROPERTY(othello::viewer::EventModel* eventTable READ eventTable CONSTANT)
     Q_PROPERTY(othello::viewer::ImportController* importer READ importer CONSTANT)
     Q_PROPERTY(othello::viewer::AnalysisController* analysis READ analysis CONSTANT)
+    // Whether the results are on screen: a board-position search follows the board only then
+    // (and catches up when they show again), so stepping elsewhere queries nothing.
+    Q_PROPERTY(bool resultsShown READ resultsShown WRITE setResultsShown NOTIFY stateChanged)
 
   public:
     explicit ArchiveClient(QObject* parent = nullptr);
@@ -53,6 +56,8 @@ class ArchiveClient : public QObject {
     EventModel* eventTable() { return eventTable_.get(); }
     ImportController* importer() { return importer_.get(); }
     AnalysisController* analysis() { return analysis_.get(); }
+    bool resultsShown() const { return resultsShown_; }
+    void setResultsShown(bool shown);
     // The worker every database call of this client runs on, in order. Tests queue a job on it
     // to hold it busy and make the order of later requests deterministic.
     DbThread& worker() { return *worker_; }
@@ -82,6 +87,9 @@ class ArchiveClient : public QObject {
 
   private:
     void refreshTree();
+    // A search for the board's position follows the board: a position that is not the one
+    // searched (under any symmetry) runs the search again for it.
+    void followBoard();
     void refreshSummary();
     void openFirstGame();
     void finishGameLoad(qint64 id, int ply, std::optional<GameInfo> game, QString error,
@@ -92,6 +100,8 @@ class ArchiveClient : public QObject {
     bool ready_ = false;
     bool loadingGame_ = false;
     bool treeQueued_ = false;
+    bool resultsShown_ = true;
+    bool boardSearch_ = false;  // the results are "games reaching the board's position"
     QString errorText_;
     QString summary_;
     qint64 gameCount_ = 0;

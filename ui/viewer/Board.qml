@@ -6,6 +6,9 @@ import Othello.Viewer
 // editor. Flips fade briefly when `animate` is on (off in tests and screenshots). With the
 // analysis on, each legal move shows its exact value (or a bound) for the side to move, the
 // best ones framed in gold.
+// The board can be turned (`turns` quarter turns clockwise) and mirrored (`mirrored`: left and
+// right swapped, before turning): the 8 symmetries. Squares and the coordinates around the
+// board move together, so every square keeps its name; the position itself never changes.
 Item {
     id: root
     required property GameController game
@@ -13,6 +16,42 @@ Item {
     // Games per square (64 numbers) shown on the next moves; empty: no hints.
     property var hints: []
     property Theme theme: Theme {}
+    property int turns: 0
+    property bool mirrored: false
+    function rotate() { turns = (turns + 1) % 4 }
+    // The board with its coordinates as an image (the clipboard's PNG): `done(result)`.
+    function grabBoard(done) { return frame.grabToImage(done) }
+    function flip() { mirrored = !mirrored }
+
+    // Where square `sq` is drawn: [row, column] from the top left.
+    function displayed(sq) {
+        var r = Math.floor(sq / 8), c = sq % 8
+        if (mirrored) c = 7 - c
+        for (var k = 0; k < turns; ++k) {
+            var t = r
+            r = c
+            c = 7 - t
+        }
+        return [r, c]
+    }
+    // The square drawn at [row, column].
+    function squareAt(row, column) {
+        for (var sq = 0; sq < 64; ++sq) {
+            var d = displayed(sq)
+            if (d[0] === row && d[1] === column) return sq
+        }
+        return -1
+    }
+    // The coordinate written beside display column `column` (above and below) or display row
+    // `row` (left and right): a file letter or a rank digit, whichever runs along that edge.
+    function columnLabel(column) {
+        var sq = squareAt(0, column)
+        return turns % 2 === 0 ? String.fromCharCode(97 + sq % 8) : String(Math.floor(sq / 8) + 1)
+    }
+    function rowLabel(row) {
+        var sq = squareAt(row, 0)
+        return turns % 2 === 0 ? String(Math.floor(sq / 8) + 1) : String.fromCharCode(97 + sq % 8)
+    }
 
     // Room for the coordinates around a square board.
     readonly property real margin: Math.max(14, side * 0.045)
@@ -38,7 +77,8 @@ Item {
                 required property int index
                 x: root.margin + (index % 8 + 0.5) * root.cell - width / 2
                 y: index < 8 ? (root.margin - height) / 2 : root.side - (root.margin + height) / 2
-                text: String.fromCharCode(97 + index % 8)
+                objectName: "colLabel_" + index
+                text: { root.turns; root.mirrored; return root.columnLabel(index % 8) }
                 color: "#f0e6d2"
                 font.pixelSize: root.margin * 0.62
                 font.bold: true
@@ -50,7 +90,8 @@ Item {
                 required property int index
                 x: index < 8 ? (root.margin - width) / 2 : root.side - (root.margin + width) / 2
                 y: root.margin + (index % 8 + 0.5) * root.cell - height / 2
-                text: index % 8 + 1
+                objectName: "rowLabel_" + index
+                text: { root.turns; root.mirrored; return root.rowLabel(index % 8) }
                 color: "#f0e6d2"
                 font.pixelSize: root.margin * 0.62
                 font.bold: true
@@ -80,8 +121,9 @@ Item {
                     required property bool bound
                     objectName: "square_" + name
                     // Whole pixels, one-pixel grid lines between the squares.
-                    readonly property int col: square % 8
-                    readonly property int row: Math.floor(square / 8)
+                    readonly property var at: { root.turns; root.mirrored; return root.displayed(square) }
+                    readonly property int col: at[1]
+                    readonly property int row: at[0]
                     x: Math.round(col * root.cell) + 1
                     y: Math.round(row * root.cell) + 1
                     width: Math.round((col + 1) * root.cell) - Math.round(col * root.cell) - 1

@@ -55,13 +55,27 @@ Rectangle {
         y: root.theme.unit * 0.25
         spacing: root.theme.unit * 0.4
         readonly property real key: root.theme.unit * 0.6
+        // The bars: dark up when Black leads, pale down when White leads (as drawn below).
         Rectangle {
             width: legend.key; height: legend.key
             anchors.verticalCenter: parent.verticalCenter
             color: "#303030"
         }
         Label {
-            text: qsTr("discs now (Black − White)")
+            objectName: "legendBlack"
+            text: qsTr("Black ahead")
+            font.pixelSize: root.theme.unit * 0.7
+            color: root.theme.mutedText
+        }
+        Rectangle {
+            width: legend.key; height: legend.key
+            anchors.verticalCenter: parent.verticalCenter
+            color: "#c8c8c8"
+            border.color: "#8a8a8a"
+        }
+        Label {
+            objectName: "legendWhite"
+            text: qsTr("White ahead (discs now)")
             font.pixelSize: root.theme.unit * 0.7
             color: root.theme.mutedText
         }

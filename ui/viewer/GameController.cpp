@@ -24,6 +24,12 @@ int GameController::lastMove() const {
     return line_.plies[std::size_t(ply_ - 1)].square;
 }
 
+int GameController::gameNextMove() const {
+    if (editing_ || std::size_t(ply_) >= line_.plies.size()) return core::kNoSquare;
+    if (analysisFrom_ >= 0 && ply_ >= analysisFrom_) return core::kNoSquare;
+    return line_.plies[std::size_t(ply_)].square;
+}
+
 QString GameController::statusText() const {
     const Position& p = current();
     const QString side = p.toMove() == Color::Black ? tr("Black") : tr("White");
@@ -179,6 +185,62 @@ bool GameController::setMovesText(const QString& text) {
     game.moves = parsed.moves;
     setGame(game, int(r.plies.size()));
     return true;
+}
+
+QString GameController::lineText() const {
+    std::vector<int> moves;
+    moves.reserve(line_.plies.size());
+    for (const core::Ply& p : line_.plies) moves.push_back(p.square);
+    return QString::fromStdString(core::movesString(moves, false, " "));
+}
+
+bool GameController::pasteText(const QString& text) {
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        lastError_ = tr("The clipboard holds no text.");
+        return false;
+    }
+    const core::MovesParse moves = core::parseMoves(trimmed.toStdString());
+    if (!moves.error) {
+        const core::ReplayResult r = core::replay(Position::start(), moves.moves);
+        if (!r.error) {
+            // Already on the board: step there, keeping the game (and its header).
+            if (fromStandardStart() && r.plies.size() <= line_.plies.size()) {
+                bool prefix = true;
+                for (std::size_t i = 0; i < r.plies.size() && prefix; ++i)
+                    prefix = r.plies[i].square == line_.plies[i].square;
+                if (prefix) {
+                    lastError_.clear();
+                    jump(int(r.plies.size()));
+                    return true;
+                }
+            }
+            return setMovesText(trimmed);
+        }
+    }
+    const core::BoardParse board = core::parseBoard(trimmed.toStdString());
+    if (!board.error) {
+        lastError_.clear();
+        for (std::size_t i = 0; i < line_.positions.size(); ++i)
+            if (line_.positions[i] == board.position) {
+                jump(int(i));
+                return true;
+            }
+        GameInfo game;
+        game.event = tr("Pasted position");
+        game.start = board.position;
+        setGame(game, 0);
+        return true;
+    }
+    lastError_ = moves.error
+                     ? tr("Neither moves (column %1: %2) nor a board (%3)")
+                           .arg(moves.error->column + 1)
+                           .arg(QString::fromStdString(moves.error->message),
+                                QString::fromStdString(board.error->message))
+                     : tr("Moves that cannot be played: %1")
+                           .arg(QString::fromStdString(
+                               core::replay(Position::start(), moves.moves).error->describe()));
+    return false;
 }
 
 void GameController::startEditing() {

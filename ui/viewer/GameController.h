@@ -23,6 +23,9 @@ class GameController : public QObject {
     Q_PROPERTY(int blackCount READ blackCount NOTIFY positionChanged)
     Q_PROPERTY(int whiteCount READ whiteCount NOTIFY positionChanged)
     Q_PROPERTY(int lastMove READ lastMove NOTIFY positionChanged)  // square, 64 pass, -1 none
+    // The game's own move from the position shown (square, 64 pass); -1 at its end or off it
+    // (in an analysis line, from the branch on).
+    Q_PROPERTY(int gameNextMove READ gameNextMove NOTIFY positionChanged)
     // The move list's row holding the move that led here; -1 at the start.
     Q_PROPERTY(int currentMoveRow READ currentMoveRow NOTIFY positionChanged)
     Q_PROPERTY(QString statusText READ statusText NOTIFY positionChanged)
@@ -60,6 +63,7 @@ class GameController : public QObject {
     int blackCount() const { return current().count(core::Color::Black); }
     int whiteCount() const { return current().count(core::Color::White); }
     int lastMove() const;
+    int gameNextMove() const;
     int currentMoveRow() const { return ply_ > 0 ? moveList_.rowOfPly(ply_) : -1; }
     QString statusText() const;
     bool gameOver() const { return current().isGameOver(); }
@@ -114,6 +118,12 @@ class GameController : public QObject {
     // changed) when they do not replay. The reason goes to `lastError`.
     Q_INVOKABLE bool setMovesText(const QString& text);
     Q_INVOKABLE QString lastError() const { return lastError_; }
+    // Every move of the line shown ("f5 d6 ..."), for the clipboard.
+    Q_INVOKABLE QString lineText() const;
+    // Goes to what a pasted text describes: a move list (a prefix of the line shown: that ply
+    // of it; else a new line from the start, at its end) or a board string ("... X": that
+    // position of the line shown, else a new line from it). False with lastError() otherwise.
+    Q_INVOKABLE bool pasteText(const QString& text);
 
     // Board editor: starts from the current position; a click cycles empty/black/white.
     Q_INVOKABLE void startEditing();

@@ -30,6 +30,11 @@ ApplicationWindow {
             tabs.currentIndex = AppOptions.importPaths.length > 0 ? 3 : AppOptions.tab
             analysis.maxEmpties = AppOptions.analysisEmpties
             analysis.enabled = AppOptions.analysis
+            game.moveList.numbered = AppOptions.numberedMoves
+        }
+        Connections {
+            target: pane.game.moveList
+            function onNumberedChanged() { AppOptions.numberedMoves = pane.game.moveList.numbered }
         }
     }
 }

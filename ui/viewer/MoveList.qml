@@ -4,7 +4,9 @@ import QtQuick.Layouts
 import Othello.Viewer
 
 // The moves in two columns (Black, White), numbered, passes shown; the current move is
-// highlighted and kept in view; a click jumps there. Analysis moves are in another colour.
+// highlighted and kept in view (at the start: the first rows); a click jumps there. "1–60"
+// numbers them as an Othello score sheet does, one move a row by the disc it places (passes
+// keep a row without a number). Analysis moves are in another colour.
 // With the endgame analysis on, a move that lost discs against the best move says how many
 // ("−4"; "≤−4" when only a bound is known).
 Item {
@@ -20,13 +22,23 @@ Item {
             Layout.fillWidth: true
             Layout.preferredHeight: root.rowHeight
             spacing: 0
-            Label {
+            // The numbering switch sits in the number column's title.
+            Button {
+                objectName: "moveNumbering"
                 Layout.preferredWidth: root.width * 0.2
-                text: "#"
-                horizontalAlignment: Text.AlignHCenter
-                font.pixelSize: root.theme.unit
+                Layout.preferredHeight: root.rowHeight
+                flat: true
+                checkable: true
+                checked: root.game.moveList.numbered
+                onToggled: root.game.moveList.numbered = checked
+                focusPolicy: Qt.NoFocus
+                font.pixelSize: root.theme.unit * 0.85
                 font.bold: true
-                color: root.theme.mutedText
+                text: checked ? qsTr("1–60") : "#"
+                ToolTip.visible: hovered
+                ToolTip.delay: 500
+                ToolTip.text: checked ? qsTr("Numbered by disc, as on a score sheet: click for move pairs")
+                                      : qsTr("Move pairs: click to number the moves 1–60 as on a score sheet")
             }
             Label {
                 Layout.fillWidth: true
@@ -64,18 +76,27 @@ Item {
             }
             currentIndex: root.game.currentMoveRow
             onCurrentIndexChanged: {
-                if (currentIndex < 0) return
+                // The start (or a line with no move shown): the first rows.
+                if (currentIndex < 0) {
+                    positionViewAtBeginning()
+                    return
+                }
                 positionViewAtIndex(currentIndex, ListView.Contain)
                 // Whole rows at the top: no half-cut row under the column titles.
                 var top = Math.ceil((contentY - originY) / root.rowHeight - 0.001) * root.rowHeight
                 contentY = originY + Math.max(0, Math.min(top, contentHeight - height))
             }
             // A model reset moves the view's current index itself: bind it again.
+            function rebind() {
+                list.currentIndex = Qt.binding(function() { return root.game.currentMoveRow })
+            }
             Connections {
                 target: root.game
-                function onLineChanged() {
-                    list.currentIndex = Qt.binding(function() { return root.game.currentMoveRow })
-                }
+                function onLineChanged() { list.rebind() }
+            }
+            Connections {
+                target: root.game.moveList
+                function onNumberedChanged() { list.rebind() }
             }
             delegate: Rectangle {
                 id: row
@@ -97,7 +118,8 @@ Item {
                     x: 0
                     width: root.width * 0.2
                     height: parent.height
-                    text: row.number + "."
+                    objectName: "number_" + row.index
+                    text: row.number > 0 ? row.number + "." : ""
                     horizontalAlignment: Text.AlignHCenter
                     verticalAlignment: Text.AlignVCenter
                     font.pixelSize: root.theme.unit

@@ -16,7 +16,7 @@ QVariant MoveListModel::data(const QModelIndex& index, int role) const {
     const Row& row = rows_[static_cast<std::size_t>(index.row())];
     switch (role) {
         case NumberRole:
-            return index.row() + 1;
+            return row.number;
         case Qt::DisplayRole:
         case BlackTextRole:
             return row.black.text;
@@ -52,18 +52,46 @@ QHash<int, QByteArray> MoveListModel::roleNames() const {
 }
 
 void MoveListModel::setLine(const std::vector<core::Ply>& plies, int analysisFrom) {
+    plies_ = plies;
+    analysisFrom_ = analysisFrom;
+    rebuild();
+}
+
+void MoveListModel::setNumbered(bool numbered) {
+    if (numbered == numbered_) return;
+    numbered_ = numbered;
+    // The loss marks live in the rows: keep them across the new layout.
+    std::vector<QString> losses(plies_.size());
+    for (const Row& row : rows_)
+        for (const Cell* c : {&row.black, &row.white})
+            if (c->ply >= 1 && std::size_t(c->ply) <= losses.size())
+                losses[std::size_t(c->ply - 1)] = c->loss;
+    rebuild();
+    setLosses(losses);
+    emit numberedChanged();
+}
+
+void MoveListModel::rebuild() {
     std::vector<Row> rows;
-    rows.reserve(plies.size() / 2 + 1);
-    for (std::size_t i = 0; i < plies.size(); ++i) {
-        const core::Ply& p = plies[i];
+    rows.reserve(numbered_ ? plies_.size() : plies_.size() / 2 + 1);
+    int discs = 0;
+    for (std::size_t i = 0; i < plies_.size(); ++i) {
+        const core::Ply& p = plies_[i];
         Cell cell{QString::fromStdString(core::squareName(p.square)), static_cast<int>(i) + 1,
-                  analysisFrom >= 0 && static_cast<int>(i) >= analysisFrom, QString()};
+                  analysisFrom_ >= 0 && static_cast<int>(i) >= analysisFrom_, QString()};
+        if (numbered_) {
+            Row row;
+            row.number = p.square == core::kPass ? 0 : ++discs;
+            (p.side == core::Color::Black ? row.black : row.white) = cell;
+            rows.push_back(std::move(row));
+            continue;
+        }
         if (p.side == core::Color::Black || rows.empty() || !rows.back().white.text.isEmpty()) {
             if (p.side == core::Color::Black) {
-                rows.push_back(Row{cell, {}});
+                rows.push_back(Row{cell, {}, int(rows.size()) + 1});
                 continue;
             }
-            rows.push_back(Row{});
+            rows.push_back(Row{{}, {}, int(rows.size()) + 1});
         }
         rows.back().white = cell;
     }

@@ -2,6 +2,9 @@
 // The move list: one row per move number with Black's and White's move side by side.
 // Passes are shown ("pass"); a line that starts with White to move leaves Black's first cell
 // empty. Each cell carries the ply reached after it so a click can jump there.
+// `numbered`: as an Othello score sheet, one row per move numbered by the disc it places
+// (1-60 from the standard start); a pass has its row, in its player's column, but no number
+// (NumberRole 0), so the discs after it keep their numbers.
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <vector>
@@ -14,10 +17,11 @@ class MoveListModel : public QAbstractListModel {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("MoveListModel belongs to a GameController")
+    Q_PROPERTY(bool numbered READ numbered WRITE setNumbered NOTIFY numberedChanged)
 
   public:
     enum Role {
-        NumberRole = Qt::UserRole + 1,  // 1-based move number
+        NumberRole = Qt::UserRole + 1,  // 1-based move number (numbered: disc number, 0 a pass)
         BlackTextRole,                  // "f5", "pass" or "" (no cell)
         WhiteTextRole,
         BlackPlyRole,  // ply reached after Black's move; -1 when no cell
@@ -35,6 +39,9 @@ class MoveListModel : public QAbstractListModel {
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+    bool numbered() const { return numbered_; }
+    void setNumbered(bool numbered);
+
     // Shows `plies`; plies from index `analysisFrom` on (when >= 0) are the analysis line.
     void setLine(const std::vector<core::Ply>& plies, int analysisFrom);
 
@@ -45,7 +52,12 @@ class MoveListModel : public QAbstractListModel {
     // The row showing the move that leads to `ply` (ply >= 1); -1 when none.
     Q_INVOKABLE int rowOfPly(int ply) const;
 
+  signals:
+    void numberedChanged();
+
   private:
+    void rebuild();
+
     struct Cell {
         QString text;
         int ply = -1;
@@ -55,8 +67,12 @@ class MoveListModel : public QAbstractListModel {
     struct Row {
         Cell black;
         Cell white;
+        int number = 0;
     };
     std::vector<Row> rows_;
+    std::vector<core::Ply> plies_;
+    int analysisFrom_ = -1;
+    bool numbered_ = false;
 };
 
 }  // namespace othello::viewer

@@ -9,6 +9,9 @@ ColumnLayout {
     required property GameController game
     property Theme theme: Theme {}
     signal editRequested()
+    // The board's orientation (Board.qml: turns and mirror).
+    signal rotateRequested()
+    signal flipRequested()
     spacing: root.theme.unit * 0.3
 
     RowLayout {
@@ -38,6 +41,26 @@ ColumnLayout {
                 onClicked: root.game.step(modelData.delta)
             }
         }
+        Button {
+            objectName: "boardRotate"
+            Layout.preferredHeight: root.theme.unit * 2.4
+            text: "⟳"
+            font.pixelSize: root.theme.unit * 1.1
+            focusPolicy: Qt.NoFocus
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Turn the board a quarter clockwise (coordinates follow)")
+            onClicked: root.rotateRequested()
+        }
+        Button {
+            objectName: "boardFlip"
+            Layout.preferredHeight: root.theme.unit * 2.4
+            text: "⇆"
+            font.pixelSize: root.theme.unit * 1.1
+            focusPolicy: Qt.NoFocus
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Mirror the board left to right (coordinates follow)")
+            onClicked: root.flipRequested()
+        }
     }
 
     RowLayout {
@@ -66,15 +89,21 @@ ColumnLayout {
         }
         Label {
             objectName: "plyLabel"
-            text: qsTr("ply %1/%2").arg(root.game.ply).arg(root.game.plyCount)
+            // With the archive's id of the game shown (the Search tab's "#", `othello-db show ID`).
+            text: (root.game.gameId > 0 ? qsTr("game #%1  ·  ").arg(root.game.gameId) : "")
+                  + qsTr("ply %1/%2").arg(root.game.ply).arg(root.game.plyCount)
             font.pixelSize: root.theme.unit * 0.9
             color: root.theme.mutedText
         }
     }
 
+    // The analysis note keeps its room when hidden: the board above must not change size
+    // (and jump) as a line starts or ends.
     RowLayout {
+        objectName: "analysisNote"
         Layout.fillWidth: true
-        visible: root.game.inAnalysis
+        opacity: root.game.inAnalysis ? 1 : 0
+        enabled: root.game.inAnalysis
         Label {
             Layout.fillWidth: true
             text: qsTr("Analysis line from ply %1 — step back to return to the game").arg(root.game.analysisFrom)

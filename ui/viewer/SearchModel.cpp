@@ -141,6 +141,21 @@ void SearchModel::refresh() {
     updateLoading(true);
 }
 
+void SearchModel::clear() {
+    ++generation_;
+    *latest_ = generation_;
+    searched_ = true;
+    errorText_.clear();
+    beginResetModel();
+    pages_.clear();
+    pending_.clear();
+    rowCount_ = 0;
+    total_ = 0;
+    endResetModel();
+    loading_ = false;
+    emit stateChanged();
+}
+
 void SearchModel::ensurePage(qint64 page) const {
     if (pending_.count(page)) {
         *wanted_ = page;

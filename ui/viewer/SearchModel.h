@@ -83,6 +83,10 @@ class SearchModel : public QAbstractListModel {
     Q_INVOKABLE void sortBy(int column);
     // Runs the current query again (after an import).
     Q_INVOKABLE void refresh();
+    // Drops the rows shown (a form that no longer parses must not leave an older answer on
+    // screen); answers still on their way are dropped too. `searched` stays true.
+    Q_INVOKABLE void clear();
+    const SearchQuery& query() const { return query_; }
     Q_INVOKABLE qint64 gameIdAt(int row) const;
     Q_INVOKABLE int plyAt(int row) const;
     // Whether `row` holds data (not a placeholder).

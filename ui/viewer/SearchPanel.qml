@@ -5,8 +5,11 @@ import Othello.Viewer
 
 // Search form and results. The list has every result row at once (pages load around what is
 // visible, placeholders meanwhile), so the scroll bar spans the whole result; a header click
-// sorts by that column (again: reverse). Clicking a result opens it at the ply where it
-// reaches the searched position.
+// sorts by that column (again: reverse), dragging a header border resizes the column. Clicking
+// a result opens it at the ply where it reaches the searched position and hands the keys back
+// to the game; the open game's row is highlighted. The list never shows an answer to other
+// filters than those on screen: a changed result or board filter searches again, edited text
+// marks the list outdated until Search (or Enter), and a form that does not parse clears it.
 Item {
     id: root
     required property ArchiveClient archive
@@ -15,18 +18,32 @@ Item {
     readonly property SearchModel results: archive.results
     readonly property real rowHeight: root.theme.unit * 1.9
     property string formError: ""
-    // Column widths in pixels: Year, Score and Ply get what their header (with the sort arrow)
-    // and values need at any window size; names and event share the rest. Ply only for
-    // position searches.
-    readonly property var columnNames: [qsTr("Black"), qsTr("White"), qsTr("Event"), qsTr("Year"), qsTr("Score"), qsTr("Ply")]
-    readonly property var columnSort: [SearchModel.BlackColumn, SearchModel.WhiteColumn, SearchModel.EventColumn,
+    // The text filters were edited since the list was searched.
+    property bool outdated: false
+    // Column widths in pixels: Id, Year, Score and Ply get what their header (with the sort
+    // arrow) and values need at any window size; names and event share the rest. Ply only for
+    // position searches. A width the user dragged (`customWidths`, by column) wins; the event
+    // column always takes what is left.
+    readonly property var columnNames: [qsTr("#"), qsTr("Black"), qsTr("White"), qsTr("Event"), qsTr("Year"), qsTr("Score"), qsTr("Ply")]
+    readonly property var columnSort: [SearchModel.IdColumn, SearchModel.BlackColumn, SearchModel.WhiteColumn, SearchModel.EventColumn,
                                        SearchModel.YearColumn, SearchModel.ScoreColumn, SearchModel.PlyColumn]
+    readonly property int eventColumn: 3
+    property var customWidths: ({})
+    readonly property real minColumnWidth: root.theme.unit * 2.5
     readonly property var columnWidths: {
         var u = root.theme.unit
         // The score column holds "20-44 (unfinished)" (importers/GameResult.h) unelided.
-        var year = u * 4.2, score = u * 8.5, ply = results.positionSearch ? u * 3.4 : 0
-        var rest = Math.max(0, tableWidth - year - score - ply)
-        return [rest * 0.3, rest * 0.3, rest * 0.4, year, score, ply]
+        var w = [u * 3.8, 0, 0, 0, u * 4.2, u * 8.5, results.positionSearch ? u * 3.4 : 0]
+        var rest = Math.max(0, tableWidth - w[0] - w[4] - w[5] - w[6])
+        w[1] = rest * 0.3
+        w[2] = rest * 0.3
+        for (var k in customWidths)
+            if (w[k] > 0) w[k] = customWidths[k]
+        var used = 0
+        for (var i = 0; i < w.length; ++i)
+            if (i !== eventColumn) used += w[i]
+        w[eventColumn] = Math.max(minColumnWidth, tableWidth - used)
+        return w
     }
     // The rows' width: the list less its scroll bar.
     readonly property real tableWidth: list.width - root.theme.unit
@@ -35,21 +52,48 @@ Item {
         for (var k = 0; k < i; ++k) x += columnWidths[k]
         return x
     }
+    function setColumnWidth(i, width) {
+        var widths = Object.assign({}, customWidths)
+        // The event column keeps at least its minimum: a dragged column takes at most the rest.
+        var others = 0
+        for (var k = 0; k < columnWidths.length; ++k)
+            if (k !== i && k !== eventColumn) others += columnWidths[k]
+        widths[i] = Math.max(minColumnWidth, Math.min(width, tableWidth - others - minColumnWidth))
+        customWidths = widths
+    }
 
     // The first time the panel shows, list the whole archive rather than an empty table.
     function searchOnce() {
         if (visible && archive.ready && !results.searched) runSearch()
     }
     onVisibleChanged: searchOnce()
+    // A board-position search follows the board while the list is on screen.
+    Binding {
+        target: root.archive
+        property: "resultsShown"
+        value: root.visible
+    }
     Connections {
         target: root.archive
         function onStateChanged() { root.searchOnce() }
     }
 
     function runSearch() {
+        outdated = false
+        // A year the validator does not accept (e.g. "19") would otherwise be dropped silently.
+        for (var field of [yearFrom, yearTo]) {
+            if (field.text !== "" && !field.acceptableInput) {
+                formError = qsTr("Years: \"%1\" is not a year from 1900 to 2100").arg(field.text)
+                results.clear()
+                return
+            }
+        }
         formError = archive.search(playerField.text, eventField.text,
                                    parseInt(yearFrom.text) || 0, parseInt(yearTo.text) || 0,
                                    resultBox.currentIndex, openingField.text, atBoard.checked)
+    }
+    function markOutdated() {
+        if (results.searched) outdated = true
     }
     // The games of an event in a year (from the Events tab); year 0: any year.
     function searchEvent(name, year) {
@@ -86,6 +130,7 @@ Item {
                 font.pixelSize: root.theme.unit
                 placeholderText: qsTr("either colour")
                 onAccepted: root.runSearch()
+                onTextEdited: root.markOutdated()
             }
             Label { text: qsTr("Event"); font.pixelSize: root.theme.unit }
             TextField {
@@ -94,6 +139,7 @@ Item {
                 Layout.fillWidth: true
                 font.pixelSize: root.theme.unit
                 onAccepted: root.runSearch()
+                onTextEdited: root.markOutdated()
             }
             Label { text: qsTr("Years"); font.pixelSize: root.theme.unit }
             RowLayout {
@@ -105,7 +151,10 @@ Item {
                     font.pixelSize: root.theme.unit
                     placeholderText: qsTr("from")
                     validator: IntValidator { bottom: 1900; top: 2100 }
-                    onAccepted: root.runSearch()
+                    // Enter also with a half-typed year: runSearch says what is wrong.
+                    Keys.onReturnPressed: root.runSearch()
+                    Keys.onEnterPressed: root.runSearch()
+                    onTextEdited: root.markOutdated()
                 }
                 Label { text: "–"; font.pixelSize: root.theme.unit }
                 TextField {
@@ -115,7 +164,10 @@ Item {
                     font.pixelSize: root.theme.unit
                     placeholderText: qsTr("to")
                     validator: IntValidator { bottom: 1900; top: 2100 }
-                    onAccepted: root.runSearch()
+                    // Enter also with a half-typed year: runSearch says what is wrong.
+                    Keys.onReturnPressed: root.runSearch()
+                    Keys.onEnterPressed: root.runSearch()
+                    onTextEdited: root.markOutdated()
                 }
             }
             Label { text: qsTr("Result"); font.pixelSize: root.theme.unit }
@@ -125,6 +177,7 @@ Item {
                 Layout.fillWidth: true
                 font.pixelSize: root.theme.unit
                 model: [qsTr("Any result"), qsTr("Black wins"), qsTr("White wins"), qsTr("Draw")]
+                onActivated: if (root.results.searched) root.runSearch()
             }
             Label { text: qsTr("Opening"); font.pixelSize: root.theme.unit }
             TextField {
@@ -135,6 +188,7 @@ Item {
                 font.pixelSize: root.theme.unit
                 placeholderText: qsTr("moves, e.g. f5 d6 c3 (any symmetry, any order)")
                 onAccepted: root.runSearch()
+                onTextEdited: root.markOutdated()
             }
         }
         RowLayout {
@@ -145,6 +199,10 @@ Item {
                 Layout.fillWidth: true
                 text: qsTr("Only games reaching the board's position (all symmetries)")
                 font.pixelSize: root.theme.unit
+                ToolTip.visible: hovered
+                ToolTip.delay: 500
+                ToolTip.text: qsTr("The list follows the board: stepping to another position searches again")
+                onToggled: if (root.results.searched) root.runSearch()
             }
             Button {
                 objectName: "searchButton"
@@ -160,16 +218,20 @@ Item {
             Layout.fillWidth: true
             font.pixelSize: root.theme.unit * 0.9
             elide: Text.ElideRight
-            color: root.formError !== "" || root.results.errorText !== "" ? root.theme.error : root.theme.mutedText
+            color: root.formError !== "" || root.results.errorText !== "" ? root.theme.error
+                 : root.outdated ? root.theme.analysis : root.theme.mutedText
+            readonly property string countText: root.results.total === 1 ? qsTr("1 game")
+                : qsTr("%1 games").arg(Number(root.results.total).toLocaleString(Qt.locale("en_US"), "f", 0))
             text: root.formError !== "" ? root.formError
                 : root.results.errorText !== "" ? qsTr("Search failed: %1").arg(root.results.errorText)
                 : root.results.loading && root.results.total === 0 ? qsTr("Searching…")
-                : root.results.searched ? (root.results.total === 1 ? qsTr("1 game")
-                                           : qsTr("%1 games").arg(Number(root.results.total).toLocaleString(Qt.locale("en_US"), "f", 0)))
+                : root.outdated ? qsTr("Filters changed: press Search or Enter to update (%1 for the previous filters)").arg(countText)
+                : root.results.searched ? countText
                 : qsTr("Fill in any fields and press Search (empty: all games)")
         }
 
         Item {
+            id: header
             Layout.fillWidth: true
             Layout.preferredHeight: root.rowHeight
             Repeater {
@@ -191,13 +253,48 @@ Item {
                     contentItem: Label {
                         text: parent.text
                         font: parent.font
-                        horizontalAlignment: parent.index >= 3 ? Text.AlignRight : Text.AlignLeft
+                        horizontalAlignment: parent.index === 0 || parent.index >= 4 ? Text.AlignRight : Text.AlignLeft
                         verticalAlignment: Text.AlignVCenter
                         elide: Text.ElideRight
                     }
                     leftPadding: root.theme.unit * 0.4
                     rightPadding: root.theme.unit * 0.4
                     onClicked: root.results.sortBy(root.columnSort[index])
+                }
+            }
+            // Column borders: dragging one resizes the column on its left (the event column
+            // takes what is left). Above the sort buttons, so a drag never sorts.
+            Repeater {
+                model: root.columnNames.length - 1
+                delegate: MouseArea {
+                    id: grip
+                    required property int index
+                    objectName: "columnBorder_" + index
+                    visible: index !== root.eventColumn && root.columnWidths[index] > 0
+                    z: 1
+                    x: root.colX(index + 1) - width / 2
+                    width: root.theme.unit * 0.8
+                    height: root.rowHeight
+                    cursorShape: Qt.SplitHCursor
+                    preventStealing: true
+                    property real pressX: 0
+                    property real startWidth: 0
+                    onPressed: (mouse) => {
+                        pressX = mapToItem(header, mouse.x, 0).x
+                        startWidth = root.columnWidths[index]
+                    }
+                    onPositionChanged: (mouse) => {
+                        if (pressed)
+                            root.setColumnWidth(index, startWidth + mapToItem(header, mouse.x, 0).x - pressX)
+                    }
+                    Rectangle {
+                        anchors.horizontalCenter: parent.horizontalCenter
+                        width: 1
+                        height: parent.height * 0.6
+                        anchors.verticalCenter: parent.verticalCenter
+                        color: grip.containsMouse || grip.pressed ? root.theme.accent : "#c8c8c4"
+                    }
+                    hoverEnabled: true
                 }
             }
         }
@@ -210,10 +307,12 @@ Item {
             model: root.results
             reuseItems: true
             boundsBehavior: Flickable.StopAtBounds
+            opacity: root.outdated ? 0.45 : 1
             ScrollBar.vertical: ScrollBar { policy: ScrollBar.AlwaysOn }
             delegate: Rectangle {
                 id: row
                 required property int index
+                required property double gameId
                 required property string black
                 required property string white
                 required property string event
@@ -221,15 +320,25 @@ Item {
                 required property string score
                 required property int ply
                 required property bool loaded  // false: a placeholder while its page loads
+                // The game on the board.
+                readonly property bool current: loaded && gameId === root.game.gameId
                 objectName: "result_" + index
                 width: ListView.view.width
                 height: root.rowHeight
-                color: hover.hovered ? "#dde8fb" : index % 2 ? "#f0f0ee" : "#fbfbfa"
+                color: current ? "#c4d8fa" : hover.hovered ? "#dde8fb" : index % 2 ? "#f0f0ee" : "#fbfbfa"
                 HoverHandler { id: hover }
+                Rectangle {
+                    visible: row.current
+                    width: root.theme.unit * 0.25
+                    height: parent.height
+                    color: root.theme.accent
+                }
                 Repeater {
-                    model: 6
+                    model: root.columnNames.length
                     delegate: Label {
+                        id: cellLabel
                         required property int index
+                        objectName: "cell_" + index
                         visible: root.columnWidths[index] > 0
                         x: root.colX(index)
                         width: root.columnWidths[index]
@@ -237,20 +346,32 @@ Item {
                         leftPadding: root.theme.unit * 0.4
                         rightPadding: root.theme.unit * 0.4
                         verticalAlignment: Text.AlignVCenter
-                        horizontalAlignment: index >= 3 ? Text.AlignRight : Text.AlignLeft
+                        horizontalAlignment: index === 0 || index >= 4 ? Text.AlignRight : Text.AlignLeft
                         elide: Text.ElideRight
                         font.pixelSize: root.theme.unit * 0.9
-                        color: row.loaded ? root.theme.text : root.theme.mutedText
-                        text: !row.loaded ? (index === 0 ? qsTr("loading…") : "")
-                              : [row.black, row.white, row.event, row.year > 0 ? row.year : "—", row.score,
+                        font.bold: row.current
+                        color: !row.loaded ? root.theme.mutedText : index === 0 ? root.theme.mutedText : root.theme.text
+                        text: !row.loaded ? (index === 1 ? qsTr("loading…") : "")
+                              : [row.gameId, row.black, row.white, row.event, row.year > 0 ? row.year : "—", row.score,
                                  row.ply >= 0 ? row.ply : ""][index]
+                        // A name cut short shows in full on hover.
+                        HoverHandler { id: cellHover }
+                        ToolTip.visible: cellHover.hovered && cellLabel.truncated
+                        ToolTip.text: cellLabel.text
+                        ToolTip.delay: 400
+                        readonly property bool toolTipShown: ToolTip.visible
+                        readonly property string toolTipText: ToolTip.text
                     }
                 }
                 MouseArea {
                     anchors.fill: parent
                     cursorShape: Qt.PointingHandCursor
                     enabled: row.loaded
-                    onClicked: root.archive.openResult(row.index)
+                    onClicked: {
+                        // The keys step through the game opened, not the field last typed in.
+                        root.forceActiveFocus()
+                        root.archive.openResult(row.index)
+                    }
                 }
             }
         }

@@ -2,6 +2,10 @@
 // The opening tree at the board's position: the moves played next in the archive with their
 // games, Black's win rate, draws and average score. Requests are coalesced: while one runs,
 // only the newest position waits.
+// The archive counts positions under all 8 symmetries, so at a position that is its own
+// mirror image (the start: f5, d3, c4 and e6) the symmetric moves are one move there: each
+// symmetric square gets a row of its own with the shared figures, `symmetricOf` naming the
+// move the archive counted them under.
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <atomic>
@@ -25,6 +29,8 @@ class TreeModel : public QAbstractListModel {
     Q_PROPERTY(QString opening READ opening NOTIFY stateChanged)
     Q_PROPERTY(bool loading READ loading NOTIFY stateChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY stateChanged)
+    // Says which rows are symmetric copies ("" when none).
+    Q_PROPERTY(QString symmetryNote READ symmetryNote NOTIFY stateChanged)
 
   public:
     enum Role {
@@ -34,8 +40,10 @@ class TreeModel : public QAbstractListModel {
         BlackWinPercentRole,  // wins only, 0..100
         DrawsRole,
         WhiteWinsRole,
-        AverageScoreRole,  // Black's average final discs
-        ShareRole,         // games / all games of the position, 0..1
+        AverageScoreRole,     // Black's average final discs
+        ShareRole,            // games / all games of the position, 0..1
+        WhiteWinPercentRole,  // wins only, 0..100
+        SymmetricOfRole,      // "" or the move whose figures this symmetric square shares
     };
     Q_ENUM(Role)
 
@@ -52,6 +60,7 @@ class TreeModel : public QAbstractListModel {
     QString opening() const { return data_.opening; }
     bool loading() const { return loading_; }
     QString errorText() const { return errorText_; }
+    QString symmetryNote() const;
 
     // Asks for the statistics of `position` (answers arrive later; stale ones are dropped).
     // `line`: the moves from the standard start leading to `position` (null when the line
@@ -71,10 +80,13 @@ class TreeModel : public QAbstractListModel {
     void updated();  // an answer for the newest position is shown
 
   private:
-    void receive(int generation, TreeData data, QString error);
+    void receive(int generation, const core::Position& position, TreeData data, QString error);
+    // Adds the squares symmetric to each move under the symmetries that keep `position`.
+    void addSymmetricMoves(const core::Position& position);
 
     DbThread* worker_;
     TreeData data_;
+    std::vector<QString> symmetricOf_;  // per row of data_.moves
     bool loading_ = false;
     QString errorText_;
     int generation_ = 0;

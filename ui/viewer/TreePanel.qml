@@ -4,7 +4,9 @@ import QtQuick.Layouts
 import Othello.Viewer
 
 // The moves played next from the board's position in the archive. A click plays the move
-// (an analysis line when it leaves the game).
+// (an analysis line when it leaves the game). The game's own next move is framed; symmetric
+// squares of a move the archive counts once (the start's f5, d3, c4, e6) show its figures,
+// greyed, and the note above says so. The win column is Black's, or the side to move's.
 Item {
     id: root
     required property ArchiveClient archive
@@ -13,6 +15,9 @@ Item {
     readonly property TreeModel tree: archive.tree
     readonly property real rowHeight: root.theme.unit * 2
     readonly property var columns: [0.14, 0.24, 0.2, 0.14, 0.14, 0.14]
+    // Win percentages for the side to move rather than for Black.
+    property bool sideToMovePercent: false
+    readonly property bool whitePercent: sideToMovePercent && game.sideToMove === 2
 
     function colX(i) {
         var x = 0
@@ -47,14 +52,34 @@ Item {
             color: root.theme.mutedText
             elide: Text.ElideRight
         }
+        Label {
+            objectName: "treeSymmetry"
+            Layout.fillWidth: true
+            visible: text !== ""
+            text: root.tree.symmetryNote
+            wrapMode: Text.WordWrap
+            font.pixelSize: root.theme.unit * 0.9
+            color: root.theme.mutedText
+        }
+        CheckBox {
+            objectName: "treeSideToMove"
+            checked: root.sideToMovePercent
+            onToggled: root.sideToMovePercent = checked
+            focusPolicy: Qt.NoFocus
+            text: qsTr("Win % for the side to move")
+            font.pixelSize: root.theme.unit * 0.9
+            padding: 0
+        }
         Item {
             Layout.fillWidth: true
             Layout.preferredHeight: root.rowHeight
             Repeater {
-                model: [qsTr("Move"), qsTr("Games"), qsTr("Share"), qsTr("Black %"), qsTr("Draws"), qsTr("Avg")]
+                model: [qsTr("Move"), qsTr("Games"), qsTr("Share"), root.whitePercent ? qsTr("White %") : qsTr("Black %"),
+                        qsTr("Draws"), qsTr("Avg")]
                 delegate: Label {
                     required property int index
                     required property string modelData
+                    objectName: "treeTitle_" + index
                     x: root.colX(index)
                     width: root.columns[index] * root.width
                     height: root.rowHeight
@@ -86,19 +111,29 @@ Item {
                 required property double blackWinPercent
                 required property var draws
                 required property double averageScore
+                required property double whiteWinPercent
+                required property int square
+                required property string symmetricOf
+                // The game's own move from here.
+                readonly property bool gameMove: square === root.game.gameNextMove
+                readonly property color figures: symmetricOf !== "" ? root.theme.mutedText : root.theme.text
                 objectName: "tree_" + move
                 width: ListView.view.width
                 height: root.rowHeight
-                color: hover.hovered ? "#dde8fb" : index % 2 ? "#f0f0ee" : "#fbfbfa"
+                color: gameMove ? "#c4d8fa" : hover.hovered ? "#dde8fb" : index % 2 ? "#f0f0ee" : "#fbfbfa"
+                border.color: gameMove ? root.theme.accent : "transparent"
+                border.width: gameMove ? 2 : 0
                 HoverHandler { id: hover }
 
                 Label {
                     x: root.colX(0); width: root.columns[0] * root.width; height: parent.height
                     leftPadding: root.theme.unit * 0.4
                     verticalAlignment: Text.AlignVCenter
-                    text: row.move
+                    text: row.symmetricOf !== "" ? row.move + "  (= " + row.symmetricOf + ")" : row.move
+                    textFormat: Text.PlainText
                     font.bold: true
                     font.pixelSize: root.theme.unit
+                    elide: Text.ElideRight
                 }
                 Label {
                     x: root.colX(1); width: root.columns[1] * root.width; height: parent.height
@@ -106,6 +141,7 @@ Item {
                     verticalAlignment: Text.AlignVCenter
                     horizontalAlignment: Text.AlignRight
                     text: Number(row.games).toLocaleString(Qt.locale("en_US"), "f", 0)
+                    color: row.figures
                     font.pixelSize: root.theme.unit
                 }
                 Rectangle {
@@ -121,7 +157,9 @@ Item {
                     rightPadding: root.theme.unit * 0.4
                     verticalAlignment: Text.AlignVCenter
                     horizontalAlignment: Text.AlignRight
-                    text: row.blackWinPercent.toFixed(1)
+                    objectName: "treeWin_" + row.move
+                    text: (root.whitePercent ? row.whiteWinPercent : row.blackWinPercent).toFixed(1)
+                    color: row.figures
                     font.pixelSize: root.theme.unit
                 }
                 Label {
@@ -130,6 +168,7 @@ Item {
                     verticalAlignment: Text.AlignVCenter
                     horizontalAlignment: Text.AlignRight
                     text: Number(row.draws).toLocaleString(Qt.locale("en_US"), "f", 0)
+                    color: row.figures
                     font.pixelSize: root.theme.unit
                 }
                 Label {
@@ -138,6 +177,7 @@ Item {
                     verticalAlignment: Text.AlignVCenter
                     horizontalAlignment: Text.AlignRight
                     text: row.averageScore.toFixed(1)
+                    color: row.figures
                     font.pixelSize: root.theme.unit
                 }
                 MouseArea {

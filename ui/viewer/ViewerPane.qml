@@ -67,6 +67,56 @@ Item {
     Shortcut { sequences: ["Down", "PgDown"]; enabled: !game.editing; onActivated: game.step(10) }
     Shortcut { sequences: ["Home"]; enabled: !game.editing; onActivated: game.first() }
     Shortcut { sequences: ["End"]; enabled: !game.editing; onActivated: game.last() }
+    // The mouse wheel over the board or the graph steps moves: down (towards you) forward, up
+    // back; a touchpad's small deltas add up to a step per notch (120).
+    property real wheelRest: 0
+    function wheelStep(event) {
+        if (game.editing) return
+        var delta = event.angleDelta.y !== 0 ? event.angleDelta.y : event.angleDelta.x
+        wheelRest += delta
+        var steps = wheelRest > 0 ? Math.floor(wheelRest / 120) : Math.ceil(wheelRest / 120)
+        if (steps === 0) return
+        wheelRest -= steps * 120
+        game.step(-steps)
+    }
+    // The clipboard: the moves (Ctrl+C), the board string (Ctrl+Shift+C), the board as a PNG
+    // (the Copy menu); Ctrl+V goes to a pasted move list or board string. Text fields keep
+    // their own copy and paste. What happened shows in a note over the window, which never
+    // moves the layout.
+    Clipboard { id: clipboard }
+    function copyMoves() {
+        clipboard.setText(game.lineText())
+        showNote(qsTr("Copied %1 moves").arg(game.plyCount), false)
+    }
+    function copyBoard() {
+        clipboard.setText(game.positionString)
+        showNote(qsTr("Copied the board: %1").arg(game.positionString), false)
+    }
+    function copyBoardImage() {
+        board.grabBoard(function(result) {
+            if (clipboard.setImage(result.image))
+                showNote(qsTr("Copied the board as an image (%1×%2)").arg(result.image.width).arg(result.image.height), false)
+            else
+                showNote(qsTr("The board could not be copied as an image"), true)
+        })
+    }
+    function paste() {
+        var text = clipboard.text()
+        if (game.pasteText(text))
+            showNote(qsTr("Pasted: %1").arg(text.trim().substring(0, 80)), false)
+        else
+            showNote(qsTr("Cannot paste: %1").arg(game.lastError()), true)
+    }
+    function showNote(text, error) {
+        note.text = text
+        note.error = error
+        note.shown = true
+        noteTimer.restart()
+    }
+    readonly property alias noteText: note.text
+    Shortcut { sequences: [StandardKey.Copy]; enabled: !game.editing; onActivated: root.copyMoves() }
+    Shortcut { sequences: ["Ctrl+Shift+C"]; enabled: !game.editing; onActivated: root.copyBoard() }
+    Shortcut { sequences: [StandardKey.Paste]; enabled: !game.editing; onActivated: root.paste() }
     // The endgame analysis on and off.
     Shortcut { sequences: ["A"]; onActivated: archive.analysis.toggle() }
 
@@ -111,6 +161,23 @@ Item {
                     : archive.ready ? (archive.gameCount > 0 ? archive.summary : qsTr("Empty archive"))
                                       + "  ·  " + archive.databasePath
                                     : archive.loadingGame ? qsTr("Opening %1…").arg(archive.databasePath) : ""
+            }
+            Button {
+                id: copyButton
+                objectName: "copyMenuButton"
+                text: qsTr("Copy / paste ▾")
+                font.pixelSize: theme.unit * 0.9
+                focusPolicy: Qt.NoFocus
+                onClicked: copyMenu.open()
+                Menu {
+                    id: copyMenu
+                    y: copyButton.height
+                    font.pixelSize: theme.unit * 0.9
+                    MenuItem { objectName: "copyMoves"; text: qsTr("Copy moves (Ctrl+C)"); onTriggered: root.copyMoves() }
+                    MenuItem { objectName: "copyBoard"; text: qsTr("Copy board string (Ctrl+Shift+C)"); onTriggered: root.copyBoard() }
+                    MenuItem { objectName: "copyImage"; text: qsTr("Copy board image (PNG)"); onTriggered: root.copyBoardImage() }
+                    MenuItem { objectName: "pasteText"; text: qsTr("Paste moves or board (Ctrl+V)"); enabled: !game.editing; onTriggered: root.paste() }
+                }
             }
             Button {
                 objectName: "newGame"
@@ -256,6 +323,11 @@ Item {
                         target: archive.tree
                         function onStateChanged() { board.treeHints = archive.tree.gamesBySquare() }
                     }
+                    WheelHandler {
+                        objectName: "boardWheel"
+                        target: null
+                        onWheel: (event) => root.wheelStep(event)
+                    }
                 }
                 Item {
                     id: controls
@@ -267,6 +339,8 @@ Item {
                         visible: !game.editing
                         game: game
                         theme: theme
+                        onRotateRequested: board.rotate()
+                        onFlipRequested: board.flip()
                     }
                     EditorBar {
                         id: editor
@@ -302,6 +376,10 @@ Item {
                     game: game
                     analysis: archive.analysis
                     theme: theme
+                    WheelHandler {
+                        target: null
+                        onWheel: (event) => root.wheelStep(event)
+                    }
                 }
                 AnalysisBar {
                     objectName: "analysisBar"
@@ -374,6 +452,40 @@ Item {
                     }
                 }
             }
+        }
+    }
+
+    // A short note over the bottom of the window (copy and paste): an overlay, never in a
+    // layout, so nothing moves when it comes and goes.
+    Rectangle {
+        id: note
+        objectName: "clipboardNote"
+        property string text: ""
+        property bool error: false
+        property bool shown: false
+        visible: shown
+        anchors.horizontalCenter: parent.horizontalCenter
+        anchors.bottom: parent.bottom
+        anchors.bottomMargin: theme.unit * 1.5
+        width: Math.min(parent.width * 0.8, noteLabel.implicitWidth + theme.unit * 2)
+        height: noteLabel.implicitHeight + theme.unit
+        radius: 4
+        color: error ? "#fdecea" : "#303030"
+        border.color: error ? theme.error : "transparent"
+        opacity: 0.95
+        Label {
+            id: noteLabel
+            anchors.centerIn: parent
+            width: Math.min(implicitWidth, note.parent.width * 0.8 - theme.unit * 2)
+            text: note.text
+            elide: Text.ElideRight
+            color: note.error ? theme.error : "white"
+            font.pixelSize: theme.unit * 0.9
+        }
+        Timer {
+            id: noteTimer
+            interval: 3500
+            onTriggered: note.shown = false
         }
     }
 

@@ -164,7 +164,7 @@ Item {
             verify(results.total >= 4)
             compare(results.plyAt(0), 5)
             // A sort click changes the order indicator.
-            mouseClick(child(pane, "sort_3"))
+            mouseClick(child(pane, "sort_4"))
             tryVerify(function() { return !results.loading && results.sortColumn === SearchModel.YearColumn }, 10000)
         }
 
