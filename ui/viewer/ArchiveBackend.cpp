@@ -231,9 +231,13 @@ QString ArchiveBackend::summary() {
     try {
         const st::ArchiveInfo info = impl_->archive.info();
         QLocale locale(QLocale::English);
-        return QObject::tr("%1 games, %2 players, %3 events")
-            .arg(locale.toString(qlonglong(info.games)), locale.toString(qlonglong(info.players)),
-                 locale.toString(qlonglong(info.events)));
+        const auto count = [&](std::int64_t n, const char* one, const char* many) {
+            return locale.toString(qlonglong(n)) + QLatin1Char(' ') +
+                   QLatin1String(n == 1 ? one : many);
+        };
+        return QObject::tr("%1, %2, %3")
+            .arg(count(info.games, "game", "games"), count(info.players, "player", "players"),
+                 count(info.events, "event", "events"));
     } catch (const std::exception& e) {
         throw BackendError(e.what());
     }
