@@ -122,15 +122,7 @@ void GameEditor::unindex(std::int64_t id) {
             queued_.emplace_back(hash, id);
         else
             deletePosition(hash, id);
-        if (ply == moves.size()) break;
-        const int m = moves[ply];
-        if (m == core::kPass) {
-            p.pass();
-        } else {
-            const core::Bitboard f = p.flipsOf(m);
-            if (!f) break;
-            p.play(m, f);
-        }
+        if (ply == moves.size() || !playStoredMove(p, moves[ply])) break;
     }
     if (!batch_) flushStatistics();
 }

@@ -220,16 +220,7 @@ void PositionIndexer::addRows(std::int64_t gameId, const core::Position& start,
         ++hist_[65536 + (u >> 16 & 0xFFFF)];
         ++hist_[2 * 65536 + (u >> 32 & 0xFFFF)];
         ++hist_[3 * 65536 + (u >> 48)];
-        if (ply == moves.size()) break;
-        const int m = moves[ply];
-        if (m == core::kPass) {
-            p.pass();
-        } else {
-            // Stored games were replayed on import; a corrupt blob just ends the indexing.
-            const core::Bitboard f = p.flipsOf(m);
-            if (!f) break;
-            p.play(m, f);
-        }
+        if (ply == moves.size() || !playStoredMove(p, moves[ply])) break;
     }
 }
 

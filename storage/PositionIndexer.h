@@ -15,6 +15,19 @@
 
 namespace othello::storage {
 
+// Plays one move of a stored game (a square or core::kPass) on `p`. Stored games were replayed
+// on import, so an illegal move means a corrupt blob: false, and the caller stops there.
+inline bool playStoredMove(core::Position& p, int move) {
+    if (move == core::kPass) {
+        p.pass();
+        return true;
+    }
+    const core::Bitboard flips = p.flipsOf(move);
+    if (!flips) return false;
+    p.play(move, flips);
+    return true;
+}
+
 // Positions with at most this many discs (14 plies from the start) have their statistics kept
 // in position_stats: they are the ones thousands of games reach (about 140,000 distinct ones in
 // the world archive); deeper ones are aggregated from the positions index. A database keeps
