@@ -260,7 +260,8 @@ Item {
         Rectangle {
             objectName: "emptyBanner"
             Layout.fillWidth: true
-            visible: archive.ready && archive.gameCount === 0 && !archive.importer.running
+            // Not while viewing files: the scratch archive is not where imports belong (viewBanner).
+            visible: archive.ready && archive.gameCount === 0 && !archive.importer.running && !root.viewing
             implicitHeight: emptyRow.implicitHeight + theme.unit
             color: "#e8f0fc"
             border.color: theme.accent

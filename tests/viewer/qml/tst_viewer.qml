@@ -344,6 +344,21 @@ Item {
             compare(pane.tabs.currentIndex, 3)
         }
 
+        // A file with no game: the banner says why, and nothing offers to import into the
+        // scratch archive.
+        function test_view_file_without_games() {
+            var view = TestData.viewFiles([TestData.notADatabasePath + ".missing-games.txt"])
+            verify(view.games === 0)
+            var pane = createTemporaryObject(paneComponent, testRoot, {
+                databasePath: view.databasePath, viewedFiles: ["nothing.txt"],
+                viewNote: view.note, viewGames: 0, libraryPath: TestData.newArchive() })
+            tryVerify(function() { return pane.archive.ready && !pane.archive.loadingGame }, 10000)
+            verify(child(pane, "viewBanner").visible)
+            verify(child(pane, "viewNote").text.indexOf("No game could be read") === 0)
+            verify(!child(pane, "importViewed").enabled)
+            verify(!child(pane, "emptyBanner").visible)
+        }
+
         // A chess PGN says what it is; an Othello game in the same file is still shown.
         function test_view_chess_pgn() {
             var view = TestData.viewFiles([TestData.chessPgnPath])
