@@ -203,11 +203,35 @@ bool walkNames(const Query& q, const SearchFilter& f) {
     return walked < double(*q.matches);
 }
 
-// The FROM clause of the rows of a search: the position index first when there is one; for a
-// sort by player or event name, the players or events in name order first, each with their
-// games in id order.
+// Whether a position search sorted by year or score walks the games in that order (through
+// games_year / games_score), probing the position index for each game, stopping at the page,
+// rather than reading every game that reaches the position and sorting them. A common opening
+// is reached by a third of the archive (search --moves f5d6c3d3c4 --sort -year: 47,635 games
+// read and sorted, 40 ms): about three games are probed per row of the page instead. A rare
+// position is still sorted (the walk would probe most games). Decided as walkNames does, on
+// the count (Query::matches); only with no filter besides the position and nothing pending.
+bool walkPositionOrder(const Query& q, const SearchFilter& f) {
+    if (!q.onlyPosition || (f.sort != SortKey::Year && f.sort != SortKey::Score)) return false;
+    if (!q.matches || f.limit < 0) return false;
+    const double page = double(std::max<std::int64_t>(0, f.offset) + f.limit);
+    const double walked = page * double(q.games) / double(std::max<std::int64_t>(1, *q.matches));
+    return walked < double(*q.matches);
+}
+
+// The FROM clause of the rows of a search: the position index first when there is one (or
+// the games in year or score order, each probing the index: walkPositionOrder); for a sort by
+// player or event name, the players or events in name order first, each with their games in
+// id order.
 std::string rowsFrom(const Query& q, const SearchFilter& f) {
     const char* events = " LEFT JOIN events e ON e.id = g.event_id";
+    if (walkPositionOrder(q, f))
+        // CROSS JOIN keeps the games outside, so the ORDER BY's index drives the walk; the
+        // position's rows of one game are the key range [id << 24, (id + 1) << 24).
+        return std::string(
+                   " FROM games g CROSS JOIN positions p ON p.entry >= (g.id << 24)"
+                   " AND p.entry < ((g.id + 1) << 24)"
+                   " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id") +
+               events;
     const bool walk = walkNames(q, f);
     if (walk && f.sort == SortKey::Black)
         return std::string(
@@ -293,8 +317,11 @@ SearchResult Archive::search(const SearchFilter& filter) {
     Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     const bool nameSort = filter.sort == SortKey::Black || filter.sort == SortKey::White ||
                           filter.sort == SortKey::Event;
-    if (!q.position && q.selective && nameSort && filter.limit >= 0) {
-        // The count is the total the page needs anyway; it also chooses the plan (walkNames).
+    const bool orderSort = filter.sort == SortKey::Year || filter.sort == SortKey::Score;
+    if (((!q.position && q.selective && nameSort) || (q.onlyPosition && orderSort)) &&
+        filter.limit >= 0) {
+        // The count is the total the page needs anyway; it also chooses the plan (walkNames,
+        // walkPositionOrder).
         q.matches = count(filter);
         q.games = impl_->scalar("SELECT coalesce(max(id), 0) FROM games");
     }

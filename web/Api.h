@@ -66,7 +66,6 @@ class Api {
 
   private:
     ApiResponse search(const ApiParams& params);
-    storage::SearchResult searchSorted(const storage::SearchFilter& filter);
     ApiResponse stats(const ApiParams& params);
     ApiResponse game(const std::string& id, const ApiParams& params);
     ApiResponse event(const std::string& id, const ApiParams& params);

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "StorageTestUtil.h"
+#include "core/Replay.h"
 #include "storage/Archive.h"
 
 using namespace othello;
@@ -52,6 +53,55 @@ TEST_CASE("archive: name sorts with a name filter keep the unfiltered order") {
             std::vector<std::int64_t> page;
             for (const storage::GameRow& g : archive.search(some).games) page.push_back(g.id);
             CHECK(page == std::vector<std::int64_t>(expected.begin() + 2, expected.begin() + 5));
+        }
+    }
+}
+
+// A position search sorted by year or score walks the games in that order when the position
+// is common (walkPositionOrder) and sorts the matches when it is rare: both give the page of
+// the full sorted list, with the right ply and total.
+TEST_CASE("archive: position searches sorted by year or score page like the full sort") {
+    storagetest::TempDir dir("sorted-position");
+    const fs::path db = dir / "a.sqlite";
+    storage::Archive archive(db);
+    std::mt19937_64 rng(12);
+    std::vector<importers::GameRecord> records;
+    for (int i = 0; i < 400; ++i)
+        records.push_back(storagetest::makeRecord("A", "B", "E", 1990 + int(rng() % 30),
+                                                  storagetest::randomGame(rng), "p.moves", i + 1));
+    REQUIRE(archive.importRecords(records).imported == 400);
+
+    // After one move (every game reaches it under symmetry: the walk) and after five plies of
+    // one game (a few games: the sort).
+    const std::vector<int> five(records[7].moves.begin(), records[7].moves.begin() + 5);
+    for (const auto& moves : {std::vector<int>{records[0].moves[0]}, five}) {
+        const core::Position position =
+            core::replay(core::Position::start(), moves).positions.back();
+        for (const auto key : {storage::SortKey::Year, storage::SortKey::Score}) {
+            for (const bool descending : {false, true}) {
+                INFO("plies " << moves.size() << " sort " << int(key)
+                              << (descending ? " desc" : ""));
+                storage::SearchFilter all;
+                all.position = position;
+                all.sort = key;
+                all.descending = descending;
+                all.limit = -1;  // never walks: reads every match and sorts
+                const storage::SearchResult full = archive.search(all);
+                REQUIRE(!full.games.empty());
+                for (const std::int64_t offset : {0, 3, 150}) {
+                    storage::SearchFilter page = all;
+                    page.limit = 20;
+                    page.offset = offset;
+                    const storage::SearchResult r = archive.search(page);
+                    CHECK(r.total == full.total);
+                    std::vector<std::pair<std::int64_t, std::optional<int>>> got, expected;
+                    for (const auto& g : r.games) got.emplace_back(g.id, g.ply);
+                    for (std::size_t i = std::size_t(offset);
+                         i < full.games.size() && i < std::size_t(offset) + 20; ++i)
+                        expected.emplace_back(full.games[i].id, full.games[i].ply);
+                    CHECK(got == expected);
+                }
+            }
         }
     }
 }
