@@ -441,6 +441,38 @@ TEST_CASE("cli events and event: listing, standings, JSON, errors", "[storage][t
     CHECK(none.err.find("no event matches") != std::string::npos);
 }
 
+TEST_CASE("cli event --withdrawn: a withdrawal the source does not show",
+          "[storage][tournament][cli]") {
+    ClubArchive club;
+    const auto plain = club.json("event 'Club Open 2021'");
+    std::string last;
+    for (const auto& p : plain["standings"]) {
+        CHECK(p["withdrawn"] == false);
+        last = p["player"].get<std::string>();
+    }
+    const auto j = club.json("event 'Club Open 2021' --withdrawn '" + last + "'");
+    bool found = false;
+    for (const auto& p : j["standings"])
+        if (p["player"] == last) {
+            found = true;
+            CHECK(p["withdrawn"] == true);
+        } else {
+            CHECK(p["withdrawn"] == false);
+        }
+    CHECK(found);
+    // Their opponents' quotients change (32 + c x own points replaces the game); points do not.
+    CHECK(j["standings"] != plain["standings"]);
+    double before = 0, after = 0;
+    for (const auto& p : plain["standings"]) before += p["points"].get<double>();
+    for (const auto& p : j["standings"]) after += p["points"].get<double>();
+    CHECK(before == after);
+    // A name that plays no game of the event is a usage error naming it.
+    const auto typo =
+        runCli("event 'Club Open 2021' --withdrawn Nobody --db " + shellQuote(club.db.string()));
+    CHECK(typo.exitCode == 2);
+    CHECK(typo.err.find("\"Nobody\" plays no game of Club Open 2021") != std::string::npos);
+}
+
 TEST_CASE("shared WTHOR: World Championships 2019 and 1985, and a collection",
           "[storage][tournament]") {
     const fs::path data = OTHELLO_SHARED_DATA;

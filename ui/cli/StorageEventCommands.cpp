@@ -1,6 +1,7 @@
 // othello-db events and event: the tournaments of the archive, and one's standings and
 // crosstable (storage/Tournament.h and storage/Standings.h state the rules).
 #include <fmt/core.h>
+#include <algorithm>
 
 #include <memory>
 
@@ -93,6 +94,7 @@ struct EventOptions {
     std::string query;
     std::optional<int> year;
     std::optional<int> bq;
+    std::vector<std::string> withdrawn;
     std::string db;
     bool json = false;
 };
@@ -142,6 +144,18 @@ int runEvent(const EventOptions& o) {
     const storage::TournamentSummary& s = t.summary;
     storage::StandingsOptions options;
     options.brightwellConstant = o.bq;
+    // A withdrawal the source does not show (rounds from file order never do): named here,
+    // exactly as the games spell the player, so that a typo is an error, not a silent no-op.
+    for (const std::string& name : o.withdrawn) {
+        const bool plays = std::any_of(t.games.begin(), t.games.end(), [&](const auto& g) {
+            return g.black == name || g.white == name;
+        });
+        if (!plays)
+            throw UsageError("--withdrawn: \"" + name + "\" plays no game of " + s.name +
+                             (s.year ? " " + std::to_string(s.year) : std::string()) +
+                             " (names as `event` lists them)");
+        options.withdrawn.push_back(name);
+    }
     const storage::Standings st = storage::computeStandings(t.games, options);
     if (o.json) {
         nlohmann::json j = summaryJson(s);
@@ -274,6 +288,11 @@ RegisterCommand eventCommand(94, [](CLI::App& app, Action& action) {
     sub->add_option("--year", o->year, "The year, when the name is held in several");
     sub->add_option("--bq-constant", o->bq,
                     "The Brightwell constant c (default: rounds / 2, 6 for the WOC's 13 rounds)");
+    sub->add_option("--withdrawn", o->withdrawn,
+                    "A player who withdrew (repeat for several; spelled as the standings list "
+                    "them): games against them leave the Brightwell quotient, each counting 32 + "
+                    "c x the opponent's own points, as for a bye. Needed when the rounds come "
+                    "from file order, which never show a withdrawal");
     addDbOption(sub, o->db);
     sub->add_flag(
         "--json", o->json,
