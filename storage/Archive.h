@@ -391,14 +391,6 @@ struct TrashedGame {
     std::string user;
 };
 
-// The comments and variations of a game (importers/Annotations.h), as an edit sets them all
-// at once: what the viewer's move list holds, saved with the game.
-struct GameAnnotations {
-    std::vector<importers::Comment> comments;
-    std::vector<importers::Variation> variations;
-    bool operator==(const GameAnnotations&) const = default;
-};
-
 // The result of an add or an edit.
 struct EditResult {
     std::int64_t game = 0;
@@ -493,14 +485,10 @@ class Archive {
     // duplicate check: the user asked for this game.
     EditResult addGame(const importers::GameRecord& record);
     // Changes the given headers of game `id` and, when `moves` is set, its moves (from its own
-    // start, replayed as enteredGame does), and, when `annotations` is set, its comments and
-    // variations (replacing them all; checked by importers::annotationsValid against the
-    // game's moves after the edit) -- all in one journalled change (field "annotations").
-    // The result stated is checked against the moves as for a new game. Throws EditError when
-    // a check fails (nothing changed).
+    // start, replayed as enteredGame does). The result stated is checked against the moves as
+    // for a new game. Throws EditError when a check fails (nothing changed).
     EditResult editGame(std::int64_t id, const GameHeaders& headers,
-                        const std::optional<std::vector<int>>& moves = std::nullopt,
-                        const std::optional<GameAnnotations>& annotations = std::nullopt);
+                        const std::optional<std::vector<int>>& moves = std::nullopt);
     // Moves the games to the trash, one journalled change; returns its id. Ids not found (or
     // already in the trash) throw StorageError naming them, and nothing is deleted.
     std::int64_t deleteGames(const std::vector<std::int64_t>& ids);

@@ -172,8 +172,7 @@ EditResult Archive::addGame(const importers::GameRecord& record) {
 }
 
 EditResult Archive::editGame(std::int64_t id, const GameHeaders& headers,
-                             const std::optional<std::vector<int>>& moves,
-                             const std::optional<GameAnnotations>& /*annotations: issue 11, being built*/) {
+                             const std::optional<std::vector<int>>& moves) {
     EditScope scope(*impl_, "edit");
     GameEditor editor(*impl_);
     EditableGame g = editor.read(id);

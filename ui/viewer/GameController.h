@@ -4,7 +4,6 @@
 // in memory and cheap: a step recomputes nothing but the board model's changed squares.
 #include <QtQml/qqmlregistration.h>
 #include <QObject>
-#include <QUndoStack>
 
 #include "BoardModel.h"
 #include "GameInfo.h"
@@ -90,11 +89,6 @@ class GameController : public QObject {
     void setOpening(const QString& name);
     QString source() const { return game_.source; }
 
-    // Every undoable edit of the viewer, one stack: edits of the game shown (moves,
-    // variations, comments: pushed here) and changes to the archive (save, delete, restore:
-    // pushed by the curation controller). Ctrl+Z / Ctrl+Shift+Z walk it.
-    QUndoStack* undoStack() { return &undoStack_; }
-
     const core::Position& current() const { return line_.positions[std::size_t(ply_)]; }
     const GameInfo& game() const { return game_; }
     // The line shown: its positions (plyCount + 1) and plies.
@@ -166,7 +160,6 @@ class GameController : public QObject {
     QList<int> whiteCounts_;
     BoardModel board_;
     MoveListModel moveList_;
-    QUndoStack undoStack_;
 };
 
 }  // namespace othello::viewer
