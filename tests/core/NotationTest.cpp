@@ -5,7 +5,7 @@
 
 using namespace othello::core;
 
-TEST_CASE("squares in any case; a1 = bit 0, h1 = bit 7, a2 = bit 8, h8 = bit 63") {
+TEST_CASE("squares in any case, a1 = bit 0, h1 = bit 7, a2 = bit 8, h8 = bit 63") {
     CHECK(parseSquare("a1") == 0);
     CHECK(parseSquare("H1") == 7);
     CHECK(parseSquare("a2") == 8);

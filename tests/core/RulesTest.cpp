@@ -26,14 +26,14 @@ TEST_CASE("start position: d4 and e5 white, d5 and e4 black, Black to move") {
     CHECK(p.legalMoves() == squares({"d3", "c4", "f5", "e6"}));  // the four first moves
 }
 
-TEST_CASE("after f5, White can play f4, f6 and d6; d6 flips d5") {
+TEST_CASE("after f5, White can play f4, f6 and d6, d6 flips d5") {
     CHECK(legalAfter("f5") == squares({"f4", "f6", "d6"}));
     Position p = Position::start();
     p.play(parseSquare("f5"));
     CHECK(p.flipsOf(parseSquare("d6")) == squares({"d5"}));
 }
 
-TEST_CASE("after d3, White can play c3, e3, c5; after d3 c3, Black b3, c4, e6, f5") {
+TEST_CASE("after d3, White can play c3, e3, c5, after d3 c3, Black b3, c4, e6, f5") {
     CHECK(legalAfter("d3") == squares({"c3", "e3", "c5"}));
     CHECK(legalAfter("d3 c3") == squares({"b3", "c4", "e6", "f5"}));
 }
@@ -51,7 +51,7 @@ TEST_CASE("C6 flips in several directions, not across an empty square") {
     CHECK(after.count(Color::Black) == 10);
 }
 
-TEST_CASE("A5 flips b5 and c5; no chain reaction flips c4") {
+TEST_CASE("A5 flips b5 and c5, no chain reaction flips c4") {
     const Position p(squares({"d5", "c3"}), squares({"b5", "c5", "c4"}), Color::Black);
     const Bitboard f = p.flipsOf(parseSquare("a5"));
     CHECK(f == squares({"b5", "c5"}));

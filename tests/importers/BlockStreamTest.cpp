@@ -139,7 +139,7 @@ TEST_CASE("stream: the diagnostic limit and record numbers run across blocks") {
     CHECK(r.records.back().source.line == 3 * static_cast<int>(kMaxDiagnosticsPerFile));
 }
 
-TEST_CASE("stream: a record longer than a block is an error; the next one is read") {
+TEST_CASE("stream: a record longer than a block is an error, the next one is read") {
     // Larger than a whole block (8 MiB), so the record is handed on cut and the rest skipped.
     const std::string huge(kStreamBlockSize + 100, 'x');
     const auto dir = tempDir("stream-huge");
@@ -256,7 +256,7 @@ TEST_CASE("stream: lines after a record too large in a CRLF file keep their numb
     CHECK(s.records[2].source.line == whole(text, Format::Moves).records[2].source.line);
 }
 
-TEST_CASE("stream: a GGF value holding an escaped \\(; is no cut") {
+TEST_CASE("stream: a GGF value holding an escaped game start is no cut") {
     CHECK(ggfBoundary("(;GM[Othello]C[a \\(;b]B[f5];)", false) == std::string_view::npos);
     CHECK(ggfBoundary("(;GM[Othello]C[a \\(;b]B[f5];)", true) == std::string_view::npos);
     CHECK(ggfBoundary("(;GM[Othello]C[a \\(;b]B[f5];)\n(;GM[Othello];)", true) == 30);

@@ -96,7 +96,7 @@ TEST_CASE("ggf writer: brackets and backslashes in names read back exactly") {
     CHECK(b.moves == g.moves);
 }
 
-TEST_CASE("ggf writer: a name holding \"(;\" stays in its game") {
+TEST_CASE("ggf writer: a name holding a game start stays in its game") {
     GameRecord g;
     g.black = "(;GM[Othello]PB[x]";
     g.white = "a\\(b";  // a backslash before '(' not followed by ';' is kept as written

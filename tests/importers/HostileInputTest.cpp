@@ -106,7 +106,7 @@ TEST_CASE("hostile: a million '*' lines, check under ulimit -v") {
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("damage: check and import print it and exit 1; the records after it are kept") {
+TEST_CASE("damage: check and import print it and exit 1, the records after it are kept") {
     const auto dir = tempDir("damage");
     writeFile(dir / "u.pgn",
               "[Event \"A\"]\n\n1. F5 D6 2. C3 {never ends\n3. D3 C4\n\n[Event \"B\"]\n1. F5 F6\n");

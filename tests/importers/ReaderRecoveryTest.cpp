@@ -170,7 +170,7 @@ TEST_CASE("limits: long values are cut, endless move lists and diagnostics bound
     CHECK(summarised);
 }
 
-TEST_CASE("limits: a record longer than kMaxRecordBytes is an error; the next one is read") {
+TEST_CASE("limits: a record longer than kMaxRecordBytes is an error, the next one is read") {
     const std::string huge(kMaxRecordBytes + 10, 'x');
     const FileResult c =
         readWith("big.csv", "id,event,moves\n1,\"" + huge + "\",f5\n2,e,c4\n", Format::Csv);
@@ -197,7 +197,7 @@ TEST_CASE("limits: a record longer than kMaxRecordBytes is an error; the next on
     CHECK(movesOf(p.records[1]) == "f5");
 }
 
-TEST_CASE("binary: a stray NUL is reported where it is; the good records are read") {
+TEST_CASE("binary: a stray NUL is reported where it is, the good records are read") {
     std::string text = "[Event \"a\"]\n\n1. F5 D6\n\n[Event \"b\"]\n1. F5";
     text += '\0';
     text += " F6\n\n[Event \"c\"]\n1. C4\n";

@@ -110,7 +110,7 @@ fs::path writeEothelloCsv(const TempDir& dir, int distinct, const std::vector<in
 
 }  // namespace
 
-TEST_CASE("a dump with unknown names keeps every game; a re-import adds none",
+TEST_CASE("a dump with unknown names keeps every game, a re-import adds none",
           "[storage][duplicates]") {
     TempDir dir("nameless");
     const fs::path wtb = writeNamelessDump(dir, 106, 20);
@@ -135,7 +135,7 @@ TEST_CASE("a dump with unknown names keeps every game; a re-import adds none",
     CHECK(a.info().games == 126);
 }
 
-TEST_CASE("same moves: known players, event and date decide; unknown ones only may",
+TEST_CASE("same moves: known players, event and date decide, unknown ones only may",
           "[storage][duplicates]") {
     TempDir dir("samemoves");
     Archive a(dir / "games.sqlite");
@@ -341,7 +341,7 @@ TEST_CASE("the shared eOthello CSV stored before schema 7: a re-import adds exac
     CHECK(a.info().games == 25657);
 }
 
-TEST_CASE("GGF variants are stored; anti-Othello stays out of position statistics",
+TEST_CASE("GGF variants are stored, anti-Othello stays out of position statistics",
           "[storage][variant]") {
     TempDir dir("variant");
     const fs::path db = dir / "games.sqlite";

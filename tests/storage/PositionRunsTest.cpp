@@ -65,7 +65,7 @@ class ScopedEnv {
 
 }  // namespace
 
-TEST_CASE("sorted runs merge into one key order; equal keys kept once or summed", "[storage]") {
+TEST_CASE("sorted runs merge into one key order, equal keys kept once or summed", "[storage]") {
     TempDir dir("runs");
     std::mt19937_64 rng(7);
     SECTION("positions: every row once, in key order, batches never split a key") {
