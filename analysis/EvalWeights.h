@@ -2,7 +2,8 @@
 // The evaluation's weights and their file (analysis/data/othello-eval.bin, made by
 // tools/train's othello-train).
 //
-// File format, little-endian, version 1:
+// File format, little-endian, version 2 (version 1 had the same fields for the first
+// layout: 46 pattern instances, mobility without potential mobility):
 //   magic "OTHEVAL\x1a" (8 bytes); u32 version; u32 layout checksum (PatternLayout::checksum);
 //   u32 stages; u32 weights per stage; u32 units per disc; u32 description length, then that
 //   many bytes of UTF-8 (how the weights were trained); stages * weights-per-stage i16
@@ -24,7 +25,7 @@
 
 namespace othello::analysis {
 
-inline constexpr std::uint32_t kEvalWeightsVersion = 1;
+inline constexpr std::uint32_t kEvalWeightsVersion = 2;
 inline constexpr int kEvalUnitsPerDisc = 32;  // weights and evaluations: 1/32 disc
 inline constexpr const char* kEvalWeightsFileName = "othello-eval.bin";
 

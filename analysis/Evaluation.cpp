@@ -23,7 +23,7 @@ Evaluation::Evaluation(const EvalWeights& w) : description_(w.description) {
         rawTotal += static_cast<std::size_t>(c.rawCount);
     }
     scalarOffset_ = rawTotal;
-    stageSize_ = rawTotal + 2 + 2 * kMobilitySlots;
+    stageSize_ = rawTotal + kScalarWeights;
     tables_.assign(stageSize_ * static_cast<std::size_t>(w.stages), 0);
     for (int s = 0; s < w.stages; ++s) {
         std::int16_t* t = &tables_[stageSize_ * static_cast<std::size_t>(s)];
@@ -38,9 +38,11 @@ Evaluation::Evaluation(const EvalWeights& w) : description_(w.description) {
         t[at] = w.at(s, sc.bias);
         t[at + 1] = w.at(s, sc.parity);
         for (int m = 0; m < kMobilitySlots; ++m) {
-            t[at + 2 + static_cast<std::size_t>(m)] = w.at(s, sc.playerMobility + m);
-            t[at + 2 + kMobilitySlots + static_cast<std::size_t>(m)] =
-                w.at(s, sc.opponentMobility + m);
+            const auto k = static_cast<std::size_t>(m);
+            t[at + 2 + k] = w.at(s, sc.playerMobility + m);
+            t[at + 2 + kMobilitySlots + k] = w.at(s, sc.opponentMobility + m);
+            t[at + 2 + 2 * kMobilitySlots + k] = w.at(s, sc.playerPotential + m);
+            t[at + 2 + 3 * kMobilitySlots + k] = w.at(s, sc.opponentPotential + m);
         }
     }
     char crc[16];
@@ -67,10 +69,11 @@ int Evaluation::evaluate(Bitboard player, Bitboard opponent) const {
                  static_cast<std::size_t>(
                      PatternLayout::rawIndex(player, opponent, inst.squares, inst.size))];
     const std::int16_t* s = t + scalarOffset_;
-    if (empties & 1) sum += s[1];
-    const int pm = std::min(core::popcount(legalMovesOf(player, opponent)), kMobilitySlots - 1);
-    const int om = std::min(core::popcount(legalMovesOf(opponent, player)), kMobilitySlots - 1);
-    sum += s[0] + s[2 + pm] + s[2 + kMobilitySlots + om];
+    const ScalarValues v = PatternLayout::scalarValues(player, opponent);
+    if (v.parity) sum += s[1];
+    sum += s[0] + s[2 + v.playerMobility] + s[2 + kMobilitySlots + v.opponentMobility] +
+           s[2 + 2 * kMobilitySlots + v.playerPotential] +
+           s[2 + 3 * kMobilitySlots + v.opponentPotential];
     constexpr int kLimit = 64 * kEvalUnitsPerDisc - 1;
     return std::clamp(sum, -kLimit, kLimit);
 }

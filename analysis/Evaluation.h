@@ -29,7 +29,7 @@ class Evaluator {
   public:
     virtual ~Evaluator() = default;
     virtual int evaluate(Bitboard player, Bitboard opponent) const = 0;
-    // Names the evaluation in results and caches ("pattern v1 <crc>", "mobility").
+    // Names the evaluation in results and caches ("pattern v2 <crc>", "mobility").
     virtual std::string name() const = 0;
 };
 
@@ -55,7 +55,7 @@ class Evaluation final : public Evaluator {
     std::vector<Instance> instances_;
     std::vector<std::int16_t> tables_;  // stages * stageSize_
     std::size_t stageSize_ = 0;
-    std::size_t scalarOffset_ = 0;  // within a stage: bias, parity, mobility, mobility
+    std::size_t scalarOffset_ = 0;  // within a stage: bias, parity, 2 mobility, 2 potential
     std::string name_;
     std::string description_;
 };

@@ -1,4 +1,5 @@
-// The endgame review of a game: the solver's verdict on every move near the end.
+// The endgame review of a game: the solver's verdict on every move near the end
+// (the whole game: GameReviewer.cpp).
 #include "GameReview.h"
 
 #include <algorithm>
@@ -8,11 +9,19 @@
 namespace othello::analysis {
 namespace {
 
-void count(SideSummary& s, int loss) {
+void count(SideSummary& s, const ReviewedMove& m) {
     ++s.movesChecked;
-    if (loss == 0) ++s.perfectMoves;
-    s.discsLost += loss;
-    s.maxLoss = std::max(s.maxLoss, loss);
+    if (m.loss == 0) ++s.perfectMoves;
+    if (m.kind == ValueKind::Exact) ++s.exactMoves;
+    if (m.loss >= kMistakeLoss) ++s.mistakes;
+    if (m.loss >= kBlunderLoss) ++s.blunders;
+    s.discsLost += m.loss;
+    if (m.loss > s.maxLoss) {
+        s.maxLoss = m.loss;
+        s.maxLossPly = m.ply;
+        s.maxLossMoveNumber = m.moveNumber;
+        s.maxLossMove = m.move;
+    }
 }
 
 }  // namespace
@@ -51,6 +60,8 @@ GameReview reviewGame(const core::Position& start, const std::vector<int>& moves
         m.value = sign * solved.value;
         m.playedValue = sign * playedValue;
         m.loss = std::max(0, solved.value - playedValue);
+        m.kind = ValueKind::Exact;
+        m.depth = m.empties;
         for (const MoveValue& mv : solved.moves)
             if (mv.value == solved.value) m.bestMoves.push_back(mv.square);
         if (m.bestMoves.empty() && solved.bestMove >= 0) m.bestMoves.push_back(solved.bestMove);
@@ -73,7 +84,7 @@ void summarise(GameReview& review) {
     review.black = {};
     review.white = {};
     for (const ReviewedMove& m : review.moves)
-        count(m.side == core::Color::Black ? review.black : review.white, m.loss);
+        count(m.side == core::Color::Black ? review.black : review.white, m);
 }
 
 }  // namespace othello::analysis

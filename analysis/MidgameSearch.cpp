@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iterator>
+#include <string>
 
 #include "Flips.h"
 #include "MoveOrdering.h"
@@ -20,6 +22,16 @@ constexpr int kInfinity = 65 * kUnits;
 
 int roundToDiscs(int units) {
     return static_cast<int>(std::lround(static_cast<double>(units) / kUnits));
+}
+
+// CRC-32 (IEEE), bitwise: only used to name an evaluator.
+std::uint32_t nameCrc(const std::string& text) {
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (const unsigned char c : text) {
+        crc ^= c;
+        for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
 }
 
 // Two entries per bucket: the first kept for the deeper search, the second always replaced.
@@ -97,7 +109,18 @@ struct MidgameSearch::Impl {
     int untilPoll = kMidgamePollInterval;
     double lastReport = 0;
     StopReason stopped = StopReason::None;
+    bool budgeted = true;  // false: only cancel stops the search (minDepth, move values)
     MidgameProgress progress;
+    // True values of root moves found by the iterations (by square), and their depth: the
+    // last iteration searches the requested moves with an open window, so valueRootMoves()
+    // need not search them again.
+    int rootValue[64] = {};
+    int rootValueDepth[64] = {};
+
+    static bool wanted(const MidgameOptions& o, int square) {
+        return o.allMoves ||
+               std::find(o.valueMoves.begin(), o.valueMoves.end(), square) != o.valueMoves.end();
+    }
 
     double seconds() const {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -113,10 +136,10 @@ struct MidgameSearch::Impl {
         const MidgameOptions& o = *options;
         if (o.cancel && o.cancel->load(std::memory_order_relaxed))
             stopped = StopReason::Cancelled;
-        else if (o.maxNodes && nodes >= o.maxNodes)
+        else if (budgeted && o.maxNodes && nodes >= o.maxNodes)
             stopped = StopReason::NodeBudget;
         const double t = seconds();
-        if (stopped == StopReason::None && o.maxSeconds > 0 && t >= o.maxSeconds)
+        if (stopped == StopReason::None && budgeted && o.maxSeconds > 0 && t >= o.maxSeconds)
             stopped = StopReason::TimeBudget;
         if (stopped != StopReason::None) throw Aborted{};
         if (t - lastReport >= 0.05) {
@@ -210,6 +233,50 @@ struct MidgameSearch::Impl {
         return best;
     }
 
+    // The values of the requested root moves at the last finished depth r.depth: the best
+    // move's is the iteration's (searched with an open window); the others get a full-window
+    // search one ply shallower. Budgets off, cancel on (a cancel leaves r.moves empty).
+    void valueRootMoves(MidgameResult& r, const MidgameOptions& o, Bitboard p, Bitboard opp,
+                        const Move* roots, int n) {
+        budgeted = false;
+        // A budget may have stopped the iterations: that stop is the result's, not these
+        // searches' (only a cancel stops them).
+        const StopReason iterationsStop = stopped;
+        stopped = StopReason::None;
+        std::vector<MidgameMoveValue> values;
+        try {
+            for (int i = 0; i < n; ++i) {
+                const Move& m = roots[i];
+                if (!wanted(o, m.square)) continue;
+                const Bitboard np = opp ^ m.flips, no = p ^ m.flips ^ core::bit(m.square);
+                int v = r.valueUnits;
+                if (m.square != r.bestMove)
+                    v = rootValueDepth[m.square] == r.depth
+                            ? rootValue[m.square]
+                            : -pvs(np, no, -kInfinity, kInfinity, r.depth - 1);
+                // A move ending the game has its final score: exact whatever the depth.
+                const bool over = !legalMovesOf(np, no) && !legalMovesOf(no, np);
+                values.push_back({m.square, roundToDiscs(v), v, over ? ValueKind::Exact : r.kind});
+            }
+        } catch (const Aborted&) {
+            r.complete = false;
+            r.stop = stopped;
+            return;
+        }
+        stopped = iterationsStop;
+        std::stable_sort(values.begin(), values.end(),
+                         [](const MidgameMoveValue& a, const MidgameMoveValue& b) {
+                             return a.valueUnits > b.valueUnits;
+                         });
+        if (!values.empty() && values.front().valueUnits > r.valueUnits) {
+            // A search instability: the shallower search of a move beat the iteration's best.
+            r.valueUnits = values.front().valueUnits;
+            r.bestMove = values.front().square;
+            r.pv = principalVariation(p, opp, r.bestMove, r.depth);
+        }
+        r.moves = std::move(values);
+    }
+
     // The principal variation after `first` from the table.
     std::vector<int> principalVariation(Bitboard p, Bitboard o, int first, int length) {
         std::vector<int> pv{first};
@@ -236,6 +303,11 @@ struct MidgameSearch::Impl {
         return pv;
     }
 };
+
+std::int64_t weightsVersionOf(const Evaluator& evaluator) {
+    const std::int64_t v = nameCrc(evaluator.name());
+    return v == 0 ? 1 : v;
+}
 
 MidgameSearch::MidgameSearch(std::shared_ptr<const Evaluator> evaluator, std::size_t tableMegabytes)
     : evaluator_(std::move(evaluator)),
@@ -311,7 +383,9 @@ MidgameResult MidgameSearch::search(const core::Position& position, const Midgam
     im.untilPoll = kMidgamePollInterval;
     im.lastReport = 0;
     im.stopped = StopReason::None;
+    im.budgeted = options.minDepth <= 0;
     im.progress = {};
+    std::fill(std::begin(im.rootValueDepth), std::end(im.rootValueDepth), -1);
     im.table.newSearch();
 
     const Bitboard legal = legalMovesOf(p, o);
@@ -321,14 +395,22 @@ MidgameResult MidgameSearch::search(const core::Position& position, const Midgam
     const int lastDepth = std::min(options.depth, r.empties);
     try {
         for (int depth = 1; depth <= lastDepth; ++depth) {
+            im.budgeted = depth > options.minDepth;
             im.progress.depth = depth;
             int alpha = -kInfinity, best = -kInfinity, bestIndex = 0;
             for (int i = 0; i < n; ++i) {
                 const Move& m = roots[i];
                 const Bitboard np = o ^ m.flips, no = p ^ m.flips ^ core::bit(m.square);
+                // The last iteration gives the moves whose values were asked for an open
+                // window: their true values (MidgameOptions::allMoves / valueMoves).
+                const bool open = i == 0 || (depth == lastDepth && !rootPass &&
+                                             (options.allMoves || !options.valueMoves.empty()) &&
+                                             im.wanted(options, m.square));
                 int v;
-                if (i == 0) {
+                if (open) {
                     v = -im.pvs(np, no, -kInfinity, kInfinity, depth - 1);
+                    im.rootValue[m.square] = v;
+                    im.rootValueDepth[m.square] = depth;
                 } else {
                     v = -im.pvs(np, no, -alpha - 1, -alpha, depth - 1);
                     if (v > alpha) v = -im.pvs(np, no, -kInfinity, -alpha, depth - 1);
@@ -361,6 +443,9 @@ MidgameResult MidgameSearch::search(const core::Position& position, const Midgam
         r.stop = im.stopped;
         if (r.depth == 0) r.pv = {r.bestMove};
     }
+    if (!rootPass && r.depth > 0 && r.stop != StopReason::Cancelled &&
+        (options.allMoves || !options.valueMoves.empty()))
+        im.valueRootMoves(r, options, p, o, roots, n);
     if (rootPass) {
         r.pv.insert(r.pv.begin(), core::kPass);
         r.bestMove = core::kPass;

@@ -18,6 +18,13 @@
 //   complete false and `stop` saying why. The node count overshoots the budget by at most
 //   kMidgamePollInterval nodes.
 // - A pass does not count as a ply of depth. depth 0 is the evaluation alone (evaluate()).
+// - Move values (MidgameOptions::allMoves / valueMoves): after the last finished iteration, each
+//   requested root move gets a true value (a full-window search of the position after it, one
+//   ply shallower, so "at the same depth" as the position's value), not the bound a
+//   principal-variation search leaves for the moves it refutes. These searches ignore the node
+//   and time budgets (they are short with the table warm; cancel still stops them). The
+//   position's value is the maximum over the moves valued, so a move's value never exceeds it
+//   (a search instability that would say otherwise makes that move the best).
 // - One search at a time per MidgameSearch object (it owns its table and its solver).
 #include <atomic>
 #include <cstdint>
@@ -32,6 +39,15 @@
 namespace othello::analysis {
 
 inline constexpr int kMidgamePollInterval = 1024;
+
+// Bumped whenever the midgame search could return a different value or best move for the same
+// evaluation and depth; caches of estimates key on it (with the evaluator's identity).
+inline constexpr int kMidgameSearchVersion = 1;
+
+// A number naming the evaluator's weights for caches (analysis_positions.weights_version): a
+// CRC-32 of Evaluator::name(), which for the learned evaluation holds the weights' CRC, so a
+// retrained weights file changes it. Never 0 (0 is the solver's "no weights").
+std::int64_t weightsVersionOf(const Evaluator& evaluator);
 
 struct MidgameProgress {
     int depth = 0;  // the iteration running
@@ -53,6 +69,22 @@ struct MidgameOptions {
     // Called from the searching thread at most every ~50 ms and after each finished iteration.
     std::function<void(const MidgameProgress&)> onProgress;
     int solverThreads = 0;  // for the handover (SolveOptions::threads)
+    // Iterations up to this depth finish whatever the budgets say (cancel still stops them):
+    // with a small time budget, 1 guarantees a searched value and best move.
+    int minDepth = 0;
+    // Root moves that need a true value at the last finished depth (see the header), or every
+    // legal root move with allMoves. Unused when the solver answers (it has its own allMoves).
+    bool allMoves = false;
+    std::vector<int> valueMoves;
+};
+
+// One root move's value (MidgameOptions::allMoves / valueMoves), from the side to move's
+// point of view before the move, as analysis::MoveValue.
+struct MidgameMoveValue {
+    int square = core::kNoSquare;
+    int value = 0;       // discs (rounded from valueUnits)
+    int valueUnits = 0;  // 1/kEvalUnitsPerDisc disc
+    ValueKind kind = ValueKind::Estimate;
 };
 
 struct MidgameResult {
@@ -69,6 +101,9 @@ struct MidgameResult {
     std::uint64_t nodes = 0;
     double seconds = 0;
     int empties = 0;
+    // The requested root moves' values, best first (empty unless asked for, or when no
+    // iteration finished or the search was cancelled).
+    std::vector<MidgameMoveValue> moves;
 };
 
 class MidgameSearch {

@@ -63,6 +63,9 @@ PatternLayout::PatternLayout() {
     addClass("diag6", {2, 11, 20, 29, 38, 47});
     addClass("diag5", {3, 12, 21, 30, 39});
     addClass("diag4", {4, 13, 22, 31});
+    // Egaroucid's additions: the corner triangle and the edge with its inner block.
+    addClass("triangle", {0, 1, 2, 3, 8, 9, 10, 16, 17, 24});
+    addClass("edgeBlock", {0, 2, 3, 4, 5, 7, 10, 11, 12, 13});
 
     int offset = 0;
     std::uint32_t h = 2166136261u;
@@ -79,7 +82,12 @@ PatternLayout::PatternLayout() {
     scalars_.parity = offset + 1;
     scalars_.playerMobility = offset + 2;
     scalars_.opponentMobility = offset + 2 + kMobilitySlots;
-    weightsPerStage_ = offset + 2 + 2 * kMobilitySlots;
+    scalars_.playerPotential = offset + 2 + 2 * kMobilitySlots;
+    scalars_.opponentPotential = offset + 2 + 3 * kMobilitySlots;
+    weightsPerStage_ = offset + kScalarWeights;
+    // The scalar features' definitions (ScalarValues) are part of the layout too: revision 2
+    // added potential mobility.
+    h = fnv(h, 2u);
     h = fnv(h, static_cast<std::uint32_t>(weightsPerStage_));
     h = fnv(h, static_cast<std::uint32_t>(kStageEmpties));
     h = fnv(h, static_cast<std::uint32_t>(kStageCount));
@@ -157,16 +165,28 @@ void PatternLayout::features(Bitboard player, Bitboard opponent, FeatureList& ou
     }
     const int empties = 64 - core::popcount(player | opponent);
     out.stage = stageOf(empties);
-    out.index[static_cast<std::size_t>(n++)] = static_cast<std::uint32_t>(scalars_.bias);
-    if (empties & 1)
-        out.index[static_cast<std::size_t>(n++)] = static_cast<std::uint32_t>(scalars_.parity);
-    const int pm = std::min(core::popcount(legalMovesOf(player, opponent)), kMobilitySlots - 1);
-    const int om = std::min(core::popcount(legalMovesOf(opponent, player)), kMobilitySlots - 1);
-    out.index[static_cast<std::size_t>(n++)] =
-        static_cast<std::uint32_t>(scalars_.playerMobility + pm);
-    out.index[static_cast<std::size_t>(n++)] =
-        static_cast<std::uint32_t>(scalars_.opponentMobility + om);
+    const ScalarValues v = scalarValues(player, opponent);
+    auto add = [&](int index) {
+        out.index[static_cast<std::size_t>(n++)] = static_cast<std::uint32_t>(index);
+    };
+    add(scalars_.bias);
+    if (v.parity) add(scalars_.parity);
+    add(scalars_.playerMobility + v.playerMobility);
+    add(scalars_.opponentMobility + v.opponentMobility);
+    add(scalars_.playerPotential + v.playerPotential);
+    add(scalars_.opponentPotential + v.opponentPotential);
     out.count = n;
+}
+
+ScalarValues PatternLayout::scalarValues(Bitboard player, Bitboard opponent) {
+    ScalarValues v;
+    v.parity = (64 - core::popcount(player | opponent)) & 1;
+    v.playerMobility = std::min(core::popcount(legalMovesOf(player, opponent)), kMobilitySlots - 1);
+    v.opponentMobility =
+        std::min(core::popcount(legalMovesOf(opponent, player)), kMobilitySlots - 1);
+    v.playerPotential = std::min(potentialMobility(player, opponent), kMobilitySlots - 1);
+    v.opponentPotential = std::min(potentialMobility(opponent, player), kMobilitySlots - 1);
+    return v;
 }
 
 }  // namespace othello::analysis

@@ -30,7 +30,8 @@ using core::Bitboard;
 inline constexpr int kStageEmpties = 5;
 inline constexpr int kStageCount = 12;  // empties 0-4, 5-9, ..., 55-60
 inline constexpr int kMaxPatternSize = 10;
-inline constexpr int kMobilitySlots = 32;  // mobility 0..31 (more counts as 31)
+inline constexpr int kMobilitySlots = 32;                      // mobility 0..31 (more counts as 31)
+inline constexpr int kScalarWeights = 2 + 4 * kMobilitySlots;  // bias, parity, 4 counts
 
 constexpr int stageOf(int empties) {
     return (empties > 59 ? 59 : empties < 0 ? 0 : empties) / kStageEmpties;
@@ -49,10 +50,32 @@ struct PatternClass {
 // Where the scalar weights sit in a stage's vector (after the patterns).
 struct ScalarSlots {
     int bias = 0;
-    int parity = 0;            // counted when the number of empties is odd
-    int playerMobility = 0;    // + min(moves of the side to move, 31)
-    int opponentMobility = 0;  // + min(moves of the opponent, 31)
+    int parity = 0;             // counted when the number of empties is odd
+    int playerMobility = 0;     // + min(moves of the side to move, 31)
+    int opponentMobility = 0;   // + min(moves of the opponent, 31)
+    int playerPotential = 0;    // + min(potential mobility of the side to move, 31)
+    int opponentPotential = 0;  // + min(potential mobility of the opponent, 31)
 };
+
+// The scalar features' values of a position (each already capped to its slots).
+struct ScalarValues {
+    int parity = 0;  // 1 when the number of empties is odd
+    int playerMobility = 0, opponentMobility = 0;
+    int playerPotential = 0, opponentPotential = 0;
+};
+
+// Potential mobility of `player`: the empty squares next to an opponent disc, the moves a
+// player may get later (Rosenbloom's frontier measure). Cheap, and what the mobility count
+// misses: a wall of discs with no move today still hands the opponent moves tomorrow.
+inline int potentialMobility(Bitboard player, Bitboard opponent) {
+    const Bitboard empty = ~(player | opponent);
+    constexpr Bitboard notA = 0xFEFEFEFEFEFEFEFEULL, notH = 0x7F7F7F7F7F7F7F7FULL;
+    const Bitboard o = opponent;
+    const Bitboard around = (o << 8) | (o >> 8) | ((o << 1) & notA) | ((o >> 1) & notH) |
+                            ((o << 9) & notA) | ((o << 7) & notH) | ((o >> 7) & notA) |
+                            ((o >> 9) & notH);
+    return core::popcount(around & empty);
+}
 
 // The features of one position: one compact weight index per pattern instance (offsets
 // included), then the scalar indices.
@@ -86,6 +109,7 @@ class PatternLayout {
 
     // Every feature of the position (player to move).
     void features(Bitboard player, Bitboard opponent, FeatureList& out) const;
+    static ScalarValues scalarValues(Bitboard player, Bitboard opponent);
 
   private:
     PatternLayout();

@@ -5,14 +5,14 @@
 // used years before 2019): the position with 24 empties, whose exact value is the WTHOR
 // theoretical score (perfect play from the file's depth, 24). With --mixed, game k gives its
 // position with 20 + k % 5 empties instead, solved by the exact solver for 20-23 empties (slow
-// on this machine: about 1 s per position and thread). Mean absolute error of the search with the
-// solver disabled at depth 0 (evaluation alone), 4 and 8. Targets: <= 5 discs at depth 0, <= 3.5 at
-// depth 8. Strength: games from XOT openings (xot-large.txt, the first GAMES/2, each played with
-// both colours), depth 6 each side, solver disabled, against the same search over a mobility-only
-// evaluation and over the disc count: points (win 1, draw 1/2) in % with a 95% confidence
-// interval. Target >= 80%.
-// Speed: depth-10 searches (solver disabled, fresh table) of midgame positions (36 empties of
-// WTH_2025 games): median time. Target <= 1 s.
+// on this machine: about 1 s per position and thread; the values are kept in
+// bench_eval_exact.cache next to the program, so only the first run solves). Mean absolute error of
+// the search with the solver disabled at depth 0 (evaluation alone), 4 and 8. Targets: <= 5 discs
+// at depth 0, <= 3.5 at depth 8. Strength: games from XOT openings (xot-large.txt, the first
+// GAMES/2, each played with both colours), depth 6 each side, solver disabled, against the same
+// search over a mobility-only evaluation and over the disc count: points (win 1, draw 1/2) in %
+// with a 95% confidence interval. Target >= 80%. Speed: depth-10 searches (solver disabled, fresh
+// table) of midgame positions (36 empties of WTH_2025 games): median time. Target <= 1 s.
 //
 // Usage: bench_eval [--positions N] [--games N] [--speed N] [--threads N] [--mixed] [--max-depth D]
 //                   [PART...]
@@ -25,6 +25,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -87,6 +88,22 @@ class DiscEvaluator final : public Evaluator {
     std::string name() const override { return "discs"; }
 };
 
+fs::path exeDirectory() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::current_path() : exe.parent_path();
+}
+
+// The cache of exact values: lines "<player hex> <opponent hex> <value>", side to move's view.
+std::map<std::pair<Bitboard, Bitboard>, int> readCache(const fs::path& path) {
+    std::map<std::pair<Bitboard, Bitboard>, int> cache;
+    std::ifstream in(path);
+    Bitboard p = 0, o = 0;
+    int value = 0;
+    while (in >> std::hex >> p >> o >> std::dec >> value) cache[{p, o}] = value;
+    return cache;
+}
+
 struct TestPosition {
     core::Position position;
     int value = 0;  // exact, side to move
@@ -131,19 +148,37 @@ void runAccuracy(const Config& cfg, const std::shared_ptr<const Evaluator>& eval
             break;
         }
     }
+    // Exact values solved by earlier runs (the positions are the same from run to run).
+    const fs::path cachePath = exeDirectory() / "bench_eval_exact.cache";
+    std::map<std::pair<Bitboard, Bitboard>, int> cache = readCache(cachePath);
+    std::vector<int> unsolved;
+    for (int i : need) {
+        TestPosition& t = tests[static_cast<std::size_t>(i)];
+        const auto it = cache.find({t.position.player(), t.position.opponentDiscs()});
+        if (it != cache.end())
+            t.value = it->second;
+        else
+            unsolved.push_back(i);
+    }
     const auto t0 = std::chrono::steady_clock::now();
-    parallelFor(static_cast<int>(need.size()), cfg.threads, [&](int i, int) {
+    std::ofstream cacheOut(cachePath, std::ios::app);
+    std::mutex cacheMutex;
+    parallelFor(static_cast<int>(unsolved.size()), cfg.threads, [&](int i, int) {
         thread_local Solver solver(64);
         SolveOptions o;
         o.threads = 1;
-        TestPosition& t = tests[static_cast<std::size_t>(need[static_cast<std::size_t>(i)])];
+        TestPosition& t = tests[static_cast<std::size_t>(unsolved[static_cast<std::size_t>(i)])];
         t.value = solver.solve(t.position, o).value;
+        // Written as solved: an interrupted run keeps what it solved.
+        std::lock_guard lock(cacheMutex);
+        cacheOut << std::hex << t.position.player() << ' ' << t.position.opponentDiscs() << ' '
+                 << std::dec << t.value << std::endl;
     });
     std::printf(
         "accuracy: %zu positions (%s empties, one per game of WTHOR 2019-2021, 2025), "
-        "%zu by theoretical score, %zu solved in %.0f s\n",
-        tests.size(), cfg.mixed ? "20-24" : "24", tests.size() - need.size(), need.size(),
-        bench::secondsSince(t0));
+        "%zu by theoretical score, %zu solved in %.0f s (%zu more from %s)\n",
+        tests.size(), cfg.mixed ? "20-24" : "24", tests.size() - need.size(), unsolved.size(),
+        bench::secondsSince(t0), need.size() - unsolved.size(), cachePath.string().c_str());
     std::printf(
         "  depth  MAE (discs)  by empties 20 / 21 / 22 / 23 / 24         median time s  "
         "target\n");

@@ -53,7 +53,13 @@ bool better(const CachedPosition& candidate, const CachedPosition& stored) {
     if (a != b) return a > b;
     if (candidate.kind == ValueKind::Bound)
         return candidate.upper - candidate.lower < stored.upper - stored.lower;
-    if (candidate.kind == ValueKind::Estimate) return candidate.depth > stored.depth;
+    if (candidate.kind == ValueKind::Estimate) {
+        if (candidate.engine != stored.engine || candidate.engineVersion != stored.engineVersion ||
+            candidate.weightsVersion != stored.weightsVersion)
+            return true;  // a stale estimate (another search or evaluation) never stays
+        if (candidate.depth != stored.depth) return candidate.depth > stored.depth;
+        return candidate.moves.size() > stored.moves.size();  // a merge: more moves valued
+    }
     return false;
 }
 
@@ -251,7 +257,7 @@ struct AnalysisCache::Impl {
         e.depth = s.getColumn(5).getInt();
         e.engine = static_cast<AnalysisEngine>(s.getColumn(6).getInt());
         e.engineVersion = s.getColumn(7).getInt();
-        e.weightsVersion = s.getColumn(8).getInt();
+        e.weightsVersion = s.getColumn(8).getInt64();
         e.nodes = static_cast<std::uint64_t>(s.getColumn(9).getInt64());
         const SQLite::Column moves = s.getColumn(10);
         e.allMoves = !moves.isNull();
@@ -260,6 +266,10 @@ struct AnalysisCache::Impl {
             e.moves.push_back({loadedSquare(b[at]), b[at + 1] - 64,
                                static_cast<ValueKind>(b[at + 2]), b[at + 3] - 64, b[at + 4] - 64});
         s.reset();
+        // An estimate may know only some moves' values: every move only when all are there.
+        if (e.kind == ValueKind::Estimate)
+            e.allMoves =
+                e.allMoves && static_cast<int>(e.moves.size()) >= core::popcount(c.legalMoves());
         if (!current(e.engine, e.engineVersion)) return std::nullopt;
         return e;
     }
@@ -292,7 +302,7 @@ struct AnalysisCache::Impl {
         s.bind(13, static_cast<std::int64_t>(e.nodes));
         // A zero-length blob (not NULL) says "every move known, there are none".
         static const char kEmpty = 0;
-        if (e.allMoves)
+        if (e.allMoves || !e.moves.empty())
             s.bind(14, moves.empty() ? static_cast<const void*>(&kEmpty) : moves.data(),
                    static_cast<int>(moves.size()));
         else
@@ -384,6 +394,90 @@ analysis::PositionSolver AnalysisCache::positionSolver(analysis::Solver& solver)
     return [this, &solver](const core::Position& p) { return solveAllMoves(solver, p); };
 }
 
+namespace {
+
+// The cache seen by analysis::GameReviewer.
+class CacheReviewStore final : public analysis::PositionStore {
+  public:
+    explicit CacheReviewStore(AnalysisCache& cache) : cache_(cache) {}
+
+    std::optional<analysis::SolveResult> exact(const core::Position& p, bool allMoves) override {
+        const auto hit = cache_.lookup(p);
+        if (!hit || hit->kind != ValueKind::Exact || (allMoves && !hit->allMoves))
+            return std::nullopt;
+        return hit->toSolveResult(p);
+    }
+    void storeExact(const core::Position& p, const analysis::SolveResult& r) override {
+        if (!cache_.readOnly()) cache_.store(p, r);
+    }
+    std::optional<analysis::PositionEstimate> estimate(const core::Position& p) override {
+        const auto hit = cache_.lookup(p);
+        if (!hit || hit->kind != ValueKind::Estimate || hit->engine != AnalysisEngine::Evaluation)
+            return std::nullopt;
+        analysis::PositionEstimate e;
+        e.value = hit->value;
+        e.bestMove = hit->bestMove;
+        e.depth = hit->depth;
+        e.engineVersion = hit->engineVersion;
+        e.weightsVersion = hit->weightsVersion;
+        e.moves = hit->moves;
+        e.allMoves = hit->allMoves;
+        return e;
+    }
+    void storeEstimate(const core::Position& p, const analysis::PositionEstimate& e) override {
+        if (cache_.readOnly()) return;
+        CachedPosition c;
+        c.value = e.value;
+        c.kind = ValueKind::Estimate;
+        c.bestMove = e.bestMove;
+        c.depth = e.depth;
+        c.engine = AnalysisEngine::Evaluation;
+        c.engineVersion = e.engineVersion;
+        c.weightsVersion = e.weightsVersion;
+        c.allMoves = e.allMoves;
+        c.moves = e.moves;
+        cache_.store(p, c);
+    }
+
+  private:
+    AnalysisCache& cache_;
+};
+
+}  // namespace
+
+std::unique_ptr<analysis::PositionStore> AnalysisCache::reviewStore(std::int64_t weightsVersion) {
+    if (!impl_->readOnly && weightsVersion != 0) {
+        // Estimates of another search or evaluation would never be used again: drop them, once
+        // per change (the meta row remembers the version last seen).
+        const std::int64_t version =
+            (static_cast<std::int64_t>(analysis::kMidgameSearchVersion) << 32) ^ weightsVersion;
+        if (impl_->meta("analysis_estimate_version") != version) {
+            impl_->write([&] {
+                SQLite::Statement del(impl_->db,
+                                      "DELETE FROM analysis_positions WHERE engine = ? AND "
+                                      "(engine_version != ? OR weights_version != ?)");
+                del.bind(1, static_cast<int>(AnalysisEngine::Evaluation));
+                del.bind(2, analysis::kMidgameSearchVersion);
+                del.bind(3, weightsVersion);
+                del.exec();
+                SQLite::Statement set(impl_->db,
+                                      "INSERT OR REPLACE INTO meta(key, value) "
+                                      "VALUES('analysis_estimate_version', ?)");
+                set.bind(1, version);
+                set.exec();
+            });
+        }
+    }
+    return std::make_unique<CacheReviewStore>(*this);
+}
+
+std::int64_t AnalysisCache::estimateCount() {
+    SQLite::Statement s(impl_->db, "SELECT count(*) FROM analysis_positions WHERE engine = ?");
+    s.bind(1, static_cast<int>(AnalysisEngine::Evaluation));
+    s.executeStep();
+    return s.getColumn(0).getInt64();
+}
+
 std::int64_t AnalysisCache::positionCount() {
     return impl_->db.execAndGet("SELECT count(*) FROM analysis_positions").getInt64();
 }
@@ -429,7 +523,13 @@ std::optional<StoredReview> AnalysisCache::review(std::int64_t gameId) {
 }
 
 void AnalysisCache::storeReview(std::int64_t gameId, const analysis::GameReview& review) {
+    if (!review.complete) return;  // cancelled: some moves were never judged
     analysis::GameReview r = review;
+    // The exact part only (the table's meaning: see the header).
+    std::erase_if(r.moves, [&](const analysis::ReviewedMove& m) {
+        return m.kind != ValueKind::Exact || m.empties > r.maxEmpties;
+    });
+    for (analysis::ReviewedMove& m : r.moves) m.moves.clear();
     analysis::summarise(r);
     const std::string plies = encodePlies(r);
     impl_->write([&] {

@@ -18,11 +18,23 @@
 // - Solver results carry analysis::kSolverVersion: a writable open by a program with another
 //   solver version drops every solver row and every game review (a fixed solver may answer
 //   differently); a read-only open ignores them.
-// - A row is only replaced by a result at least as good: exact with every move's value >
-//   exact > win/loss/draw > bound > estimate (for estimates: deeper is better).
+// - A row is only replaced by a better result: exact with every move's value > exact >
+//   win/loss/draw > bound > estimate; among estimates, one of another search version or
+//   weights version is always replaced, else deeper is better, and at the same depth one with
+//   more move values (a merge) is.
+// - Estimates (engine Evaluation, analysis/GameReviewer.h): value and best move of the midgame
+//   search at `depth`, engine_version analysis::kMidgameSearchVersion, weights_version
+//   analysis::weightsVersionOf(the evaluator). Their `moves` hold the moves valued so far (the
+//   best and the moves played there, or every legal move): allMoves only when that is every
+//   legal move. reviewStore() drops, once per change, the estimates of any other search or
+//   weights version (a retrained evaluation answers differently).
 //
 // Game reviews (table game_analysis, keyed by game id)
-// - The analysis::GameReview of a stored game at some depth (maxEmpties), with the game's
+// - The exact part of the analysis::GameReview of a stored game (the moves judged by the
+//   solver, at most maxEmpties empties: what `search --lost-discs` and `show` read). A whole-game
+//   review's estimates are not kept here (the blob has no room to mark them and older programs
+//   would read them as exact): they live in analysis_positions, so reviewing the game again
+//   rebuilds the whole review from the cache without searching. A review with the game's
 //   moves key: a review is dropped when its game is deleted or its moves change (triggers),
 //   and ignored when written by another solver version.
 // - Searchable: SearchFilter::lostDiscs (storage/Archive.h) finds games with a reviewed move
@@ -45,6 +57,7 @@
 #include <vector>
 
 #include "analysis/GameReview.h"
+#include "analysis/GameReviewer.h"
 #include "analysis/Solver.h"
 #include "core/Position.h"
 #include "storage/Archive.h"
@@ -56,7 +69,7 @@ inline constexpr std::int64_t kDefaultMaxAnalysisPositions = 1'000'000;
 // Which program produced a cached value.
 enum class AnalysisEngine : std::uint8_t {
     Solver = 0,      // analysis::Solver (version analysis::kSolverVersion, weights 0)
-    Evaluation = 1,  // the midgame evaluation and search (to come)
+    Evaluation = 1,  // the midgame search (analysis::kMidgameSearchVersion) over an evaluation
 };
 
 // A cached position, in the orientation of the position asked about.
@@ -68,11 +81,12 @@ struct CachedPosition {
     int depth = 0;                   // empties (solver), search depth (estimates)
     AnalysisEngine engine = AnalysisEngine::Solver;
     int engineVersion = 0;
-    int weightsVersion = 0;
+    std::int64_t weightsVersion = 0;
     std::uint64_t nodes = 0;
     // allMoves: `moves` holds every legal move's value, best first (values from the side to
     // move's point of view before the move, as analysis::MoveValue; empty when the side to move
-    // has no move). Otherwise only the position's value is known and `moves` is empty.
+    // has no move). Otherwise only the position's value is known and `moves` is empty, except
+    // for an estimate, whose `moves` may hold some moves' values (best first).
     bool allMoves = false;
     std::vector<analysis::MoveValue> moves;
     // As a SolveResult (complete when the kind is Exact or WinLossDraw; pv and timing empty).
@@ -115,6 +129,16 @@ class AnalysisCache {
     analysis::SolveResult solveAllMoves(analysis::Solver& solver, const core::Position& position);
     // A PositionSolver for analysis::reviewGame answering through solveAllMoves.
     analysis::PositionSolver positionSolver(analysis::Solver& solver);
+    // The cache as an analysis::GameReviewer's store, for an evaluator of `weightsVersion`
+    // (analysis::weightsVersionOf). Exact values: any exact row (with every move's value when
+    // asked for); estimates: this search
+    // version's, checked by the reviewer. Writable: first drops the estimates of any other
+    // search or weights version. Read-only: lookups only, stores ignored. Lives no longer than
+    // the cache; used from the cache's thread.
+    // weightsVersion 0: a store for exact values only (an endgame review), dropping nothing.
+    std::unique_ptr<analysis::PositionStore> reviewStore(std::int64_t weightsVersion);
+    // Estimate rows (of any version), for tests and `analyze` figures.
+    std::int64_t estimateCount();
 
     std::int64_t positionCount();
     std::int64_t maxPositions();
@@ -125,9 +149,10 @@ class AnalysisCache {
     // The review of stored game `id`, if it has one made by this solver version for the
     // game's current moves.
     std::optional<StoredReview> review(std::int64_t gameId);
-    // Replaces the review of game `gameId` (which must exist) in one short transaction. A
-    // review whose judged moves are no longer the game's (its moves were edited meanwhile) is
-    // not stored: the game stays to be reviewed.
+    // Replaces the review of game `gameId` (which must exist) in one short transaction with
+    // the review's exact moves (estimates are left out: see above). A review whose judged moves
+    // are no longer the game's (its moves were edited meanwhile), or a cancelled one
+    // (complete false), is not stored: the game stays to be reviewed.
     void storeReview(std::int64_t gameId, const analysis::GameReview& review);
     // Game ids after `afterId`, in id order, without a current review at `maxEmpties` or
     // deeper: what `analyze --all` still has to do.

@@ -72,9 +72,9 @@ void checkSymmetric(const Evaluator& eval, int positions, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("pattern layout: 46 instances, each class's images cover the board's symmetries") {
+TEST_CASE("pattern layout: 54 instances, each class's images cover the board's symmetries") {
     const PatternLayout& layout = PatternLayout::get();
-    CHECK(layout.instanceCount() == 46);
+    CHECK(layout.instanceCount() == 54);
     // A weight vector per stage below the file limit: 12 stages of int16 within 4 MB.
     CHECK(static_cast<std::size_t>(layout.weightsPerStage()) * kStageCount * 2 < 4u << 20);
     for (const PatternClass& c : layout.classes()) {
@@ -92,6 +92,32 @@ TEST_CASE("pattern layout: 46 instances, each class's images cover the board's s
     }
     CHECK(stageOf(60) == kStageCount - 1);
     CHECK(stageOf(0) == 0);
+}
+
+TEST_CASE("potential mobility: the empty squares next to an opponent disc, square by square") {
+    std::mt19937_64 rng(21);
+    for (int i = 0; i < 500; ++i) {
+        const core::Position p = solvertest::randomPosition(rng, static_cast<int>(rng() % 61));
+        const Bitboard me = p.player(), them = p.opponentDiscs();
+        int expected = 0;
+        for (int sq = 0; sq < 64; ++sq) {
+            if ((me | them) >> sq & 1) continue;
+            bool next = false;
+            for (int dr = -1; dr <= 1; ++dr)
+                for (int dc = -1; dc <= 1; ++dc) {
+                    const int r = sq / 8 + dr, c = sq % 8 + dc;
+                    if ((dr || dc) && r >= 0 && r < 8 && c >= 0 && c < 8 &&
+                        (them >> (r * 8 + c) & 1))
+                        next = true;
+                }
+            expected += next;
+        }
+        INFO("position " << i);
+        REQUIRE(potentialMobility(me, them) == expected);
+    }
+    // The start: White's d4 and e5 touch 10 empty squares, Black's d5 and e4 as many.
+    const core::Position start = core::Position::start();
+    CHECK(potentialMobility(start.player(), start.opponentDiscs()) == 10);
 }
 
 TEST_CASE("evaluation: the 8 images of a position get the same value (random weights)") {
@@ -114,7 +140,7 @@ TEST_CASE("evaluation: the committed weights load, are symmetric and judge sensi
     const Bitboard weak = 0x0000183C3C180000ULL;
     CHECK(eval->evaluate(strong, weak) > 10 * kEvalUnitsPerDisc);
     CHECK(eval->evaluate(weak, strong) < -10 * kEvalUnitsPerDisc);
-    CHECK(eval->name().rfind("pattern v1 ", 0) == 0);
+    CHECK(eval->name().rfind("pattern v2 ", 0) == 0);
 }
 
 TEST_CASE("weights file: save and load round trip") {

@@ -72,7 +72,10 @@ void checkReviewJson(const nlohmann::json& g, const std::vector<int>& moves, int
         std::set<std::string> keys;
         for (const auto& [key, value] : m.items()) keys.insert(key);
         CHECK(keys == std::set<std::string>{"ply", "move_number", "side", "empties", "move",
-                                            "value", "best_moves", "played_value", "loss"});
+                                            "value", "best_moves", "played_value", "loss", "kind",
+                                            "depth"});
+        CHECK(m["kind"] == "exact");
+        CHECK(m["depth"] == p.emptyCount());
         const auto values = testing::minimaxMoves(p);
         int best = -65, played = 0;
         for (const auto& [sq, v] : values) {
@@ -127,7 +130,7 @@ TEST_CASE("cli analyze: a stored game, values from Black's view, per-player summ
     REQUIRE(found["games"].size() == 3);
     for (std::size_t i = 0; i < games.size(); ++i) {
         const std::int64_t id = found["games"][i]["id"];
-        const auto j = db.json("analyze " + std::to_string(id) + " --empties 9");
+        const auto j = db.json("analyze " + std::to_string(id) + " --endgame --empties 9");
         CHECK(j["point_of_view"] == "black");
         CHECK(j["empties"] == 9);
         CHECK(j["solver_version"] == othello::analysis::kSolverVersion);
@@ -137,7 +140,7 @@ TEST_CASE("cli analyze: a stored game, values from Black's view, per-player summ
     }
     // Text: says how to read the values, one line per move, a summary per player.
     const std::int64_t id = found["games"][0]["id"];
-    const auto text = db.run("analyze " + std::to_string(id) + " --empties 9");
+    const auto text = db.run("analyze " + std::to_string(id) + " --endgame --empties 9");
     REQUIRE(text.exitCode == 0);
     CHECK(text.out.find("Black's point of view") != std::string::npos);
     CHECK(text.out.find("Black: ") != std::string::npos);
@@ -145,7 +148,7 @@ TEST_CASE("cli analyze: a stored game, values from Black's view, per-player summ
     // The second analysis answers from the cache (the positions are all there).
     const std::int64_t cached = sqlScalar(db.path, "SELECT count(*) FROM analysis_positions");
     CHECK(cached > 0);
-    db.json("analyze " + std::to_string(id) + " --empties 9");
+    db.json("analyze " + std::to_string(id) + " --endgame --empties 9");
     CHECK(sqlScalar(db.path, "SELECT count(*) FROM analysis_positions") == cached);
     // Errors: no such game, bad depth.
     CHECK(db.run("analyze 999 --empties 9").exitCode == 1);
@@ -163,7 +166,7 @@ TEST_CASE("cli analyze FILE: every record of the file, unfinished ones too",
     // No database: nothing is created, the solver answers directly.
     const fs::path none = db.dir / "none.sqlite";
     setenv("OTHELLO_DB", none.c_str(), 1);
-    const auto r = runCli("analyze " + shellQuote(file.string()) + " --empties 8 --json");
+    const auto r = runCli("analyze " + shellQuote(file.string()) + " --endgame --empties 8 --json");
     unsetenv("OTHELLO_DB");
     CHECK_FALSE(fs::exists(none));
     INFO(r.err);
@@ -177,7 +180,7 @@ TEST_CASE("cli analyze FILE: every record of the file, unfinished ones too",
     }
 }
 
-TEST_CASE("cli analyze --all: resumable after kill -9, each game once; search and show",
+TEST_CASE("cli analyze --all: resumable after kill -9, each game once, then search and show",
           "[storage][cli][analysis]") {
     Db db;
     const int total = 40;
@@ -234,8 +237,8 @@ TEST_CASE("cli analyze --all: resumable after kill -9, each game once; search an
     std::map<std::int64_t, int> maxLoss, blackLoss;
     for (const auto& g : all["games"]) {
         const std::int64_t id = g["id"];
-        const auto a =
-            db.json("analyze " + std::to_string(id) + " --empties " + std::to_string(empties));
+        const auto a = db.json("analyze " + std::to_string(id) + " --endgame --empties " +
+                               std::to_string(empties));
         const auto& s = a["games"][0]["summary"];
         maxLoss[id] =
             std::max(s["black"]["max_loss"].get<int>(), s["white"]["max_loss"].get<int>());

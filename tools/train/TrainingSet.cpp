@@ -16,7 +16,7 @@ namespace {
 using analysis::PatternLayout;
 using core::Bitboard;
 
-Sample makeSample(const core::Position& p, int labelBlack, float weight) {
+Sample makeSample(const core::Position& p, double labelBlack, bool exact, float weight) {
     const PatternLayout& layout = PatternLayout::get();
     const Bitboard player = p.player(), opponent = p.opponentDiscs();
     Sample s{};
@@ -25,11 +25,14 @@ Sample makeSample(const core::Position& p, int labelBlack, float weight) {
         for (const auto& inst : c.instances)
             s.pattern[j++] = c.compactOf[static_cast<std::size_t>(
                 PatternLayout::rawIndex(player, opponent, inst.data(), c.size))];
-    const int pm = core::popcount(analysis::legalMovesOf(player, opponent));
-    const int om = core::popcount(analysis::legalMovesOf(opponent, player));
-    s.playerMobility = static_cast<std::uint8_t>(std::min(pm, analysis::kMobilitySlots - 1));
-    s.opponentMobility = static_cast<std::uint8_t>(std::min(om, analysis::kMobilitySlots - 1));
-    s.parity = static_cast<std::uint8_t>(p.emptyCount() & 1);
+    const analysis::ScalarValues v = PatternLayout::scalarValues(player, opponent);
+    s.playerMobility = static_cast<std::uint8_t>(v.playerMobility);
+    s.opponentMobility = static_cast<std::uint8_t>(v.opponentMobility);
+    s.playerPotential = static_cast<std::uint8_t>(v.playerPotential);
+    s.opponentPotential = static_cast<std::uint8_t>(v.opponentPotential);
+    s.parity = static_cast<std::uint8_t>(v.parity);
+    s.empties = static_cast<std::uint8_t>(p.emptyCount());
+    s.exact = exact ? 1 : 0;
     s.label = static_cast<float>(p.toMove() == core::Color::Black ? labelBlack : -labelBlack);
     s.weight = weight;
     return s;
@@ -82,6 +85,8 @@ int sampleIndices(const Sample& s, const PatternLayout& layout, std::uint32_t* o
     if (s.parity) out[n++] = static_cast<std::uint32_t>(sc.parity);
     out[n++] = static_cast<std::uint32_t>(sc.playerMobility + s.playerMobility);
     out[n++] = static_cast<std::uint32_t>(sc.opponentMobility + s.opponentMobility);
+    out[n++] = static_cast<std::uint32_t>(sc.playerPotential + s.playerPotential);
+    out[n++] = static_cast<std::uint32_t>(sc.opponentPotential + s.opponentPotential);
     return n;
 }
 
@@ -175,8 +180,37 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
              : source == 1 ? report.exactLabels
                            : report.resultLabels)++;
             const bool exact = distance == 0 || (distance == -1 && e == g.theoreticalEmpties);
+            double value = label;
+            if (options.interpolate && distance > 0) {
+                // Between two known points: the errors of the moves between them are spread
+                // evenly instead of all charged to the nearer side.
+                struct Point {
+                    bool have;
+                    int at, value;
+                };
+                const Point points[] = {
+                    {g.haveTheoretical, g.theoreticalEmpties, g.theoreticalBlack},
+                    {g.haveExact, options.exactEmpties, g.exactBlack},
+                    {g.haveFinal, 0, g.finalBlack}};
+                int aboveAt = 1000, aboveValue = 0, belowAt = -1, belowValue = 0;
+                for (const Point& pt : points) {
+                    if (!pt.have) continue;
+                    if (pt.at > e && pt.at < aboveAt) {
+                        aboveAt = pt.at;
+                        aboveValue = pt.value;
+                    }
+                    if (pt.at < e && pt.at > belowAt) {
+                        belowAt = pt.at;
+                        belowValue = pt.value;
+                    }
+                }
+                if (aboveAt < 1000 && belowAt >= 0)
+                    value = aboveValue + (belowValue - aboveValue) *
+                                             static_cast<double>(aboveAt - e) /
+                                             static_cast<double>(aboveAt - belowAt);
+            }
             const Sample sample =
-                makeSample(p, label, exact ? static_cast<float>(options.exactWeight) : 1.0f);
+                makeSample(p, value, exact, exact ? static_cast<float>(options.exactWeight) : 1.0f);
             for (int s = 0; s < analysis::kStageCount; ++s) {
                 const int lo = s * analysis::kStageEmpties;
                 const int hi =

@@ -8,7 +8,10 @@
 //   the solver, for positions nearer to it than to the theoretical score's position;
 // - the game's final result for positions nearer to the end than to any of the above.
 // Each label thus comes from the nearest point of the game where the value is known, so it
-// carries the errors of as few moves as possible.
+// carries the errors of as few moves as possible; with `interpolate`, a position between two
+// such points gets their values interpolated by empties (the errors of the moves between them
+// spread evenly). Positions with an exact label are marked (Sample::exact): the fit selects
+// its iteration on them and the trainer reports its error on them.
 #include <cstdint>
 #include <filesystem>
 #include <random>
@@ -22,13 +25,17 @@ namespace othello::train {
 // One position's features in a compact form: one compact index per pattern instance (in the
 // layout's instance order; the class offset is added when read), the mobility slots and parity.
 struct Sample {
-    static constexpr int kInstances = 46;
+    static constexpr int kInstances = 54;
     std::uint16_t pattern[kInstances];
     std::uint8_t playerMobility;
     std::uint8_t opponentMobility;
+    std::uint8_t playerPotential;
+    std::uint8_t opponentPotential;
     std::uint8_t parity;
-    float label;   // disc difference, side to move
-    float weight;  // of its squared error: exact labels count more than estimated ones
+    std::uint8_t empties;
+    std::uint8_t exact;  // 1: the label is this position's exact value
+    float label;         // disc difference, side to move
+    float weight;        // of its squared error: exact labels count more than estimated ones
 };
 
 struct StageSet {
@@ -50,6 +57,9 @@ struct LoadOptions {
     // The weight of a position whose label is exact (its own theoretical score or solver
     // value) against 1 for labels taken from another point of the game.
     double exactWeight = 4;
+    // Positions between two known points of their game are labelled by linear interpolation
+    // between them (by empties) instead of with the nearer point's value.
+    bool interpolate = true;
     std::uint64_t seed = 1;
 };
 

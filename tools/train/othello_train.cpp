@@ -6,18 +6,23 @@
 // Positions: every position of every game that replays, game-over positions left out, sorted by
 // stage (min(empties, 59) / 5: 12 stages).
 // Labels (TrainingSet.h), the final disc difference from the side to move taken from the
-// nearest point of the game whose value is known: the WTHOR theoretical score (perfect play
-// from the file's depth, 24 empties) for every position at that depth or earlier; the exact
-// value of the game's position at --exact-empties (solver) near it; the game's result near the
-// end.
-// Fit (StageFit.h): ridge least squares per stage by preconditioned conjugate gradients, the
-// iteration with the best validation error kept; --holdout of the games (drawn with --seed)
-// are the validation set. Everything is deterministic for a given seed and input.
-// Time on the project machine (2 cores shared with other work, load average ~7, nice 10,
-// defaults): 9 minutes wall (reading ~15 s, 124,030 solves at 14 empties 7.7 min, fit of the
-// 12 stages ~70 s); about 1 GB of memory. --exact-empties 0 skips the solves (~1.5 min) but the
-// depth-8 error of bench_eval grows from 3.2 to 4.5 discs.
+// points of the game whose value is known: the WTHOR theoretical score (perfect play from the
+// file's depth, 24 empties) for every position at that depth or earlier; the exact value of the
+// game's position at --exact-empties (solver); the game's result at the end. A position between
+// two of them gets the value interpolated between both by empties (--no-interpolate: the nearer
+// one's value).
+// Fit (StageFit.h): ridge least squares per stage by preconditioned conjugate gradients, then
+// --huber-rounds refits with Huber weights; the iteration with the best validation error kept
+// (on exact labels where the stage has them); --holdout of the games (drawn with --seed) are
+// the validation set. Everything is deterministic for a given seed and input. --stages fits a
+// few stages only (the others left zero) for quick tuning.
+// Time on the project machine (2 cores shared with 8 other jobs, load average 6-17, nice 10,
+// defaults): 15-17 minutes wall (reading ~10 s, 124,030 solves at 14 empties 12-13 min, fit of
+// the 12 stages with two Huber rounds 2-5 min); about 1.5 GB of memory. An idle machine is much
+// faster. --exact-empties 0 skips the solves but the depth-8 error of
+// bench_eval grows (3.2 to 4.5 discs, measured with the first layout).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -43,10 +48,10 @@ int main(int argc, char** argv) {
     CLI::App app{
         "Trains the pattern evaluation on WTHOR games (years before 2019) and writes the weights "
         "file.\nLabels: WTHOR theoretical scores (exact at the file's depth, 24 empties), exact "
-        "solver values at --exact-empties, game results near the end.\nFit: ridge least squares "
-        "per stage (12 stages of 5 empties), conjugate gradients, best validation iteration "
-        "kept.\nReproducible: the same data and options give the same file. About 9 minutes on "
-        "2 busy cores."};
+        "solver values at --exact-empties, game results at the end; interpolated between them."
+        "\nFit: ridge least squares per stage (12 stages of 5 empties), conjugate gradients, "
+        "then Huber refits; best validation iteration kept.\nReproducible: the same data and "
+        "options give the same file. About 17 minutes on 2 busy cores."};
     app.add_option("--data", load.directory, "Directory of the WTH_<year>.wtb files")
         ->capture_default_str();
     app.add_option("--first-year", load.firstYear, "First year read")->capture_default_str();
@@ -65,18 +70,41 @@ int main(int argc, char** argv) {
                    "A position also trains the stages within this many empties of its own")
         ->capture_default_str()
         ->check(CLI::Range(0, 10));
+    int priorOverlap = 0;
+    app.add_option("--prior-overlap", priorOverlap,
+                   "Fit each stage first on the positions within this many empties of it, then "
+                   "on those within --overlap with its weights pulled towards that first fit "
+                   "(0: one fit)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 20));
+    std::vector<int> onlyStages;
+    app.add_option("--stages", onlyStages,
+                   "Fit only these stages, the others left zero (for tuning; the file is not "
+                   "a usable evaluation)")
+        ->check(CLI::Range(0, analysis::kStageCount - 1));
     app.add_option("--exact-weight", load.exactWeight,
                    "Weight of positions with an exact label (others: 1)")
         ->capture_default_str();
+    app.add_flag("--interpolate,!--no-interpolate", load.interpolate,
+                 "Label positions between two known points by linear interpolation (default; "
+                 "--no-interpolate: the nearer point's value)");
     app.add_option("--seed", load.seed, "Seed of the validation split")->capture_default_str();
     app.add_option("--max-games", load.maxGames, "Read at most this many games (0: all)")
         ->capture_default_str();
     app.add_option("--iterations", fit.iterations, "Conjugate-gradient iterations per stage")
         ->capture_default_str();
     app.add_option("--ridge", fit.ridge, "Ridge penalty per weight")->capture_default_str();
+    app.add_option("--huber-rounds", fit.huberRounds,
+                   "Refits with Huber weights after the least-squares fit (0: none)")
+        ->capture_default_str();
+    app.add_option("--huber-delta", fit.huberDelta,
+                   "Huber threshold in discs: larger errors count linearly")
+        ->capture_default_str();
     app.add_option("--threads", load.threads, "Threads")->capture_default_str();
     app.add_option("-o,--out", out, "Weights file written")->capture_default_str();
     CLI11_PARSE(app, argc, argv);
+    const int narrowOverlap = load.overlap;
+    load.overlap = std::max(load.overlap, priorOverlap);
 
     const auto t0 = std::chrono::steady_clock::now();
     auto elapsed = [&] {
@@ -113,18 +141,38 @@ int main(int argc, char** argv) {
     auto work = [&] {
         // Largest stages are not the last: take them in order, each thread the next one free.
         for (std::size_t s = next++; s < stages.size(); s = next++) {
-            results[s] = train::fitStage(stages[s], fit);
-            const double quantised = train::meanAbsoluteError(
-                stages[s].validation, results[s].weights, analysis::kEvalUnitsPerDisc);
+            if (!onlyStages.empty() && std::find(onlyStages.begin(), onlyStages.end(),
+                                                 static_cast<int>(s)) == onlyStages.end())
+                continue;
+            const int lo = static_cast<int>(s) * analysis::kStageEmpties;
+            const int hi = s == stages.size() - 1 ? 60 : lo + analysis::kStageEmpties - 1;
+            auto window = [&](int overlap) {
+                train::FitOptions o = fit;
+                o.minEmpties = lo - overlap;
+                o.maxEmpties = hi + overlap;
+                return o;
+            };
+            train::FitResult wide;
+            if (priorOverlap > narrowOverlap) {
+                wide = train::fitStage(stages[s], window(priorOverlap));
+                results[s] = train::fitStage(stages[s], window(narrowOverlap), &wide.weights);
+            } else {
+                results[s] = train::fitStage(stages[s], window(narrowOverlap));
+            }
+            const train::FitResult& r = results[s];
+            const double quantised = train::meanAbsoluteError(stages[s].validation, r.weights,
+                                                              analysis::kEvalUnitsPerDisc);
             std::lock_guard lock(printMutex);
             std::printf(
-                "stage %2zu (empties %2zu-%2zu): %7zu train, %6zu validation positions, "
-                "best iteration %2d, MAE train %.2f, validation %.2f (stored %.2f); "
-                "%.0f s\n",
-                s, s * analysis::kStageEmpties,
-                s == stages.size() - 1 ? 60 : s * analysis::kStageEmpties + 4,
-                stages[s].train.size(), stages[s].validation.size(), results[s].bestIteration,
-                results[s].trainMae, results[s].validationMae, quantised, elapsed());
+                "stage %2zu (empties %2d-%2d): %7zu train, %6zu validation positions, "
+                "best iteration %2d, MAE train %.2f, validation %.2f (stored %.2f), on %zu "
+                "exact labels %.2f",
+                s, lo, hi, r.trainUsed, stages[s].validation.size(), r.bestIteration, r.trainMae,
+                r.validationMae, quantised, r.validationExact, r.validationExactMae);
+            if (priorOverlap > narrowOverlap)
+                std::printf(" (wide fit: %zu train, iteration %d, exact %.2f)", wide.trainUsed,
+                            wide.bestIteration, wide.validationExactMae);
+            std::printf("; validation slope %.3f; %.0f s\n", r.validationSlope, elapsed());
             std::fflush(stdout);
         }
     };
@@ -136,8 +184,10 @@ int main(int argc, char** argv) {
     desc << "othello-train: WTHOR " << load.firstYear << "-" << load.lastYear << ", "
          << report.games << " games, " << report.positions << " positions, exact labels at "
          << load.exactEmpties << " empties, seed " << load.seed << ", holdout " << load.holdout
-         << ", overlap " << load.overlap << ", exact weight " << load.exactWeight << ", ridge "
-         << fit.ridge << ", " << fit.iterations << " iterations; validation MAE";
+         << ", interpolate " << load.interpolate << ", overlap " << narrowOverlap
+         << ", prior overlap " << priorOverlap << ", exact weight " << load.exactWeight
+         << ", ridge " << fit.ridge << ", " << fit.iterations << " iterations, Huber rounds "
+         << fit.huberRounds << " delta " << fit.huberDelta << "; validation MAE";
     for (std::size_t s = 0; s < results.size(); ++s) {
         char buf[32];
         std::snprintf(buf, sizeof buf, " %.2f", results[s].validationMae);
@@ -146,6 +196,7 @@ int main(int argc, char** argv) {
     weights.description = desc.str();
     for (int s = 0; s < weights.stages; ++s) {
         const auto& w = results[static_cast<std::size_t>(s)].weights;
+        if (w.empty()) continue;  // not fitted (--stages): left zero
         for (int f = 0; f < weights.weightsPerStage; ++f) {
             const double v =
                 std::round(w[static_cast<std::size_t>(f)] * analysis::kEvalUnitsPerDisc);

@@ -1,5 +1,7 @@
-// othello-db analyze: the exact solver's review of the endgame of a stored game, of the games
-// of a file, or (--all) of the whole archive, resumably, in the background.
+// othello-db analyze: the review of a stored game or of the games of a file (the midgame
+// search before --empties, the exact solver from there on; --endgame: the exact part only),
+// or (--all without a target) of the endgames of the whole archive, resumably, in the
+// background.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -9,6 +11,8 @@
 #include "AnalysisCli.h"
 #include "JsonOutput.h"
 #include "StorageCli.h"
+#include "analysis/Evaluation.h"
+#include "analysis/GameReviewer.h"
 #include "importers/GameResult.h"
 #include "importers/Reader.h"
 #include "importers/TextEscape.h"
@@ -19,7 +23,11 @@ namespace {
 struct AnalyzeOptions {
     std::string target;
     int empties = analysis::kDefaultReviewEmpties;
-    bool all = false;
+    bool all = false;  // with a target: every legal move's value; without: the whole archive
+    bool allMoves = false;
+    bool endgame = false;
+    int depth = 0;       // 0: not given (kDefaultReviewDepth, or no cap with --time)
+    double seconds = 0;  // per midgame position; 0: none
     std::int64_t maxGames = -1;
     std::size_t tableMegabytes = 64;
     std::string db;
@@ -48,13 +56,101 @@ bool isGameId(const std::string& s) {
 
 void printReview(const std::string& title, const analysis::GameReview& r) {
     fmt::print("{}\n{}{}", title, reviewTable(r), summaryLines(r));
+    if (r.midgame)
+        fmt::print("{} searched, {} solved, {} from the cache, in {:.1f} s\n",
+                   plural(r.stats.searched, "position", "positions"),
+                   plural(r.stats.solved, "position", "positions"),
+                   r.stats.cachedEstimates + r.stats.cachedExact, r.stats.seconds);
 }
 
+bool wholeGame(const AnalyzeOptions& o) {
+    return !o.endgame;
+}
+
+// The reviewer judges (GameReviewer) whenever the midgame or every move's value is asked for;
+// the endgame alone goes through analysis::reviewGame as `analyze --all` does.
+bool useReviewer(const AnalyzeOptions& o) {
+    return wholeGame(o) || o.allMoves || o.all;
+}
+
+// An --endgame review never evaluates: no weights file needed for it.
+class NoEvaluation final : public analysis::Evaluator {
+  public:
+    int evaluate(core::Bitboard, core::Bitboard) const override { return 0; }
+    std::string name() const override { return "none"; }
+};
+
 nlohmann::json output(const AnalyzeOptions& o, nlohmann::json games) {
-    return {{"point_of_view", kPointOfView},
-            {"empties", o.empties},
-            {"solver_version", analysis::kSolverVersion},
-            {"games", std::move(games)}};
+    nlohmann::json j = {{"point_of_view", kPointOfView},
+                        {"empties", o.empties},
+                        {"solver_version", analysis::kSolverVersion}};
+    if (wholeGame(o)) j["search_version"] = analysis::kMidgameSearchVersion;
+    j["games"] = std::move(games);
+    return j;
+}
+
+// The options of a whole-game review (see the command's help).
+analysis::ReviewOptions reviewOptions(const AnalyzeOptions& o) {
+    analysis::ReviewOptions r;
+    r.exactEmpties = o.empties;
+    r.midgame = wholeGame(o);
+    r.allMoves = o.allMoves || o.all;
+    r.secondsPerPosition = o.seconds;
+    if (o.depth > 0)
+        r.depth = o.depth;
+    else if (o.seconds > 0)
+        r.depth = 60;  // the time decides
+    // With a time budget a cached estimate is reused from the depth asked (default 10).
+    r.reuseDepth = o.depth > 0 ? o.depth : analysis::kDefaultReviewDepth;
+    return r;
+}
+
+// Reviews games one after another with one reviewer (its tables kept), through the cache when
+// there is one. A progress line on a terminal (text output only).
+class Reviewing {
+  public:
+    Reviewing(const AnalyzeOptions& o, storage::AnalysisCache* cache)
+        : options_(reviewOptions(o)), progress_(!o.json && !o.quiet && isatty(STDERR_FILENO)) {
+        std::shared_ptr<const analysis::Evaluator> eval = std::make_shared<NoEvaluation>();
+        if (options_.midgame) try {
+                eval = analysis::Evaluation::standard();
+            } catch (const analysis::EvalWeightsError& e) {
+                throw InputError(std::string("cannot review the midgame: ") + e.what() +
+                                 " (--endgame reviews the endgame without it)");
+            }
+        reviewer_ =
+            std::make_unique<analysis::GameReviewer>(eval, o.tableMegabytes, o.tableMegabytes);
+        if (cache) {
+            // An endgame review has no evaluation: it must not drop the estimates of one.
+            store_ = cache->reviewStore(options_.midgame ? reviewer_->weightsVersion() : 0);
+            reviewer_->setStore(store_.get());
+        }
+        if (progress_)
+            options_.onProgress = [](const analysis::ReviewProgress& p) {
+                fmt::print(stderr, "\rreviewing: {}/{} moves judged   ", p.judged, p.toJudge);
+                std::fflush(stderr);
+            };
+    }
+    analysis::GameReview review(const importers::GameRecord& g) {
+        analysis::GameReview r = reviewer_->review(g.start, g.moves, options_);
+        if (progress_) fmt::print(stderr, "\r{:40}\r", "");
+        return r;
+    }
+
+  private:
+    analysis::ReviewOptions options_;
+    bool progress_;
+    std::unique_ptr<analysis::GameReviewer> reviewer_;
+    std::unique_ptr<analysis::PositionStore> store_;
+};
+
+nlohmann::json gameJson(const analysis::GameReview& review, const importers::GameRecord& g) {
+    nlohmann::json j = reviewJson(review);
+    if (review.midgame) j["stats"] = reviewStatsJson(review.stats);
+    j["black"] = g.black;
+    j["white"] = g.white;
+    j["source"] = g.source.describe();
+    return j;
 }
 
 // A stored game: reviewed through the archive's cache, the review kept for search and show
@@ -68,27 +164,29 @@ int analyzeGame(const AnalyzeOptions& o, std::int64_t id) {
     const auto game = archive.game(id);
     if (!game) throw InputError(fmt::format("no game with id {}", id));
     auto cache = openCache(path, storage::Archive::Mode::ReadWrite);
-    analysis::Solver solver(o.tableMegabytes);
     const importers::GameRecord& g = game->record;
-    const analysis::GameReview review =
-        analysis::reviewGame(g.start, g.moves, o.empties, cache.positionSolver(solver));
+    analysis::GameReview review;
+    if (useReviewer(o)) {
+        review = Reviewing(o, &cache).review(g);
+    } else {
+        analysis::Solver solver(o.tableMegabytes);
+        review = analysis::reviewGame(g.start, g.moves, o.empties, cache.positionSolver(solver));
+    }
+    // The exact part is kept for search --lost-discs and show (AnalysisCache.h).
     const auto stored = cache.review(id);
     if (!stored || stored->review.maxEmpties <= o.empties) cache.storeReview(id, review);
     if (o.json) {
-        nlohmann::json j = reviewJson(review);
+        nlohmann::json j = gameJson(review, g);
         j["id"] = id;
-        j["black"] = g.black;
-        j["white"] = g.white;
-        j["source"] = g.source.describe();
         printJson(output(o, nlohmann::json::array({j})));  // names exact (JsonOutput.h)
         return kExitOk;
     }
     using importers::text::escapeForTerminal;  // names and paths come from files
-    printReview(fmt::format("game {}: {} (Black) - {} (White), {}", id,
-                            g.black.empty() ? "?" : escapeForTerminal(g.black),
-                            g.white.empty() ? "?" : escapeForTerminal(g.white),
-                            importers::resultText(g)),
-                review);
+    printReview(
+        fmt::format("game {}: {} (Black) - {} (White), {}", id,
+                    g.black.empty() ? "?" : escapeForTerminal(g.black),
+                    g.white.empty() ? "?" : escapeForTerminal(g.white), importers::resultText(g)),
+        review);
     return kExitOk;
 }
 
@@ -103,9 +201,16 @@ int analyzeFile(const AnalyzeOptions& o) {
     std::optional<storage::AnalysisCache> cache;
     if (!o.db.empty() || std::filesystem::exists(path))
         cache.emplace(openCache(path, storage::Archive::Mode::ReadWrite));
-    analysis::Solver solver(o.tableMegabytes);
-    const analysis::PositionSolver solve =
-        cache ? cache->positionSolver(solver) : analysis::directSolver(solver);
+    // One or the other: each holds its tables (the solver's is large).
+    std::optional<Reviewing> reviewing;
+    std::optional<analysis::Solver> solver;
+    analysis::PositionSolver solve;
+    if (useReviewer(o)) {
+        reviewing.emplace(o, cache ? &*cache : nullptr);
+    } else {
+        solver.emplace(o.tableMegabytes);
+        solve = cache ? cache->positionSolver(*solver) : analysis::directSolver(*solver);
+    }
     nlohmann::json games = nlohmann::json::array();
     int code = kExitOk;
     for (const importers::GameRecord& g : file.records) {
@@ -118,13 +223,11 @@ int analyzeFile(const AnalyzeOptions& o) {
             continue;
         }
         const analysis::GameReview review =
-            analysis::reviewGame(g.start, g.moves, o.empties, solve);
+            reviewing ? reviewing->review(g)
+                      : analysis::reviewGame(g.start, g.moves, o.empties, solve);
         if (o.json) {
-            nlohmann::json j = reviewJson(review);
+            nlohmann::json j = gameJson(review, g);
             j["id"] = nullptr;
-            j["black"] = g.black;
-            j["white"] = g.white;
-            j["source"] = g.source.describe();
             games.push_back(std::move(j));
             continue;
         }
@@ -232,8 +335,17 @@ int analyzeAll(const AnalyzeOptions& o) {
 
 int runAnalyze(const AnalyzeOptions& o) {
     if (o.empties < 0 || o.empties > 60) throw UsageError("--empties: expected 0..60");
-    if (o.all) {
-        if (!o.target.empty()) throw UsageError("give either --all or a game id / file, not both");
+    if (o.depth < 0 || o.depth > 60) throw UsageError("--depth: expected 1..60");
+    if (o.seconds < 0) throw UsageError("--time: expected seconds > 0");
+    const bool midgameFlags = o.depth > 0 || o.seconds > 0 || o.allMoves;
+    if (o.endgame && (o.depth > 0 || o.seconds > 0))
+        throw UsageError("--endgame reviews the endgame only: --depth and --time do not apply");
+    if (o.all && o.target.empty()) {
+        // The whole archive: endgames only (a whole-game review takes some 15-20 s a game).
+        if (midgameFlags)
+            throw UsageError(
+                "analyze --all (no game) reviews the endgame of every stored game; review the "
+                "midgame game by game (analyze GAME_ID [--depth D])");
         return analyzeAll(o);
     }
     if (o.target.empty()) throw UsageError("give a game id, a file, or --all");
@@ -247,33 +359,70 @@ RegisterCommand analyzeCommand(85, [](CLI::App& app, Action& action) {
     auto o = std::make_shared<AnalyzeOptions>();
     auto* sub = app.add_subcommand(
         "analyze",
-        "Judge every endgame move with the exact solver: the value before it, the best "
-        "move(s), the move played and the discs it lost");
+        "Review a game: for every move, the best move and its value, the move played, its "
+        "value and the discs it lost (exact from --empties on, estimated before)");
+
     sub->footer(
-        "Values are final disc differences with perfect play from Black's point of view (+: "
-        "Black ahead); a move's loss is the discs the mover gave away (best value minus the "
-        "played move's value, from the mover's side). Passes are not judged; unfinished games "
-        "are judged on the moves they have. Solved positions are cached in the archive (by "
-        "canonical position, bounded, dropped when the solver changes), so analysing a position "
-        "again is instant.\n"
-        "--json prints {point_of_view: \"black\", empties, solver_version, games: [{id (null "
-        "for a file's game), source, black, white, empties, point_of_view, moves: [{ply, "
-        "move_number, side, empties, move, value, best_moves: [...], played_value, loss}], "
-        "summary: {black: {moves_checked, perfect_moves, discs_lost, max_loss}, white: "
-        "{...}}}]}.\n"
-        "--all --json prints {empties, analysed, moves_checked, already_done, reviewed, games, "
-        "remaining, seconds, games_per_hour, cached_positions}.");
+        "Forms:\n"
+        "  othello-db analyze (GAME_ID | FILE) [--empties N] [--depth D | --time S] "
+        "[--all-moves | --all] [--endgame] [--json]\n"
+        "  othello-db analyze --all [--empties N] [--max-games N]   (the endgames of the whole "
+        "archive)\n"
+        "Every move of the game is judged: from positions with at most --empties empty squares "
+        "(default 24) by the exact solver (values marked exact), before that by the midgame "
+        "search over the learned evaluation at --depth plies (default 10; about 0.3 s a "
+        "position, some 15-20 s a game on a 2-core machine) or for --time seconds a position "
+        "(estimates, marked ~ in text, kind \"estimate\" in JSON, with the depth searched). "
+        "The move played is searched at the same depth as the best move, so an estimated loss "
+        "compares like with like. best_moves holds the best move found and the move played when it "
+        "is as good (every move reaching the value with --all-moves or --endgame). A loss of 2 "
+        "discs or more is a mistake, 6 or more a blunder. "
+        "--endgame judges the exact part only (no evaluation needed). With a TARGET, --all is "
+        "--all-moves: every legal move's value; without one, --all reviews the endgames of "
+        "every stored game (below).\n"
+        "Values are final disc differences from Black's point of view (+: Black ahead); a "
+        "move's loss is the discs the mover gave away (best value minus the played move's "
+        "value, from the mover's side, never negative). Passes are not judged; unfinished games "
+        "are judged on the moves they have. Solved positions and midgame estimates are cached "
+        "in the archive (by canonical position, bounded): a second review of the game, or of "
+        "any game reaching the same positions, is instant. A cached estimate shallower than "
+        "--depth is searched again (with --time: shallower than --depth, default 10); exact "
+        "values are dropped when the solver changes, estimates when the search or the "
+        "evaluation's weights change. A stored game keeps the exact part of its review (for "
+        "search --lost-discs and show).\n"
+        "--json prints {point_of_view: \"black\", empties, solver_version, search_version (not "
+        "with --endgame), games: [{id (null for a file's game), source, black, white, empties, "
+        "point_of_view, midgame, depth and seconds_per_position (null: none) when midgame, "
+        "all_moves, complete, moves: [{ply, move_number, side, empties, move, kind "
+        "(\"exact\"|\"estimate\"), depth (empties solved or plies searched), value, best_moves: "
+        "[...], played_value, loss, and with --all-moves moves: [{move, value, kind, loss}] best "
+        "first}], summary: {black: {moves_checked, exact_moves, perfect_moves, discs_lost, "
+        "average_loss, mistakes, blunders, max_loss, max_loss_at: {ply, move_number, move} or "
+        "null}, white: {...}}, stats (when midgame): {searched, solved, cached_estimates, "
+        "cached_exact, nodes, seconds}}]}.\n"
+        "--all (no target) --json prints {empties, analysed, moves_checked, already_done, "
+        "reviewed, games, remaining, seconds, games_per_hour, cached_positions}.");
     sub->add_option("TARGET", o->target,
                     "A stored game's id, or a record file (any format check reads)");
     sub->add_flag("--all", o->all,
-                  "Analyse every stored game without a review at this depth (resumable: kill "
+                  "With a TARGET: every legal move's value (as --all-moves). Without: review the "
+                  "endgame of every stored game without a review at this depth (resumable: kill "
                   "it any time, run it again to go on; imports and searches keep working)");
+    sub->add_flag("--all-moves", o->allMoves, "Every legal move's value, not only the best");
+    sub->add_option("--depth", o->depth,
+                    "Midgame search depth in plies (default 10; with --time, the most it may "
+                    "reach)");
+    sub->add_option("--time", o->seconds,
+                    "Seconds of midgame search per position (iterative deepening; at least one "
+                    "ply)");
+    sub->add_flag("--endgame", o->endgame,
+                  "Judge only the moves from --empties on, with the exact solver");
     sub->add_option("--empties", o->empties,
-                    "Judge moves from positions with at most N empty squares (default 24)");
+                    "Exact from positions with at most N empty squares (default 24)");
     sub->add_option("--max-games", o->maxGames, "With --all: stop after N games");
     sub->add_option("--hash-mb", o->tableMegabytes,
                     "The solver's transposition table in MB (default 64)");
-    sub->add_flag("--quiet", o->quiet, "With --all: no progress output");
+    sub->add_flag("--quiet", o->quiet, "No progress output");
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print a JSON object (fields below)");
     sub->callback(
