@@ -35,6 +35,11 @@ GameResult GameResult::of(const GameRecord& record) {
         r.written = record.statedResult;
         if (r.written.empty())
             r.winner = (*record.statedDiscDiff > 0) - (*record.statedDiscDiff < 0);
+    } else if (!record.statedResult.empty() && record.statedResult != "*") {
+        // A result in no form we read ("B+12", a club's own words) is shown as written, never
+        // dropped.
+        r.kind = Kind::Stated;
+        r.written = record.statedResult;
     }
     return r;
 }

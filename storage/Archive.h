@@ -73,7 +73,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 9;
+inline constexpr int kSchemaVersion = 11;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -112,6 +112,11 @@ struct ImportOptions {
     // Positions held in memory before they go to a sorted run on disk (0: 12 M, about 800 MB
     // at most for the whole import); tests make it small to exercise the runs.
     std::size_t spillRows = 0;
+    // A duplicate record (exact: the same game) bringing comments or variations the stored
+    // game lacks has them merged into it (storage/AnnotationStore.h mergeAnnotations), one
+    // journalled edit (field "annotations", revertible) per game; else they are only
+    // reported (ImportResult::annotatedDuplicates).
+    bool mergeAnnotations = false;
 };
 
 // The files an import reads (`check` too): files as given; folders recursively, sorted,
@@ -160,6 +165,16 @@ struct ImportResult {
     // then counts the games committed (kept), the files after the failure were not read, and
     // any committed games left unindexed are indexed by the next writer.
     std::string failure;
+    // Duplicates whose record brings comments or variations (importers/Annotations.h) that
+    // the stored game lacks: never dropped silently. An exact duplicate is not stored, so its
+    // annotations are reported (or merged: ImportOptions::mergeAnnotations); a possible one is
+    // stored with them, and reported all the same. Each is a note ("annotated-duplicate",
+    // "annotations-merged") naming the stored game; `annotatedDuplicateGames` lists the stored
+    // games' ids (each once, at most kMaxImportDiagnostics), `annotationsMerged` counts the
+    // merges (their journal entries are edits of the stored games).
+    std::int64_t annotatedDuplicates = 0;
+    std::vector<std::int64_t> annotatedDuplicateGames;
+    std::int64_t annotationsMerged = 0;
     // Diagnostics past kMaxImportDiagnostics in a list, counted and not kept.
     std::int64_t diagnosticsNotKept = 0;
     // Appends `d` to `list` unless the list is full (then counts it in diagnosticsNotKept).
@@ -197,6 +212,8 @@ struct SearchFilter {
     // match.
     std::optional<int> lostDiscs;
     std::optional<core::Color> lostBy;
+    // Name sorts (Black, White, Event) order by the folded name and put unknown names ("",
+    // "?", "???": only question marks) last, in either direction.
     SortKey sort = SortKey::Id;
     bool descending = false;
     std::int64_t limit = 50;  // < 0: no limit
@@ -240,7 +257,8 @@ struct SearchResult {
 struct StoredGame {
     std::int64_t id = 0;
     importers::GameRecord record;  // names, event, round, date, year, place, start, moves,
-                                   // stated/theoretical scores, status, score, format, source
+                                   // stated/theoretical scores, status, score, format, source,
+                                   // comments and variations (storage/AnnotationStore.h)
     std::string opening;           // deepest named opening reached ("" when none)
 };
 
@@ -323,7 +341,8 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 // The trash. deleteGames() moves games to the trash (table trash_games): they leave search,
 // counts, tournaments and position statistics at once; restoreGame() brings one back under
 // its id, re-indexed; purgeGames() deletes trashed games for good, the one change that cannot
-// be reverted. Game ids are never reused, not even a purged game's.
+// be reverted. Game ids are never reused, not even a purged game's. A game's comments and
+// variations (storage/AnnotationStore.h) stay with it in the trash and go with a purge.
 //
 // Original record keys. An edited or deleted game keeps the key of the record it was imported
 // from (table game_origins: file and record number, the file's id of the game, the content
@@ -391,11 +410,19 @@ struct TrashedGame {
     std::string user;
 };
 
+// The comments and variations of a game (importers/Annotations.h), as an edit sets them all
+// at once: what the viewer's move list holds, saved with the game.
+struct GameAnnotations {
+    std::vector<importers::Comment> comments;
+    std::vector<importers::Variation> variations;
+    bool operator==(const GameAnnotations&) const = default;
+};
+
 // The result of an add or an edit.
 struct EditResult {
     std::int64_t game = 0;
     std::int64_t change = 0;          // 0: nothing changed (the values were already those)
-    std::vector<std::string> fields;  // the fields changed: "black", ..., "moves"
+    std::vector<std::string> fields;  // the fields changed: "black", ..., "moves", "annotations"
 };
 
 // ---- The archive --------------------------------------------------------------------------
@@ -481,14 +508,23 @@ class Archive {
     // OS user name ($USER, else the login name, else "unknown").
     void setUser(const std::string& name);
     const std::string& user() const;
-    // Stores a game made by enteredGame() (or read from a file); returns its id. It is not a
+    // Stores a game made by enteredGame() (or read from a file), with its comments and
+    // variations (EditError when they do not fit its moves); returns its id. It is not a
     // duplicate check: the user asked for this game.
     EditResult addGame(const importers::GameRecord& record);
     // Changes the given headers of game `id` and, when `moves` is set, its moves (from its own
-    // start, replayed as enteredGame does). The result stated is checked against the moves as
-    // for a new game. Throws EditError when a check fails (nothing changed).
+    // start, replayed as enteredGame does), and, when `annotations` is set, its comments and
+    // variations (replacing them all; checked by importers::annotationsValid against the
+    // game's moves after the edit) -- all in one journalled change (field "annotations").
+    // The result stated is checked against the moves as for a new game. A moves edit keeps
+    // the game's comments and variations when they still fit the new moves; when they do not,
+    // it throws EditError unless `annotations` is given too (the caller decides what becomes
+    // of them). Throws EditError when a check fails (nothing changed). A revert of a moves
+    // edit that the annotations since no longer fit (or the other way round) is blocked by
+    // the later change (RevertBlocked).
     EditResult editGame(std::int64_t id, const GameHeaders& headers,
-                        const std::optional<std::vector<int>>& moves = std::nullopt);
+                        const std::optional<std::vector<int>>& moves = std::nullopt,
+                        const std::optional<GameAnnotations>& annotations = std::nullopt);
     // Moves the games to the trash, one journalled change; returns its id. Ids not found (or
     // already in the trash) throw StorageError naming them, and nothing is deleted.
     std::int64_t deleteGames(const std::vector<std::int64_t>& ids);
@@ -520,9 +556,20 @@ class Archive {
     // Every event of every year, tournament or not, sorted by year then name (one read of
     // games grouped by event, year and players).
     std::vector<TournamentSummary> tournaments();
-    // One tournament by its id (Tournament.h), its games in file order; nullopt when no game
-    // has that event and year.
+    // One tournament by its id (Tournament.h), its games in file order and its stored
+    // withdrawals; nullopt when no game has that event and year.
     std::optional<Tournament> tournament(std::int64_t id);
+    // Stores that `player` (spelled as the tournament's games spell the player) withdrew from
+    // tournament `id` after round `afterRound` (0: not given; 1..999), replacing what was
+    // stored; computeStandings(const Tournament&) then counts it. Journalled ("withdraw",
+    // storage/Withdrawals.h); returns the change id, 0 when it was stored so already. Throws
+    // StorageError for an unknown id, a collection that is not a tournament, a name that plays
+    // no game of it, a round outside 0..999 or (rounds from the source) past the last round or
+    // before a round the player played; ArchiveBusy and read-only as every writer.
+    std::int64_t withdraw(std::int64_t id, const std::string& player, int afterRound = 0);
+    // Removes a stored withdrawal (journalled, "unwithdraw"); returns the change id. Throws
+    // StorageError when none is stored for that player.
+    std::int64_t unwithdraw(std::int64_t id, const std::string& player);
 
     // ---- Bounding query time (servers) ----
     // Every SQLite statement this connection runs past `deadline` is interrupted: the call

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "AnnotationStore.h"
 #include "GameEditor.h"
 #include "Journal.h"
 #include "core/Notation.h"
@@ -21,8 +22,8 @@ EditScope::EditScope(Archive::Impl& impl, const char* command)
 
 namespace {
 
-constexpr const char* kFields[] = {"black", "white", "event",  "date",
-                                   "round", "place", "result", "moves"};
+constexpr const char* kFields[] = {"black", "white",  "event", "date",       "round",
+                                   "place", "result", "moves", "annotations"};
 
 // The moves as text for summaries ("f5d6c3", passes "pa").
 std::string movesText(const json& moves) {
@@ -31,6 +32,7 @@ std::string movesText(const json& moves) {
 }
 
 std::string valueText(const std::string& field, const json& v) {
+    if (field == "annotations") return annotationsSummary(annotationsFromJson(v));
     if (field == "moves") {
         const std::string t = movesText(v);
         return t.size() > 24 ? t.substr(0, 24) + "..." : t;
@@ -64,6 +66,7 @@ json fieldValue(const importers::GameRecord& r, const std::string& field) {
         return json{{"stated_black", r.statedBlackDiscs ? json(*r.statedBlackDiscs) : json()},
                     {"stated_result", journalText(r.statedResult)}};
     if (field == "moves") return r.moves;
+    if (field == "annotations") return annotationsJson({r.comments, r.variations});
     throw StorageError("unknown field " + field);
 }
 
@@ -112,14 +115,36 @@ EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g, c
             r.statedResult = journalTextOf(v["stated_result"]);
         } else if (f == "moves") {
             replayEntered(r, v.get<std::vector<int>>());
+        } else if (f == "annotations") {
+            GameAnnotations a = annotationsFromJson(v);
+            r.comments = std::move(a.comments);
+            r.variations = std::move(a.variations);
         }
     }
     if (check) checkEnteredResult(r);
+    const bool annotationsChanged =
+        std::find(changed.begin(), changed.end(), "annotations") != changed.end();
+    if (annotationsChanged || before.moves != r.moves) {
+        std::string why;
+        if (!importers::annotationsValid(r.start, r.moves, r.comments, r.variations, &why))
+            throw AnnotationsMismatch(
+                annotationsChanged
+                    ? "the comments and variations do not fit game " + std::to_string(id) + ": " +
+                          why
+                    : "the new moves leave comments or variations of game " + std::to_string(id) +
+                          " off their line (" + why +
+                          "): give its comments and variations with the edit (edit "
+                          "--annotations-from, --clear-comments, --clear-variations)");
+    }
     const bool movesChanged = before.moves != r.moves;
     const bool reindex = movesChanged || indexResult(before) != indexResult(r);
-    editor.keepOrigin(id);
+    // Only the annotations changed: the row is as it was (no origin kept either: the record's
+    // identity, its main line and headers, is unchanged, so a re-import is a plain duplicate).
+    const bool rowChanged = changed.size() > (annotationsChanged ? 1u : 0u);
+    if (rowChanged) editor.keepOrigin(id);
     if (reindex) editor.unindex(id);
-    editor.write(g);
+    if (rowChanged) editor.write(g);
+    if (annotationsChanged) AnnotationStore(impl).write(id, {r.comments, r.variations});
     if (movesChanged) {
         // The row was replaced, not updated: the trigger game_analysis_changed did not run.
         SQLite::Statement drop(impl.db, "DELETE FROM game_analysis WHERE game_id = ?");
@@ -133,8 +158,10 @@ EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g, c
     std::string list, summary;
     for (const std::string& f : changed) {
         list += (list.empty() ? "" : ",") + f;
-        summary += (summary.empty() ? "" : "; ") + f + " " + valueText(f, fields[f]["old"]) +
-                   " -> " + valueText(f, fields[f]["new"]);
+        std::string from = valueText(f, fields[f]["old"]), to = valueText(f, fields[f]["new"]);
+        // Annotations are summed up by their counts: an edited text keeps them.
+        if (from == to) to += " (edited)";
+        summary += (summary.empty() ? "" : "; ") + f + " " + from + " -> " + to;
     }
     e.summary = (reverts ? "revert of change " + std::to_string(reverts) + ": " : std::string()) +
                 "game " + std::to_string(id) + ": " + summary;
@@ -156,6 +183,9 @@ const std::string& Archive::user() const {
 
 EditResult Archive::addGame(const importers::GameRecord& record) {
     if (!record.ok()) throw EditError("the game does not replay: it cannot be stored");
+    if (std::string why; !importers::annotationsValid(record.start, record.moves, record.comments,
+                                                      record.variations, &why))
+        throw EditError("the comments and variations do not fit the game: " + why);
     EditScope scope(*impl_, "add");
     GameEditor editor(*impl_);
     EditResult result;
@@ -172,7 +202,8 @@ EditResult Archive::addGame(const importers::GameRecord& record) {
 }
 
 EditResult Archive::editGame(std::int64_t id, const GameHeaders& headers,
-                             const std::optional<std::vector<int>>& moves) {
+                             const std::optional<std::vector<int>>& moves,
+                             const std::optional<GameAnnotations>& annotations) {
     EditScope scope(*impl_, "edit");
     GameEditor editor(*impl_);
     EditableGame g = editor.read(id);
@@ -215,6 +246,7 @@ EditResult Archive::editGame(std::int64_t id, const GameHeaders& headers,
             values["result"] = fieldValue(tmp, "result");
         }
     }
+    if (annotations) values["annotations"] = annotationsJson(*annotations);
     EditResult result = applyEdit(*impl_, editor, g, values, true, 0);
     scope.commit();
     return result;

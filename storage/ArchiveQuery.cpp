@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include "AnnotationStore.h"
 #include "ArchiveImpl.h"
 #include "GameColumns.h"
 #include "analysis/Solver.h"
@@ -162,13 +163,8 @@ std::string orderBy(const SearchFilter& f, bool position) {
     return " ORDER BY " + id;
 }
 
-// LIMIT and OFFSET as parameters, bound after the filter's values.
+// LIMIT and OFFSET as parameters, bound after the filter's values (bindPage).
 const char* kLimit = " LIMIT ? OFFSET ?";
-void bindLimit(SQLite::Statement& s, const Query& q, const SearchFilter& f) {
-    const int first = static_cast<int>(q.values.size()) + 1;
-    s.bind(first, f.limit < 0 ? std::int64_t{-1} : f.limit);
-    s.bind(first + 1, std::max<std::int64_t>(0, f.offset));
-}
 
 // A statement prepared once per connection and reused; reset when the scope ends, so that no
 // read transaction stays open between calls (a reader must see each new import batch). The
@@ -250,6 +246,61 @@ std::string rowsFrom(const Query& q, const SearchFilter& f) {
            events;
 }
 
+// The folded name a name sort orders by (nullptr: not a name sort).
+const char* sortedName(SortKey k) {
+    switch (k) {
+        case SortKey::Black:
+            return "pb.folded";
+        case SortKey::White:
+            return "pw.folded";
+        case SortKey::Event:
+            return "e.folded";
+        default:
+            return nullptr;
+    }
+}
+
+// Unknown names ("", "?", "???": nothing but question marks, as PGN, GGF and WTHOR write a
+// name nobody knows) sort last in a name sort, in either direction, as in SCID's and lichess's
+// lists. The page is read from the known names first, then, if it is not full, from the
+// unknown ones: two statements in sort order, so a walk along the name's index (rowsFrom)
+// still stops at the page. `run(where, limit, offset)` reads rows under a WHERE clause and
+// returns how many it read. A position query's rows join the names in the same way.
+template <typename Run>
+void knownNamesFirst(Archive::Impl& impl, const Query& q, const SearchFilter& f, Run&& run) {
+    const std::int64_t offset = std::max<std::int64_t>(0, f.offset);
+    const char* column = sortedName(f.sort);
+    if (!column) {
+        run(q.where, f.limit, offset);
+        return;
+    }
+    const std::string known = std::string("coalesce(") + column + ", '') GLOB '*[^?]*'";
+    const auto with = [&q](const std::string& c) {
+        return q.where + (q.where.empty() ? " WHERE " : " AND ") + c;
+    };
+    const std::int64_t n = run(with(known), f.limit, offset);
+    if (f.limit >= 0 && n >= f.limit) return;
+    std::int64_t skip = 0;
+    if (n == 0 && offset > 0) {
+        // The page starts past the known names: how far past.
+        Reused guard(impl, "SELECT count(*)" + q.from +
+                               " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id "
+                               "= g.white_id LEFT JOIN events e ON e.id = g.event_id" +
+                               with(known));
+        SQLite::Statement& s = guard;
+        q.bindAll(s);
+        s.executeStep();
+        skip = std::max<std::int64_t>(0, offset - s.getColumn(0).getInt64());
+    }
+    run(with("NOT (" + known + ")"), f.limit < 0 ? -1 : f.limit - n, skip);
+}
+
+void bindPage(SQLite::Statement& s, const Query& q, std::int64_t limit, std::int64_t offset) {
+    const int first = static_cast<int>(q.values.size()) + 1;
+    s.bind(first, limit < 0 ? std::int64_t{-1} : limit);
+    s.bind(first + 1, offset);
+}
+
 }  // namespace
 
 ReadSnapshot::ReadSnapshot(Archive::Impl& impl) {
@@ -325,39 +376,48 @@ SearchResult Archive::search(const SearchFilter& filter) {
         q.matches = count(filter);
         q.games = impl_->scalar("SELECT coalesce(max(id), 0) FROM games");
     }
-    Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
-                                     "g.black_score, g.complete, g.moves, g.start, ") +
-                             (q.position ? "(p.entry >> 16) & 255" : "NULL") +
-                             ", g.result_known, g.variant, g.komi" + rowsFrom(q, filter) + q.where +
-                             orderBy(filter, q.position) + kLimit);
-    SQLite::Statement& s = guard;
-    q.bindAll(s);
-    bindLimit(s, q, filter);
-    while (s.executeStep()) {
-        GameRow row;
-        row.id = s.getColumn(0).getInt64();
-        row.black = s.getColumn(1).getString();
-        row.white = s.getColumn(2).getString();
-        row.event = s.getColumn(3).getString();
-        row.year = s.getColumn(4).getInt();
-        row.blackScore = s.getColumn(5).getInt();
-        row.whiteScore = 64 - row.blackScore;
-        row.complete = s.getColumn(6).getInt() != 0;
-        const auto moves = s.getColumn(7);
-        row.moves = decodeMoves(moves.getBlob(), moves.getBytes());
-        // Openings are named from the standard start only (start IS NULL).
-        if (filter.withOpenings && s.getColumn(8).isNull())
-            if (auto o = deepestOpening(row.moves)) row.opening = o->name;
-        if (q.position) row.ply = s.getColumn(9).getInt();
-        row.resultKnown = s.getColumn(10).getInt() != 0;
-        if (!s.getColumn(11).isNull() || !s.getColumn(12).isNull())
-            row.variant = GameColumns::variantOf(
-                s.getColumn(11).isNull() ? std::nullopt
-                                         : std::optional<std::string>(s.getColumn(11).getString()),
-                s.getColumn(12).isNull() ? std::nullopt
-                                         : std::optional<double>(s.getColumn(12).getDouble()));
-        out.games.push_back(std::move(row));
-    }
+    knownNamesFirst(
+        *impl_, q, filter,
+        [&](const std::string& where, std::int64_t limit, std::int64_t offset) -> std::int64_t {
+            Reused guard(*impl_, std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
+                                             "g.black_score, g.complete, g.moves, g.start, ") +
+                                     (q.position ? "(p.entry >> 16) & 255" : "NULL") +
+                                     ", g.result_known, g.variant, g.komi" + rowsFrom(q, filter) +
+                                     where + orderBy(filter, q.position) + kLimit);
+            SQLite::Statement& s = guard;
+            q.bindAll(s);
+            bindPage(s, q, limit, offset);
+            std::int64_t read = 0;
+            while (s.executeStep()) {
+                ++read;
+                GameRow row;
+                row.id = s.getColumn(0).getInt64();
+                row.black = s.getColumn(1).getString();
+                row.white = s.getColumn(2).getString();
+                row.event = s.getColumn(3).getString();
+                row.year = s.getColumn(4).getInt();
+                row.blackScore = s.getColumn(5).getInt();
+                row.whiteScore = 64 - row.blackScore;
+                row.complete = s.getColumn(6).getInt() != 0;
+                const auto moves = s.getColumn(7);
+                row.moves = decodeMoves(moves.getBlob(), moves.getBytes());
+                // Openings are named from the standard start only (start IS NULL).
+                if (filter.withOpenings && s.getColumn(8).isNull())
+                    if (auto o = deepestOpening(row.moves)) row.opening = o->name;
+                if (q.position) row.ply = s.getColumn(9).getInt();
+                row.resultKnown = s.getColumn(10).getInt() != 0;
+                if (!s.getColumn(11).isNull() || !s.getColumn(12).isNull())
+                    row.variant = GameColumns::variantOf(
+                        s.getColumn(11).isNull()
+                            ? std::nullopt
+                            : std::optional<std::string>(s.getColumn(11).getString()),
+                        s.getColumn(12).isNull()
+                            ? std::nullopt
+                            : std::optional<double>(s.getColumn(12).getDouble()));
+                out.games.push_back(std::move(row));
+            }
+            return read;
+        });
     // The rows read are all the matches unless a page was cut off at either end.
     const bool partial =
         filter.offset > 0 ||
@@ -373,13 +433,17 @@ void Archive::forEachGame(const SearchFilter& filter,
     ReadSnapshot snapshot(*impl_);
     const Query q = buildQuery(filter, filter.position && impl_->refreshPending());
     std::vector<std::int64_t> ids;
-    {
-        SQLite::Statement s(impl_->db, std::string("SELECT g.id") + rowsFrom(q, filter) + q.where +
-                                           orderBy(filter, q.position) + kLimit);
-        q.bindAll(s);
-        bindLimit(s, q, filter);
-        while (s.executeStep()) ids.push_back(s.getColumn(0).getInt64());
-    }
+    knownNamesFirst(
+        *impl_, q, filter,
+        [&](const std::string& where, std::int64_t limit, std::int64_t offset) -> std::int64_t {
+            SQLite::Statement s(impl_->db, std::string("SELECT g.id") + rowsFrom(q, filter) +
+                                               where + orderBy(filter, q.position) + kLimit);
+            q.bindAll(s);
+            bindPage(s, q, limit, offset);
+            const std::size_t before = ids.size();
+            while (s.executeStep()) ids.push_back(s.getColumn(0).getInt64());
+            return static_cast<std::int64_t>(ids.size() - before);
+        });
     for (std::int64_t id : ids)
         if (auto g = game(id)) visit(*g);
 }
@@ -396,6 +460,9 @@ std::optional<StoredGame> Archive::game(std::int64_t id) {
     GameColumns::read(s, r);
     if (r.standardStart)
         if (auto o = deepestOpening(r.moves)) out.opening = o->name;
+    GameAnnotations a = AnnotationStore(*impl_).read(id);
+    r.comments = std::move(a.comments);
+    r.variations = std::move(a.variations);
     return out;
 }
 

@@ -65,7 +65,17 @@ std::int64_t revertEdit(Archive::Impl& impl, const Change& c) {
                                 " is no longer what it set. Nothing was changed.",
                             0);
     }
-    return applyEdit(impl, editor, g, values, false, c.id).change;
+    try {
+        return applyEdit(impl, editor, g, values, false, c.id).change;
+    } catch (const AnnotationsMismatch& e) {
+        // The moves and the annotations went separate ways since (a moves edit under an
+        // annotations edit, or the other way round): the later of those changes blocks.
+        if (const std::int64_t by = Journal::lastTouch(db, c.id, game, "moves,annotations"))
+            blocked(db, c.id, by, "changed its moves or comments since");
+        throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: " + e.what() +
+                                ". Nothing was changed.",
+                            0);
+    }
 }
 
 // Moves `games` (those still in games) to the trash as the revert of `c`.

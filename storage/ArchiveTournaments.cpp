@@ -1,13 +1,17 @@
-// Archive::tournaments and Archive::tournament: the rows behind storage/Tournament.h. Nothing
-// is stored: tournaments are computed from the events and games tables on every call (no
-// schema change), grouped by the folded event name without its year and the game's year.
+// Archive::tournaments and Archive::tournament: the rows behind storage/Tournament.h.
+// Tournaments are computed from the events and games tables on every call, grouped by the
+// folded event name without its year and the game's year; only their withdrawals are stored
+// (Archive::withdraw, storage/Withdrawals.h).
 #include <algorithm>
 #include <map>
 #include <set>
 
 #include "ArchiveImpl.h"
 #include "GameColumns.h"
+#include "GameEditor.h"
+#include "Standings.h"
 #include "Tournament.h"
+#include "Withdrawals.h"
 
 namespace othello::storage {
 
@@ -158,7 +162,90 @@ std::optional<Tournament> Archive::tournament(std::int64_t id) {
     const std::int64_t byeGames = t.summary.games;
     finish(t.summary, events, shape);
     t.summary.games += byeGames;
+    t.withdrawals = readWithdrawals(db, t);
     return t;
+}
+
+namespace {
+
+// The parts appended in order (g++ 12 warns falsely of overlapping copies in chains of
+// "literal" + std::string temporaries).
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+    std::string s;
+    ((s += parts), ...);
+    return s;
+}
+
+std::string quotedName(const std::string& s) {
+    return cat("\"", s, "\"");
+}
+
+std::string titleOf(const TournamentSummary& t) {
+    return t.year ? cat(t.name, " ", std::to_string(t.year)) : t.name;
+}
+
+// The tournament a withdrawal is stored with, and the player checked against its games.
+Tournament withdrawalTarget(std::optional<Tournament> t, std::int64_t id,
+                            const std::string& player) {
+    if (!t) throw StorageError(cat("no event with id ", std::to_string(id)));
+    const std::string title = titleOf(t->summary);
+    if (!t->summary.isTournament)
+        throw StorageError(cat(title, " is not a tournament (", t->summary.notTournamentReason,
+                               "): it has no standings to withdraw from"));
+    const bool plays = std::any_of(t->games.begin(), t->games.end(), [&](const auto& g) {
+        return g.black == player || g.white == player;
+    });
+    if (!plays)
+        throw StorageError(
+            cat(quotedName(player), " plays no game of ", title, " (names as `event` lists them)"));
+    return std::move(*t);
+}
+
+}  // namespace
+
+std::int64_t Archive::withdraw(std::int64_t id, const std::string& player, int afterRound) {
+    requireWritable(*impl_);
+    if (afterRound < 0 || afterRound > kMaxWithdrawalRound)
+        throw StorageError(cat("the round a player withdrew after is 1..",
+                               std::to_string(kMaxWithdrawalRound), " (0: not given), got ",
+                               std::to_string(afterRound)));
+    EditScope scope(*impl_, "withdraw");
+    const Tournament t = withdrawalTarget(tournament(id), id, player);
+    const std::string title = titleOf(t.summary);
+    // Only the source's rounds are facts: file-order rounds are a reconstruction.
+    const Standings st = computeStandings(t.games);
+    if (afterRound > 0 && st.roundsFrom == RoundsFrom::Source) {
+        if (afterRound > st.rounds)
+            throw StorageError(cat("round ", std::to_string(afterRound), ": ", title, " has ",
+                                   std::to_string(st.rounds), " rounds"));
+        for (const Standing& p : st.players)
+            if (p.player == player)
+                for (const PlayerResult& r : p.results)
+                    if (r.round > afterRound)
+                        throw StorageError(cat(quotedName(player), " played round ",
+                                               std::to_string(r.round), " of ", title,
+                                               ", after round ", std::to_string(afterRound)));
+    }
+    for (const Withdrawal& w : t.withdrawals)
+        if (w.player == player && w.afterRound == afterRound) return 0;
+    const std::int64_t change = writeWithdrawal(impl_->db, impl_->user, t, player, afterRound);
+    scope.commit();
+    return change;
+}
+
+std::int64_t Archive::unwithdraw(std::int64_t id, const std::string& player) {
+    requireWritable(*impl_);
+    EditScope scope(*impl_, "unwithdraw");
+    const Tournament t = withdrawalTarget(tournament(id), id, player);
+    const bool stored = std::any_of(t.withdrawals.begin(), t.withdrawals.end(),
+                                    [&](const Withdrawal& w) { return w.player == player; });
+    if (!stored)
+        throw StorageError(
+            cat("no withdrawal of ", quotedName(player), " is stored with ", titleOf(t.summary)));
+    const std::int64_t change = writeWithdrawal(impl_->db, impl_->user, t, player, std::nullopt);
+    scope.commit();
+    return change;
 }
 
 }  // namespace othello::storage

@@ -3,6 +3,7 @@
 
 #include "Codec.h"
 #include "importers/GameVariant.h"
+#include "importers/StatedResult.h"
 
 namespace othello::storage {
 
@@ -170,6 +171,15 @@ void GameColumns::read(SQLite::Statement& s, GameRecord& r) {
     r.score = core::Score{s.getColumn("black_discs").getInt(), s.getColumn("white_discs").getInt()};
     r.statedBlackDiscs = optInt(s, "stated_black");
     r.statedResult = s.getColumn("stated_result").getString();
+    if (!r.statedBlackDiscs && !r.statedResult.empty()) {
+        // Only the text and Black's discs are columns: the winner a resignation states
+        // ("0-1") is read back from the text, or the game would show as having no result.
+        GameRecord stated;
+        if (importers::parseStatedResult(stated, r.statedResult)) {
+            r.statedWinner = stated.statedWinner;
+            r.statedBlackDiscs = stated.statedBlackDiscs;
+        }
+    }
     r.theoreticalScore = optInt(s, "theoretical");
     r.theoreticalDepth = optInt(s, "theoretical_depth");
     r.status = s.getColumn("complete").getInt() ? importers::GameStatus::Complete

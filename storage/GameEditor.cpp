@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "AnnotationStore.h"
 #include "importers/GameResult.h"
 
 namespace othello::storage {
@@ -63,6 +64,10 @@ EditableGame GameEditor::read(std::int64_t id) {
     g.refs.whiteId = s.getColumn("white_id").getInt64();
     if (!s.getColumn("event_id").isNull()) g.refs.eventId = s.getColumn("event_id").getInt64();
     if (!s.getColumn("source_id").isNull()) g.refs.sourceId = s.getColumn("source_id").getInt64();
+    s.reset();
+    GameAnnotations a = AnnotationStore(impl_).read(id);
+    g.record.comments = std::move(a.comments);
+    g.record.variations = std::move(a.variations);
     return g;
 }
 
@@ -81,7 +86,9 @@ std::int64_t GameEditor::insert(const importers::GameRecord& r) {
     refs.movesKey = movesKey(r.start, r.moves);
     refs.recordHash = recordHash(r);
     const std::int64_t id = GameColumns(db_).insert(r, refs);
+    // Only the main line is indexed: variations are analysis, not games played.
     index(id);
+    if (r.annotated()) AnnotationStore(impl_).write(id, {r.comments, r.variations});
     return id;
 }
 
@@ -222,7 +229,13 @@ void GameEditor::fromTrash(std::int64_t id) {
         impl_.statement("INSERT INTO games SELECT * FROM trash_games WHERE id = ?");
     copy.bind(1, id);
     if (copy.exec() != 1) throw StorageError("game " + std::to_string(id) + " is not in the trash");
-    purge(id);
+    // Out of the trash tables; its comments and variations never left (keyed by its id).
+    for (const char* sql :
+         {"DELETE FROM trash_games WHERE id = ?", "DELETE FROM trash WHERE game_id = ?"}) {
+        SQLite::Statement& s = impl_.statement(sql);
+        s.bind(1, id);
+        s.exec();
+    }
     index(id);
 }
 
@@ -233,6 +246,7 @@ void GameEditor::purge(std::int64_t id) {
         s.bind(1, id);
         s.exec();
     }
+    AnnotationStore(impl_).erase(id);
 }
 
 std::int64_t GameEditor::playerId(const std::string& name) {

@@ -29,13 +29,16 @@ class GameEditor {
     // Inside an EditScope (below).
     explicit GameEditor(Archive::Impl& impl);
 
-    // Throws StorageError naming the game ("no game 12"; "game 12 is in the trash").
+    // The game with its comments and variations (AnnotationStore.h). Throws StorageError
+    // naming the game ("no game 12"; "game 12 is in the trash").
     EditableGame read(std::int64_t id);
     bool inGames(std::int64_t id);
     bool inTrash(std::int64_t id);
-    // Rewrites the row of game.refs.id from game.record (keys recomputed) in place.
+    // Rewrites the row of game.refs.id from game.record (keys recomputed) in place; its
+    // annotations are the caller's (AnnotationStore::write).
     void write(EditableGame& game);
-    // Inserts a new game under a fresh id (above gameIdFloor) and indexes it; returns the id.
+    // Inserts a new game under a fresh id (above gameIdFloor) and indexes its main line, with
+    // its comments and variations (the caller checked them); returns the id.
     std::int64_t insert(const importers::GameRecord& r);
     // The position index and statistics rows of the game as stored now: removed / added.
     void unindex(std::int64_t id);
@@ -51,7 +54,7 @@ class GameEditor {
     // Moves a game to the trash (unindexed) under `change` / back from it (indexed).
     void toTrash(std::int64_t id, std::int64_t change);
     void fromTrash(std::int64_t id);
-    // Deletes a trashed game for good.
+    // Deletes a trashed game for good, its comments and variations too.
     void purge(std::int64_t id);
     // The id of the player named `name` (an old spelling: the player it was merged into),
     // created when there is none.
@@ -85,14 +88,20 @@ class EditScope {
 
 // The fields an edit changes, as JSON values: "black", "white", "event", "date", "round",
 // "place" (strings), "result" ({stated_black: int or null, stated_result: string}), "moves"
-// (an array of squares, 64 = pass, replayed from the game's start).
+// (an array of squares, 64 = pass, replayed from the game's start), "annotations" (the
+// comments and variations, annotationsJson in AnnotationStore.h).
 nlohmann::json fieldValue(const importers::GameRecord& r, const std::string& field);
 // Sets the fields of `values` on game `g` and rewrites it (index, statistics, keys, opening
 // and cached review kept in step), journalled as an "edit" (or, with `reverts`, as the revert
-// of that change). check: a finished game's stated result must agree with its moves. Returns
-// the change (0 when no value differs).
+// of that change). check: a finished game's stated result must agree with its moves. The
+// game's annotations must fit its moves after the edit (importers::annotationsValid), else
+// AnnotationsMismatch (nothing written). Returns the change (0 when no value differs).
 EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g,
                      const nlohmann::json& values, bool check, std::int64_t reverts);
+// An edit that would leave a game's comments or variations off its moves (an EditError).
+struct AnnotationsMismatch : EditError {
+    using EditError::EditError;
+};
 // Replays `tokens` from r.start into r (moves, status, score); EditError on an illegal move.
 void replayEntered(importers::GameRecord& r, const std::vector<int>& tokens);
 // EditError when r is finished and its stated result disagrees with the moves.

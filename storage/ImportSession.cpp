@@ -1,6 +1,8 @@
 // One import: duplicates out, games stored in batches, then their positions indexed.
 #include "ImportSession.h"
 
+#include "AnnotationStore.h"
+#include "GameEditor.h"
 #include "Journal.h"
 
 #include <sqlite3.h>
@@ -67,23 +69,15 @@ void ImportSession::add(const GameRecord& r) {
     std::optional<SameMoves> other;
     // The filter answers "certainly new" for almost every game of a new file without a query.
     const bool seen = sessionKeys_ ? sessionKeys_->contains(key) : movesSeen_.mayContain(key);
-    if (seen && findDuplicate(r, key, hash, other)) {
-        ++result_.duplicates;
-        ++progress_.duplicates;
-        return;
-    }
-    if (!tx_) {
-        tx_.emplace(db_, SQLite::TransactionBehavior::IMMEDIATE);
-        // Above every id ever given (trashed and purged games keep theirs: Archive.h).
-        batchAfterId_ = impl_.gameIdFloor();
-        nextId_ = batchAfterId_ + 1;
-        if (bulkLoad_ && !indexesDropped_) {
-            db_.exec(kDropGameIndexesSql);
-            db_.exec("DROP INDEX IF EXISTS games_moves_key");
-            indexesDropped_ = true;
-            sessionKeys_.emplace(batchAfterId_ + 1);
+    if (seen) {
+        if (const std::optional<std::int64_t> found = findDuplicate(r, key, hash, other)) {
+            ++result_.duplicates;
+            ++progress_.duplicates;
+            if (r.annotated()) annotatedDuplicate(r, *found, true);
+            return;
         }
     }
+    beginBatch();
     const std::int64_t id = insertGame(r, key, hash);
     if (sessionKeys_ && id != sessionKeys_->nextId()) {
         // Ids not consecutive (not in an empty table, but cheap to be sure of): back to the
@@ -101,6 +95,7 @@ void ImportSession::add(const GameRecord& r) {
              "same moves as game " + std::to_string(other->id) + " (" + displayName(other->black) +
                  " - " + displayName(other->white) +
                  "), other or unknown names, event or date: imported");
+        if (r.annotated()) annotatedDuplicate(r, other->id, false);
     }
     if (sessionKeys_)
         sessionKeys_->add(key, r.complete());
@@ -114,6 +109,61 @@ void ImportSession::add(const GameRecord& r) {
     ++result_.imported;
     ++progress_.imported;
     if (++inBatch_ >= options_.batchGames) commitBatch();
+}
+
+void ImportSession::beginBatch() {
+    if (tx_) return;
+    tx_.emplace(db_, SQLite::TransactionBehavior::IMMEDIATE);
+    // Above every id ever given (trashed and purged games keep theirs: Archive.h).
+    batchAfterId_ = impl_.gameIdFloor();
+    nextId_ = batchAfterId_ + 1;
+    if (bulkLoad_ && !indexesDropped_) {
+        db_.exec(kDropGameIndexesSql);
+        db_.exec("DROP INDEX IF EXISTS games_moves_key");
+        indexesDropped_ = true;
+        sessionKeys_.emplace(batchAfterId_ + 1);
+    }
+}
+
+void ImportSession::annotatedDuplicate(const GameRecord& r, std::int64_t stored, bool exact) {
+    const GameAnnotations have = AnnotationStore(impl_).read(stored);
+    const GameAnnotations merged = mergeAnnotations(have, {r.comments, r.variations});
+    if (merged == have) return;  // nothing the stored game lacks (a file imported again)
+    ++result_.annotatedDuplicates;
+    if (annotatedReported_.insert(stored).second &&
+        result_.annotatedDuplicateGames.size() < kMaxImportDiagnostics)
+        result_.annotatedDuplicateGames.push_back(stored);
+    const std::string brings = annotationsSummary({r.comments, r.variations});
+    if (!exact) {
+        note(r, "annotated-duplicate",
+             "possible duplicate of game " + std::to_string(stored) + " brings comments or " +
+                 "variations it lacks (" + brings + "): kept with the new game");
+        return;
+    }
+    if (options_.mergeAnnotations) {
+        beginBatch();
+        GameEditor editor(impl_);
+        EditableGame g = editor.read(stored);
+        try {
+            const EditResult e =
+                applyEdit(impl_, editor, g,
+                          nlohmann::json{{"annotations", annotationsJson(merged)}}, false, 0);
+            ++result_.annotationsMerged;
+            note(r, "annotations-merged",
+                 "duplicate of game " + std::to_string(stored) + ": its comments and variations (" +
+                     brings + ") were merged into the game (change " + std::to_string(e.change) +
+                     ")");
+            return;
+        } catch (const AnnotationsMismatch& e) {
+            note(r, "annotated-duplicate",
+                 "duplicate of game " + std::to_string(stored) + " brings comments or variations " +
+                     "that could not be merged (" + e.what() + "): not stored");
+            return;
+        }
+    }
+    note(r, "annotated-duplicate",
+         "duplicate of game " + std::to_string(stored) + " brings comments or variations it " +
+             "lacks (" + brings + "): not stored (import --merge-annotations merges them)");
 }
 
 void ImportSession::commitBatch() {
@@ -391,6 +441,7 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key, st
     refs.recordHash = hash;
     refs.id = nextId_++;
     const std::int64_t id = insertGame_->insert(r, refs);
+    if (r.annotated()) storeAnnotations(r, id);
     if (!firstId_) firstId_ = id;
     if (!r.source.path.empty() && paths_.size() < 50 &&
         (paths_.empty() || paths_.back() != r.source.path) &&
@@ -402,6 +453,19 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key, st
     indexer_.queue(id, r.start, r.moves, result);
     lastId_ = std::max(lastId_, id);
     return id;
+}
+
+void ImportSession::storeAnnotations(const GameRecord& r, std::int64_t id) {
+    std::string why;
+    if (importers::annotationsValid(r.start, r.moves, r.comments, r.variations, &why)) {
+        AnnotationStore(impl_).write(id, {r.comments, r.variations});
+        return;
+    }
+    // Readers keep the rules (tests/importers/AnnotationInvariantTest); a record built
+    // otherwise keeps its game, and says what was not kept.
+    note(r, "annotations-not-kept",
+         "the comments and variations of game " + std::to_string(id) + " do not fit its moves (" +
+             why + "): the game was stored without them");
 }
 
 void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {

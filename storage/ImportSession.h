@@ -86,6 +86,14 @@ class ImportSession {
     std::optional<std::int64_t> sourceId(const std::string& path);
     std::int64_t insertGame(const importers::GameRecord& r, std::int64_t key, std::int64_t hash);
 
+    // Opens the batch's transaction if none is open.
+    void beginBatch();
+    // A duplicate record with comments or variations (see ImportResult::annotatedDuplicates):
+    // reported when game `stored` lacks some, merged into it when exact and asked for.
+    void annotatedDuplicate(const importers::GameRecord& r, std::int64_t stored, bool exact);
+    std::unordered_set<std::int64_t> annotatedReported_;
+    // The comments and variations of a new game (game_annotations), when it has any.
+    void storeAnnotations(const importers::GameRecord& r, std::int64_t id);
     // Reports stored unfinished games that are a prefix of this one.
     void checkPrefixOf(const importers::GameRecord& r, std::int64_t id);
     void addPrefix(std::int64_t shorter, std::int64_t longer, const importers::GameRecord& r);

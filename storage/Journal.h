@@ -4,7 +4,8 @@
 // journal: one row a change (Change in Archive.h): time, user, kind, a one-line summary, its
 // old and new values as JSON (details), an import's range of game ids, and the revert links.
 // journal_games: the games a change touched and which of their fields: "black", "white",
-// "event", "date", "round", "place", "result", "moves"; "trash" for a move to or from the
+// "event", "date", "round", "place", "result", "moves", "annotations" (the comments and
+// variations, one field: AnnotationStore.h); "trash" for a move to or from the
 // trash; "*" for the whole game (add, purge). A revert of change C is blocked by a later change
 // in effect (not reverted, not itself a revert) that touches a game of C in an overlapping
 // field ("*" overlaps everything): undoing C under it would undo it too, silently.

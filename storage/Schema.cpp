@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "AnnotationStore.h"
 #include "ArchiveImpl.h"
 #include "GameColumns.h"
 #include "ImportSession.h"
+#include "Withdrawals.h"
 #include "WriterLock.h"
 
 namespace othello::storage {
@@ -214,8 +216,12 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         // 9: the journal of changes, the trash and the original record keys of edited games
         // (kJournalTablesSql, Journal.h).
         {kJournalTablesSql},
+        // 10: comments and variations of games (kAnnotationTablesSql, AnnotationStore.h).
+        {kAnnotationTablesSql},
+        // 11: withdrawals from tournaments (kWithdrawalTablesSql, Withdrawals.h).
+        {kWithdrawalTablesSql},
     };
-    static_assert(kSchemaVersion == 9, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 11, "kSchemaVersion is the number of migrations");
     return list;
 }
 

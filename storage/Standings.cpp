@@ -199,9 +199,18 @@ Standings computeStandings(const std::vector<TournamentGame>& games,
 
     // Withdrawals: named, or (source rounds only) no game in the rounds after one's last.
     std::set<std::string> named(options.withdrawn.begin(), options.withdrawn.end());
-    for (std::size_t p = 0; p < n; ++p)
-        players[p].withdrawn = named.count(players[p].player) > 0 ||
-                               (out.roundsFrom == RoundsFrom::Source && lastRound[p] < out.rounds);
+    std::map<std::string, int> stored;
+    for (const Withdrawal& w : options.withdrawals) stored[w.player] = w.afterRound;
+    for (std::size_t p = 0; p < n; ++p) {
+        Standing& st = players[p];
+        const auto given = stored.find(st.player);
+        const bool bySource = out.roundsFrom == RoundsFrom::Source && lastRound[p] < out.rounds;
+        st.withdrawn = named.count(st.player) > 0 || given != stored.end() || bySource;
+        if (given != stored.end() && given->second > 0)
+            st.withdrewAfterRound = given->second;
+        else if (bySource)
+            st.withdrewAfterRound = lastRound[p];
+    }
 
     // Points, discs and each player's results.
     std::vector<ScoredGame> scored;
@@ -291,6 +300,12 @@ Standings computeStandings(const std::vector<TournamentGame>& games,
     }
     for (auto& [key, pr] : pairs) out.pairs.push_back(std::move(pr));
     return out;
+}
+
+Standings computeStandings(const Tournament& tournament, StandingsOptions options) {
+    options.withdrawals.insert(options.withdrawals.end(), tournament.withdrawals.begin(),
+                               tournament.withdrawals.end());
+    return computeStandings(tournament.games, options);
 }
 
 }  // namespace othello::storage

@@ -43,7 +43,10 @@
 //
 // Withdrawals. With the source's rounds, a player whose games stop before the last round
 // withdrew (rule (a) and (c) above). Rounds from file order never say so (a record of the top
-// boards only would make everyone withdraw), unless StandingsOptions names the players.
+// boards only would make everyone withdraw), unless StandingsOptions names the players: per
+// call (`event --withdrawn`) or stored with the tournament (Archive::withdraw, given to
+// computeStandings(const Tournament&)). The round a player withdrew after is information only
+// (standings, pages): the games played count whatever it is.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -90,6 +93,9 @@ struct Standing {
     int unscored = 0;  // unfinished games without a result
     int byes = 0;
     bool withdrawn = false;
+    // The last round played before withdrawing: as stored, else (source rounds) the last round
+    // of the player's games; 0 when not known.
+    int withdrewAfterRound = 0;
     std::vector<PlayerResult> results;  // by round, then file order
     double points() const { return points2 / 2.0; }
     double brightwell() const { return static_cast<double>(brightwell2) / 2.0; }
@@ -123,10 +129,14 @@ struct Standings {
 struct StandingsOptions {
     std::optional<int> brightwellConstant;  // overrides brightwellConstant(rounds)
     std::vector<std::string> withdrawn;     // players known to have withdrawn
+    std::vector<Withdrawal> withdrawals;    // the same with their round (stored ones)
 };
 
 // The standings of `games`, in file order.
 Standings computeStandings(const std::vector<TournamentGame>& games,
                            const StandingsOptions& options = {});
+// The standings of a stored tournament: its games, with its stored withdrawals added to
+// `options` (every view of a tournament -- CLI, publish, serve, viewer -- calls this one).
+Standings computeStandings(const Tournament& tournament, StandingsOptions options = {});
 
 }  // namespace othello::storage

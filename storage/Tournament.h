@@ -121,10 +121,21 @@ struct TournamentGame {
 };
 TournamentGame tournamentGame(std::int64_t id, const importers::GameRecord& record);
 
-// A tournament's summary and its games in file order (Archive::tournament).
+// A withdrawal stored with a tournament (Archive::withdraw, storage/Withdrawals.h): the player
+// as the tournament's games spell the player now (a rename since is followed), and the last
+// round the player played (0: not given).
+struct Withdrawal {
+    std::string player;
+    int afterRound = 0;
+    bool operator==(const Withdrawal&) const = default;
+};
+
+// A tournament's summary, its games in file order and its stored withdrawals (by name)
+// (Archive::tournament). storage/Standings.h computeStandings(const Tournament&) counts them.
 struct Tournament {
     TournamentSummary summary;
     std::vector<TournamentGame> games;
+    std::vector<Withdrawal> withdrawals;
 };
 
 }  // namespace othello::storage

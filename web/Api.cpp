@@ -28,7 +28,6 @@ ApiResponse failure(int status, const std::string& message) {
 // The largest tournament id: event ids are game-sized, times kTournamentIdYears.
 constexpr std::int64_t kMaxTournamentId = storage::kMaxGameId * storage::kTournamentIdYears;
 
-
 }  // namespace
 
 Api::Api(storage::Archive& archive, ApiEventIndex& events) : archive_(archive), events_(events) {}
@@ -104,7 +103,7 @@ ApiResponse Api::event(const std::string& idText, const ApiParams& params) {
         options.brightwellConstant = static_cast<int>(*bq);
     const auto t = archive_.tournament(id);
     if (!t) return failure(404, "no event with id " + std::to_string(id));
-    return ok(eventJson(*t, storage::computeStandings(t->games, options)));
+    return ok(eventJson(*t, storage::computeStandings(*t, options)));
 }
 
 ApiResponse Api::events(const ApiParams& params) {

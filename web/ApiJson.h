@@ -1,9 +1,7 @@
 #pragma once
-// The JSON forms of the API (web/Api.h). Field names and meanings are those of the command
-// line's --json output (ui/cli: search, stats, show, events, event), so a script written
-// against one reads the other. The command line keeps its forms in its executable, which the
-// web library cannot link, hence this second writer of the same shapes; tests/serve checks the
-// two agree on a fixture archive.
+// The JSON forms of the API (web/Api.h): the command line's --json forms, written by the same
+// code (storage/ArchiveJson.h), plus what only the API gives: each game's `tournament` id and
+// the queried `board` of statistics. tests/serve checks the API's and the CLI's texts agree.
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -25,9 +23,10 @@ nlohmann::json gameJson(const storage::StoredGame& game, std::optional<std::int6
 nlohmann::json statsJson(const storage::PositionStats& stats, const core::Position& position);
 // One event of `events --json`.
 nlohmann::json summaryJson(const storage::TournamentSummary& t);
-// One event with standings, crosstable and games, as `event --json`.
+// One event with standings, crosstable, games and stored withdrawals, as `event --json`.
 nlohmann::json eventJson(const storage::Tournament& t, const storage::Standings& standings);
-// The text of `j`, on one line: names that are not valid UTF-8 get U+FFFD for each bad byte.
+// The text of `j`, on one line, as the CLI writes it (storage::exactJsonText): a name that is
+// not valid UTF-8 gets U+FFFD for each bad byte and a KEY_bytes sibling with its exact bytes.
 std::string jsonText(const nlohmann::json& j);
 
 }  // namespace othello::web

@@ -7,6 +7,7 @@
 
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "storage/FilterText.h"
 
 namespace othello::web {
 namespace {
@@ -40,13 +41,6 @@ std::optional<std::int64_t> parseInteger(const std::string& s) {
     const long long v = std::strtoll(s.c_str(), &end, 10);
     if (errno == ERANGE || end != s.c_str() + s.size()) return std::nullopt;
     return static_cast<std::int64_t>(v);
-}
-
-int year(const std::string& name, const std::string& text) {
-    const auto v = parseInteger(text);
-    if (!v || *v < 1 || *v > 9999)
-        throw bad(name + ": expected a year 1..9999, got " + quoted(text));
-    return static_cast<int>(*v);
 }
 
 }  // namespace
@@ -128,62 +122,31 @@ std::optional<core::Position> ApiQuery::position(std::string* opening) const {
 }
 
 storage::SearchFilter searchFilter(const ApiQuery& q) {
-    storage::SearchFilter f;
-    f.player = q.text("player");
-    f.black = q.text("black");
-    f.white = q.text("white");
-    f.event = q.text("event");
-    for (const char* name : {"player", "black", "white", "event"})
-        if (q.text(name).size() > 4096) throw bad(std::string(name) + ": longer than 4096 bytes");
-    const std::string years = q.text("year");
-    if (!years.empty()) {
-        if (q.has("year_from") || q.has("year_to"))
-            throw bad("give year, or year_from and year_to, not both");
-        const auto dash = years.find('-', 1);
-        f.yearFrom = year("year", trimmed(years.substr(0, dash)));
-        f.yearTo =
-            dash == std::string::npos ? *f.yearFrom : year("year", trimmed(years.substr(dash + 1)));
-    }
-    if (q.has("year_from")) f.yearFrom = year("year_from", q.text("year_from"));
-    if (q.has("year_to")) f.yearTo = year("year_to", q.text("year_to"));
-    if (f.yearFrom && f.yearTo && *f.yearFrom > *f.yearTo)
-        throw bad("year: the first year is after the last");
-    const std::string result = q.text("result");
-    if (result == "black")
-        f.result = storage::ResultFilter::BlackWin;
-    else if (result == "white")
-        f.result = storage::ResultFilter::WhiteWin;
-    else if (result == "draw")
-        f.result = storage::ResultFilter::Draw;
-    else if (!result.empty())
-        throw bad("result: expected black, white or draw, got " + quoted(result));
-    f.position = q.position();
-    if (const auto lost = q.integer("lost_discs", 0, 128)) f.lostDiscs = static_cast<int>(*lost);
-    const std::string lostBy = q.text("lost_by");
-    if (lostBy == "black")
-        f.lostBy = core::Color::Black;
-    else if (lostBy == "white")
-        f.lostBy = core::Color::White;
-    else if (!lostBy.empty())
-        throw bad("lost_by: expected black or white, got " + quoted(lostBy));
-    if (f.lostBy && !f.lostDiscs) throw bad("lost_by needs lost_discs");
+    // The filters are read as the CLI reads them (storage/FilterText.h), named as parameters.
+    storage::FilterText t;
+    t.player = q.text("player");
+    t.black = q.text("black");
+    t.white = q.text("white");
+    t.event = q.text("event");
+    t.year = q.text("year");
+    t.yearFrom = q.text("year_from");
+    t.yearTo = q.text("year_to");
+    t.result = q.text("result");
+    t.lostDiscs = q.integer("lost_discs", 0, 128);
+    t.lostBy = q.text("lost_by");
+    t.sort = q.text("sort");
     const std::string order = q.text("order");
     if (order == "desc")
-        f.descending = true;
+        t.descending = true;
     else if (!order.empty() && order != "asc")
         throw bad("order: expected asc or desc, got " + quoted(order));
-    std::string sort = q.text("sort");
-    if (!sort.empty()) {
-        if (sort[0] == '-') {
-            f.descending = true;
-            sort.erase(0, 1);
-        }
-        const auto key = storage::parseSortKey(sort);
-        if (!key)
-            throw bad("sort: expected id, year, black, white, event, score or ply, got " +
-                      quoted(q.text("sort")));
-        f.sort = *key;
+    storage::SearchFilter f;
+    try {
+        storage::applyFilterText(t, f, [](const std::string& field) { return field; });
+    } catch (const storage::FilterError& e) {
+        throw bad(e.what());
     }
+    f.position = q.position();
     f.limit = q.limit(20);
     f.offset = q.offset();
     f.withOpenings = true;

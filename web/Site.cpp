@@ -136,7 +136,7 @@ struct Site::Impl {
 
     std::optional<storage::Standings> standingsOf(const storage::Tournament& t) {
         if (!t.summary.isTournament) return std::nullopt;
-        storage::Standings st = storage::computeStandings(t.games);
+        storage::Standings st = storage::computeStandings(t);
         winners[t.summary.id] = {t.summary.games, winnerOf(st)};
         return st;
     }

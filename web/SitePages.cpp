@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <map>
 
 #include "core/Notation.h"
@@ -85,7 +86,14 @@ std::string standingsTable(const storage::Standings& st) {
         const bool tied = (i > 0 && st.players[i - 1].rank == p.rank) ||
                           (i + 1 < st.players.size() && st.players[i + 1].rank == p.rank);
         std::string notes;
-        if (p.withdrawn) notes += " <span class=\"note\">(withdrew)</span>";
+        // "(w)" as `othello-db event` marks it; the round in the title when known.
+        if (p.withdrawn)
+            notes += p.withdrewAfterRound
+                         ? fmt::format(
+                               " <span class=\"note\" title=\"withdrew after round "
+                               "{}\">(w)</span>",
+                               p.withdrewAfterRound)
+                         : std::string(" <span class=\"note\" title=\"withdrew\">(w)</span>");
         if (p.byes)
             notes += fmt::format(" <span class=\"note\">({} bye{})</span>", p.byes,
                                  p.byes > 1 ? "s" : "");
@@ -99,8 +107,16 @@ std::string standingsTable(const storage::Standings& st) {
     }
     s += fmt::format(
         "</tbody></table></div>\n<p class=\"legend\">Ranked by points (win 1, draw ½), then the "
-        "Brightwell quotient (discs plus {} × the opponents' points), then discs.</p>\n",
+        "Brightwell quotient (discs plus {} × the opponents' points), then discs.",
         st.brightwellConstant);
+    const bool anyWithdrawn = std::any_of(st.players.begin(), st.players.end(),
+                                          [](const auto& p) { return p.withdrawn; });
+    if (anyWithdrawn)
+        s += fmt::format(
+            " (w) withdrew: each game against a withdrawn player counts 32 + {} × the player's "
+            "own points in the quotient, as a bye does.",
+            st.brightwellConstant);
+    s += "</p>\n";
     return s;
 }
 

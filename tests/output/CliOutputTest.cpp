@@ -206,8 +206,10 @@ TEST_CASE("player and event names with ESC and invalid UTF-8 print escaped, JSON
 
 TEST_CASE("analyze prints hostile file and player names escaped, JSON exact", "[output][cli]") {
     TempDir dir("escanalyze");
-    // A complete game (the first of tests/fixtures/samples/games.ggf) under hostile names and file name.
-    std::string game = storagetest::readFile(fs::path(OTHELLO_SOURCE_DIR) / "tests/fixtures/samples/games.ggf");
+    // A complete game (the first of tests/fixtures/samples/games.ggf) under hostile names and file
+    // name.
+    std::string game =
+        storagetest::readFile(fs::path(OTHELLO_SOURCE_DIR) / "tests/fixtures/samples/games.ggf");
     game = game.substr(0, game.find(";)") + 2) + "\n";
     const auto replace = [&](const std::string& from, const std::string& to) {
         const auto at = game.find(from);
@@ -219,13 +221,13 @@ TEST_CASE("analyze prints hostile file and player names escaped, JSON exact", "[
     const fs::path file = dir / "an\xff\x1b[31m.ggf";
     writeFile(file, game);
     const std::string db = " --db " + q(dir / "games.sqlite");
-    auto j = parsed(runCli("analyze " + q(file) + " --empties 4 --json" + db));
+    auto j = parsed(runCli("analyze " + q(file) + " --endgame --empties 4 --json" + db));
     REQUIRE(j["games"].size() == 1);
     const std::string black = exact(j["games"][0], "black");
     CHECK((black == "Raw\xffName" || black == "Raw\xc3\xbfName"));
     CHECK(exact(j["games"][0], "white") == "Esc\x1b[2JName");
     CHECK(exact(j["games"][0], "source").rfind(file.string(), 0) == 0);
-    const auto text = runCli("analyze " + q(file) + " --empties 4" + db);
+    const auto text = runCli("analyze " + q(file) + " --endgame --empties 4" + db);
     INFO(text.out << text.err);
     CHECK(text.exitCode == 0);
     CHECK(terminalSafe(text.out));

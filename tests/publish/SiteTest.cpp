@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -222,4 +223,40 @@ TEST_CASE("site: the index is paged, newest first") {
     CHECK(second.find("Spring Cup") != std::string::npos);
     // The winner of the tournament is named on its line.
     CHECK(second.find("&lt;script&gt;alert(1)&lt;/script&gt;</td>") != std::string::npos);
+}
+
+TEST_CASE("site: a withdrawal stored with the event is marked and counted on its page") {
+    Fixture f;
+    const std::string path = fmt::format("events/{}.html", f.cup);
+    const std::string before = *web::Site(f.archive, {}).render(path);
+    CHECK(before.find("(w)") == std::string::npos);
+    REQUIRE(f.archive.withdraw(f.cup, "Alice Arnaud") > 0);
+    const std::string after = *web::Site(f.archive, {}).render(path);
+    // The mark after the name, as `othello-db event` shows it, and the rule in the legend.
+    CHECK(occurrences(after, "title=\"withdrew\">(w)</span>") == 1);
+    const auto name = after.find("Alice Arnaud <span class=\"note\" title=\"withdrew\">(w)");
+    CHECK(name != std::string::npos);
+    CHECK(after.find("(w) withdrew: each game against a withdrawn player counts 32 +") !=
+          std::string::npos);
+    // The quotients on the page are the standings with the withdrawal.
+    const storage::Standings st = storage::computeStandings(*f.archive.tournament(f.cup));
+    const storage::Standings plain = storage::computeStandings(f.archive.tournament(f.cup)->games);
+    bool changed = false;
+    for (std::size_t i = 0; i < st.players.size(); ++i)
+        changed = changed || st.players[i].brightwell2 != plain.players[i].brightwell2;
+    CHECK(changed);
+    CHECK(after != before);
+    // With the round, the title says it.
+    f.archive.unwithdraw(f.cup, "Alice Arnaud");
+    const auto t = f.archive.tournament(f.cup);
+    const storage::Standings s = storage::computeStandings(*t);
+    int last = 0;
+    for (const auto& p : s.players)
+        if (p.player == "Alice Arnaud")
+            for (const auto& r : p.results) last = std::max(last, r.round);
+    REQUIRE(last > 0);
+    f.archive.withdraw(f.cup, "Alice Arnaud", last);
+    const std::string withRound = *web::Site(f.archive, {}).render(path);
+    CHECK(withRound.find(fmt::format("title=\"withdrew after round {}\">(w)", last)) !=
+          std::string::npos);
 }

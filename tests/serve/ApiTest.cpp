@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "ServeTestUtil.h"
+#include "storage/Tournament.h"
 
 using namespace servetest;
 
@@ -287,4 +288,70 @@ TEST_CASE("API: the JSON shapes are the command line's", "[serve][api]") {
         INFO(key);
         CHECK(apiGame[key] == value);
     }
+}
+
+TEST_CASE("API: a game's JSON is the command line's, written by the same code", "[serve][api]") {
+    // A copy of the fixture with a game whose name is not UTF-8 (Latin-1 "José").
+    storagetest::TempDir dir("serve-same-json");
+    const fs::path db = dir / "club.sqlite";
+    makeFixtureArchive(db);
+    {
+        storage::Archive a(db);
+        const auto r = a.importRecords(
+            {storagetest::makeRecord("Jos\xe9", "Ann", "Club", 2024, "f5d6c3d3c4f4f6")});
+        REQUIRE(r.imported == 1);
+    }
+    RunningServer s(db);
+    const json rows = getJson(s, "/api/search?year=2024");
+    REQUIRE(rows["games"].size() == 1);
+    const std::string id = std::to_string(rows["games"][0]["id"].get<std::int64_t>());
+    for (const std::string ply : {"", "3"}) {
+        json cli = json::parse(runCli("show --db " + db.string() + " " + id + " --json" +
+                                      (ply.empty() ? "" : " --ply " + ply)));
+        json api = getJson(s, "/api/game/" + id + (ply.empty() ? "" : "?ply=" + ply));
+        INFO("ply " << ply);
+        // What each adds of its own (web/Api.h): the CLI's file path and review, the page link.
+        CHECK(cli.erase("source") == 1);
+        CHECK(cli.erase("analysis") == 1);
+        CHECK(api.erase("tournament") == 1);
+        CHECK(api == cli);
+        // The exact bytes of the name, in both (the API used to give U+FFFD only).
+        CHECK(api["black_bytes"] == "4a6f73e9");
+        CHECK(api["black"] == "Jos\xef\xbf\xbd");
+    }
+    // The search rows too.
+    json row = rows["games"][0];
+    row.erase("tournament");
+    const json cliRows = json::parse(runCli("search --db " + db.string() + " --year 2024 --json"));
+    CHECK(row == cliRows["games"][0]);
+}
+
+TEST_CASE("API: an event shows the withdrawals stored with it, as `event` does", "[serve][api]") {
+    storagetest::TempDir dir("serve-withdrawals");
+    const fs::path db = dir / "club.sqlite";
+    makeFixtureArchive(db);
+    std::int64_t club = 0;
+    {
+        storage::Archive a(db);
+        for (const auto& t : a.tournaments())
+            if (t.isTournament) club = t.id;
+        REQUIRE(a.withdraw(club, "Bruno Costa", 3) > 0);
+    }
+    RunningServer s(db);
+    const std::string id = std::to_string(club);
+    const json event = getJson(s, "/api/event/" + id);
+    REQUIRE(event["withdrawals"].size() == 1);
+    CHECK(event["withdrawals"][0] == json{{"player", "Bruno Costa"}, {"after_round", 3}});
+    int withdrawn = 0;
+    for (const auto& p : event["standings"]) {
+        withdrawn += p["withdrawn"].get<bool>();
+        if (p["player"] == "Bruno Costa") CHECK(p["withdrawn_after_round"] == 3);
+    }
+    CHECK(withdrawn == 1);
+    CHECK(event == json::parse(runCli("event --db " + db.string() + " " + id + " --json")));
+    // The served event page marks the player.
+    const Reply page = get(s, "/events/" + id + ".html");
+    CHECK(page.status == 200);
+    CHECK(page.body.find("Bruno Costa <span class=\"note\" title=\"withdrew after round 3\">(w)") !=
+          std::string::npos);
 }

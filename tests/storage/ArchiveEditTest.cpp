@@ -10,6 +10,7 @@
 #include "analysis/GameReview.h"
 #include "analysis/Solver.h"
 #include "core/Replay.h"
+#include "importers/GameResult.h"
 #include "storage/AnalysisCache.h"
 #include "storage/Archive.h"
 
@@ -182,6 +183,15 @@ TEST_CASE("a moves edit is checked and re-derives result, keys and opening", "[s
     h.result = "0-1";
     const auto rec = othello::storage::enteredGame(core::Position::start(), moves("f5d6"), h);
     CHECK(rec.statedResult == "0-1");
+    // ... and read back as stated: a resignation's winner is not lost on the way through the
+    // games table (it used to come back as "*").
+    const auto resigned = a.game(a.addGame(rec).game);
+    CHECK(importers::GameResult::of(resigned->record).text() == "0-1 (unfinished)");
+    importers::GameRecord odd = rec;
+    odd.statedWinner.reset();
+    odd.statedResult = "Black resigned";
+    const auto kept = a.game(a.addGame(odd).game);
+    CHECK(importers::GameResult::of(kept->record).text() == "Black resigned (unfinished)");
     h.date = "2020-13-01";
     CHECK_THROWS_AS(othello::storage::enteredGame(core::Position::start(), moves("f5d6"), h),
                     EditError);
@@ -420,7 +430,7 @@ TEST_CASE("a version-8 archive is read as it is and upgraded to the journal by a
         CHECK(r.info().games == 1);
     }
     Archive a(db);
-    CHECK(a.info().schemaVersion == 9);
+    CHECK(a.info().schemaVersion == othello::storage::kSchemaVersion);
     GameHeaders h;
     h.black = "Edited";
     const auto e = a.editGame(1, h);

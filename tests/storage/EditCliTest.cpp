@@ -206,3 +206,14 @@ TEST_CASE("cli import reports records of edited games, history lists imports, re
     CHECK(db.json("show 1")["event"] == "Club");
     CHECK(db.run("rename-event Nope X").exitCode == 1);
 }
+
+TEST_CASE("cli rename-player --user journals the name given", "[storage][cli][edit]") {
+    Db db;
+    db.json("add --moves f5d6c3 --black Anna --white Bob");
+    const auto r = db.json("rename-player Anna 'Anna K.' --user archivist");
+    CHECK(r["games"] == 1);
+    const auto h = db.json("history --limit 1")["changes"][0];
+    CHECK(h["kind"] == "rename-player");
+    CHECK(h["user"] == "archivist");
+    CHECK(db.run("rename-player --help").out.find("--user") != std::string::npos);
+}

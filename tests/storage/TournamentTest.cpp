@@ -473,6 +473,125 @@ TEST_CASE("cli event --withdrawn: a withdrawal the source does not show",
     CHECK(typo.err.find("\"Nobody\" plays no game of Club Open 2021") != std::string::npos);
 }
 
+TEST_CASE("archive: withdrawals stored with a tournament, followed through renames",
+          "[storage][tournament]") {
+    ClubArchive club;
+    std::int64_t id = 0, collection = 0;
+    {
+        Archive a(club.db, Archive::Mode::ReadOnly);
+        const auto all = a.tournaments();
+        id = matchTournaments(all, "club open 2021").front().id;
+        collection = matchTournaments(all, "amicales").front().id;
+    }
+    Archive a(club.db);
+    auto t = a.tournament(id);
+    REQUIRE(t);
+    CHECK(t->withdrawals.empty());
+    const Standings plain = computeStandings(*t);
+    CHECK_FALSE(player(plain, "Dan").withdrawn);
+
+    // Dan played round 3 (the forfeit against Ann): "after round 2" contradicts the source.
+    CHECK_THROWS_WITH(a.withdraw(id, "Dan", 2),
+                      Catch::Contains("\"Dan\" played round 3 of Club Open 2021"));
+    CHECK_THROWS_WITH(a.withdraw(id, "Dan", 4), Catch::Contains("has 3 rounds"));
+    CHECK_THROWS_WITH(a.withdraw(id, "Dan", 1000), Catch::Contains("1..999"));
+    CHECK_THROWS_WITH(a.withdraw(id, "Nobody"), Catch::Contains("\"Nobody\" plays no game"));
+    CHECK_THROWS_WITH(a.withdraw(collection, "Ann"), Catch::Contains("is not a tournament"));
+    CHECK_THROWS_WITH(a.withdraw(id + 1, "Ann"), Catch::Contains("no event with id"));
+    CHECK(a.tournament(id)->withdrawals.empty());  // nothing stored by the refusals
+
+    const std::int64_t change = a.withdraw(id, "Dan", 3);
+    CHECK(change > 0);
+    CHECK(a.withdraw(id, "Dan", 3) == 0);  // already so
+    t = a.tournament(id);
+    REQUIRE(t->withdrawals == std::vector<Withdrawal>{{"Dan", 3}});
+    const Standings s = computeStandings(*t);
+    CHECK(player(s, "Dan").withdrawn);
+    CHECK(player(s, "Dan").withdrewAfterRound == 3);
+    CHECK_FALSE(player(s, "Ann").withdrawn);
+    // Cid lost 20-44 to Dan: that game leaves Cid's quotient for 32 + c x Cid's own points;
+    // nobody's points change.
+    CHECK(player(s, "Cid").brightwell2 != player(plain, "Cid").brightwell2);
+    CHECK(player(s, "Cid").points2 == player(plain, "Cid").points2);
+    // The journal says who and when; `revert` does not dispatch it (Withdrawals.h).
+    const auto history = a.history();
+    REQUIRE_FALSE(history.empty());
+    CHECK(history.front().id == change);
+    CHECK(history.front().kind == "withdraw");
+    CHECK(history.front().summary == "\"Dan\" withdrew from Club Open 2021 after round 3");
+    CHECK(history.front().games.empty());
+    CHECK_THROWS(a.revert(change));
+    CHECK(a.tournament(id)->withdrawals == std::vector<Withdrawal>{{"Dan", 3}});
+    // Replaced, not added: the round given last.
+    CHECK(a.withdraw(id, "Dan") > 0);
+    CHECK(a.tournament(id)->withdrawals == std::vector<Withdrawal>{{"Dan", 0}});
+
+    // A rename follows; a merge into another player too (no foreign key stops it).
+    CHECK(a.renamePlayer("Dan", "Daniel") == 3);
+    CHECK(a.tournament(id)->withdrawals == std::vector<Withdrawal>{{"Daniel", 0}});
+    CHECK(player(computeStandings(*a.tournament(id)), "Daniel").withdrawn);
+    CHECK(a.renamePlayer("Daniel", "Bob") == 3);
+    CHECK(a.tournament(id)->withdrawals == std::vector<Withdrawal>{{"Bob", 0}});
+
+    // Removed, journalled; removing what is not stored is an error.
+    CHECK(a.unwithdraw(id, "Bob") > 0);
+    CHECK(a.tournament(id)->withdrawals.empty());
+    CHECK(a.history().front().kind == "unwithdraw");
+    CHECK_THROWS_WITH(a.unwithdraw(id, "Bob"), Catch::Contains("no withdrawal of \"Bob\""));
+
+    // Readers read them; they cannot store them.
+    a.withdraw(id, "Cid", 3);
+    Archive reader(club.db, Archive::Mode::ReadOnly);
+    CHECK(reader.tournament(id)->withdrawals == std::vector<Withdrawal>{{"Cid", 3}});
+    CHECK_THROWS_WITH(reader.withdraw(id, "Ann"), Catch::Contains("read-only"));
+}
+
+TEST_CASE("cli event --withdraw: stored with the event, every later event shows it",
+          "[storage][tournament][cli]") {
+    ClubArchive club;
+    const std::string db = " --db " + shellQuote(club.db.string());
+    const auto j = club.json("event 'Club Open 2021' --withdraw Dan --after-round 3");
+    REQUIRE(j["withdrawals"].size() == 1);
+    CHECK(j["withdrawals"][0]["player"] == "Dan");
+    CHECK(j["withdrawals"][0]["after_round"] == 3);
+    // No option now: the stored withdrawal counts, as --withdrawn Dan does for one command.
+    const auto later = club.json("event 'Club Open 2021'");
+    const auto named = club.json("event 'Club Open 2021' --withdrawn Dan");
+    CHECK(later["standings"] == j["standings"]);
+    for (const auto& p : later["standings"]) {
+        CHECK(p["withdrawn"] == (p["player"] == "Dan"));
+        CHECK(p["withdrawn_after_round"] == (p["player"] == "Dan" ? nlohmann::json(3) : nullptr));
+    }
+    for (std::size_t i = 0; i < named["standings"].size(); ++i)
+        CHECK(named["standings"][i]["brightwell"] == later["standings"][i]["brightwell"]);
+    // Text: the mark, the rule, who and when.
+    const auto text = runCli("event 'Club Open 2021'" + db);
+    CHECK(text.exitCode == 0);
+    CHECK(text.out.find("Dan (w)") != std::string::npos);
+    CHECK(text.out.find("(w) withdrew: games against them count 32 + c x own points") !=
+          std::string::npos);
+    CHECK(text.out.find("(w) Dan: withdrew after round 3 (stored)") != std::string::npos);
+    const auto stored = runCli("event 'Club Open 2021' --withdraw Ann" + db);
+    CHECK(stored.exitCode == 0);
+    CHECK(stored.out.find("stored: Ann withdrew (change ") != std::string::npos);
+    // Journalled.
+    CHECK(club.json("history --limit 1")["changes"][0]["kind"] == "withdraw");
+    // Errors: a round the source contradicts (1), a name not in the event (2), options (2).
+    const auto early = runCli("event 'Club Open 2021' --withdraw Dan --after-round 2" + db);
+    CHECK(early.exitCode == 1);
+    CHECK(early.err.find("played round 3") != std::string::npos);
+    CHECK(runCli("event 'Club Open 2021' --withdraw Nobody" + db).exitCode == 2);
+    CHECK(runCli("event 'Club Open 2021' --after-round 2" + db).exitCode == 2);
+    CHECK(runCli("event 'Club Open 2021' --withdraw Dan --unwithdraw Dan" + db).exitCode == 2);
+    CHECK(runCli("event amicales --withdraw Ann" + db).exitCode == 2);
+    // Removed.
+    const auto removed = club.json("event 'Club Open 2021' --unwithdraw Dan");
+    REQUIRE(removed["withdrawals"].size() == 1);  // Ann's stays
+    CHECK(removed["withdrawals"][0]["player"] == "Ann");
+    CHECK(club.json("history --limit 1")["changes"][0]["kind"] == "unwithdraw");
+    CHECK(runCli("event 'Club Open 2021' --unwithdraw Dan" + db).exitCode == 1);
+}
+
 TEST_CASE("shared WTHOR: World Championships 2019 and 1985, and a collection",
           "[storage][tournament]") {
     const fs::path data = OTHELLO_SHARED_DATA;

@@ -132,17 +132,32 @@ void ModelTest::analysisLine() {
     // Another legal move branches off.
     const core::Bitboard legal = game.current().legalMoves() & ~core::bit(core::parseSquare("c4"));
     QVERIFY(legal);
-    QVERIFY(game.playMove(core::lowestSquare(legal)));
+    // Another legal move differs from the game: asked first (issue 11), nothing played yet.
+    const int other = core::lowestSquare(legal);
+    QVERIFY(game.playMove(other));
+    QCOMPARE(game.pendingMove(), other);
+    QCOMPARE(game.ply(), 4);
+    QVERIFY(!game.inAnalysis());
+    // As a variation it branches off, and the game keeps all its moves.
+    QVERIFY(game.resolveBranch(GameController::BranchVariation));
+    QCOMPARE(game.pendingMove(), -1);
     QVERIFY(game.inAnalysis());
     QCOMPARE(game.analysisFrom(), 4);
     QCOMPARE(game.plyCount(), 5);
-    QVERIFY(game.moveList()->index(2).data(MoveListModel::BlackAnalysisRole).toBool());
+    QCOMPARE(game.mainLine().size(), std::size_t(62));
+    QVERIFY(game.modified());
+    const int row = game.currentMoveRow();
+    QCOMPARE(game.moveList()->index(row).data(MoveListModel::KindRole).toInt(),
+             int(MoveListModel::KindVariation));
+    // The main line's moves after the branch are off the line shown.
+    QVERIFY(game.moveList()->index(2).data(MoveListModel::BlackOffLineRole).toBool());
     QVERIFY(!game.playMove(core::parseSquare("a1")));  // illegal
-    // Stepping back to the branch returns to the game.
+    // Stepping back to the branch returns to the game; the variation stays.
     game.step(-1);
     QVERIFY(!game.inAnalysis());
     QCOMPARE(game.ply(), 4);
     QCOMPARE(game.plyCount(), 62);
+    QCOMPARE(game.tree().variations().size(), std::size_t(1));
 }
 
 void ModelTest::editor() {

@@ -2,51 +2,18 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "core/Notation.h"
 #include "importers/ReaderUtil.h"
 #include "importers/TextEscape.h"
+#include "storage/ArchiveJson.h"
 
 namespace othello::cli {
-namespace {
-
-namespace text = importers::text;
-
-void makeExact(nlohmann::json& j) {
-    if (j.is_array()) {
-        for (auto& e : j) {
-            if (e.is_string()) {
-                const auto& s = e.get_ref<const std::string&>();
-                if (!text::isUtf8(s)) e = text::utf8WithReplacements(s);
-            } else {
-                makeExact(e);
-            }
-        }
-        return;
-    }
-    if (!j.is_object()) return;
-    std::vector<std::pair<std::string, std::string>> bytes;  // key, exact value
-    for (auto& [key, value] : j.items()) {
-        if (value.is_string()) {
-            const auto& s = value.get_ref<const std::string&>();
-            if (text::isUtf8(s)) continue;
-            bytes.emplace_back(key, s);
-            value = text::utf8WithReplacements(s);
-        } else {
-            makeExact(value);
-        }
-    }
-    for (const auto& [key, value] : bytes) j[key + "_bytes"] = text::hexBytes(value);
-}
-
-}  // namespace
 
 std::string jsonText(nlohmann::json j) {
-    makeExact(j);
-    // The handler only matters for invalid keys, which the program never writes.
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return storage::exactJsonText(std::move(j));  // the API's writer too
 }
 
 void printJson(const nlohmann::json& j) {
@@ -72,14 +39,11 @@ nlohmann::json diagnosticJson(const importers::Diagnostic& d) {
 }
 
 nlohmann::json movesJson(const std::vector<int>& moves) {
-    nlohmann::json a = nlohmann::json::array();
-    for (int m : moves)
-        if (m != core::kPass) a.push_back(core::squareName(m));
-    return a;
+    return storage::movesJson(moves);
 }
 
 int passCount(const std::vector<int>& moves) {
-    return static_cast<int>(std::count(moves.begin(), moves.end(), core::kPass));
+    return storage::passCount(moves);
 }
 
 }  // namespace othello::cli

@@ -10,6 +10,8 @@
 #include "core/Replay.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
+#include "storage/ArchiveJson.h"
+#include "storage/FilterText.h"
 #include "storage/WriterLock.h"
 
 namespace othello::cli {
@@ -60,41 +62,6 @@ int runCommand(const std::function<int()>& action) {
 std::string plural(std::int64_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
-
-namespace {
-
-std::string trimmed(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return std::string();
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
-// "Y" or "Y1-Y2", years 1..9999, Y1 <= Y2 (a reversed range is refused, not swapped: it is
-// more likely a typo than a wish).
-void parseYears(const std::string& text, storage::SearchFilter& f) {
-    const auto bad = [&text](const std::string& why) {
-        return UsageError("--year: " + why + " (expected Y or Y1-Y2 with years 1..9999), got \"" +
-                          text + "\"");
-    };
-    const auto year = [&bad](const std::string& s) {
-        if (s.empty() || s.size() > 4 || s.find_first_not_of("0123456789") != std::string::npos)
-            throw bad("not a year");
-        const int y = std::stoi(s);
-        if (y < 1) throw bad("years start at 1");
-        return y;
-    };
-    const std::string t = trimmed(text);
-    const auto dash = t.find('-');
-    if (dash == std::string::npos) {
-        f.yearFrom = f.yearTo = year(t);
-        return;
-    }
-    f.yearFrom = year(trimmed(t.substr(0, dash)));
-    f.yearTo = year(trimmed(t.substr(dash + 1)));
-    if (*f.yearFrom > *f.yearTo) throw bad("the first year is after the second");
-}
-
-}  // namespace
 
 void addPositionOptions(CLI::App* sub, PositionOptions& o) {
     sub->add_option("--moves", o.moves,
@@ -176,44 +143,29 @@ std::optional<core::Position> queryPosition(const std::string& moves, const std:
 }
 
 storage::SearchFilter makeFilter(const FilterOptions& o) {
+    // The filters are read as the API reads them (storage/FilterText.h), named as options.
+    storage::FilterText t;
+    t.player = o.player;
+    t.black = o.black;
+    t.white = o.white;
+    t.event = o.event;
+    t.year = o.year;
+    t.result = o.result;
+    t.lostDiscs = o.lostDiscs;
+    t.lostBy = o.lostBy;
+    t.sort = o.sort;
+    t.descending = o.descending;
     storage::SearchFilter f;
-    f.player = trimmed(o.player);
-    f.black = trimmed(o.black);
-    f.white = trimmed(o.white);
-    f.event = trimmed(o.event);
-    if (!o.year.empty()) parseYears(o.year, f);
-    if (o.result == "black")
-        f.result = storage::ResultFilter::BlackWin;
-    else if (o.result == "white")
-        f.result = storage::ResultFilter::WhiteWin;
-    else if (o.result == "draw")
-        f.result = storage::ResultFilter::Draw;
-    else if (!o.result.empty())
-        throw UsageError("--result: expected black, white or draw, got \"" + o.result + "\"");
-    f.position = positionQuery(o.query).position;
-    if (o.lostDiscs && (*o.lostDiscs < 0 || *o.lostDiscs > 128))
-        throw UsageError("--lost-discs: expected 0..128 discs");
-    f.lostDiscs = o.lostDiscs;
-    if (o.lostBy == "black")
-        f.lostBy = core::Color::Black;
-    else if (o.lostBy == "white")
-        f.lostBy = core::Color::White;
-    else if (!o.lostBy.empty())
-        throw UsageError("--lost-by: expected black or white, got \"" + o.lostBy + "\"");
-    if (f.lostBy && !f.lostDiscs) throw UsageError("--lost-by needs --lost-discs");
-    if (!o.sort.empty()) {
-        std::string key = o.sort;
-        f.descending = o.descending;
-        if (key[0] == '-') {
-            f.descending = true;
-            key.erase(0, 1);
-        }
-        const auto k = storage::parseSortKey(key);
-        if (!k) throw UsageError("--sort: unknown key \"" + o.sort + "\"");
-        f.sort = *k;
-    } else {
-        f.descending = o.descending;
+    try {
+        storage::applyFilterText(t, f, [](const std::string& field) {
+            std::string option = "--" + field;
+            std::replace(option.begin(), option.end(), '_', '-');
+            return option;
+        });
+    } catch (const storage::FilterError& e) {
+        throw UsageError(e.what());
     }
+    f.position = positionQuery(o.query).position;
     // -1 is "all"; a bigger page than kMaxLimit is a typo more likely than a wish.
     if (o.limit < -1 || o.limit > kMaxLimit)
         throw UsageError("--limit: expected 0.." + std::to_string(kMaxLimit) +
@@ -227,27 +179,7 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
 }
 
 nlohmann::json gameRowJson(const storage::GameRow& row) {
-    nlohmann::json j;
-    j["id"] = row.id;
-    j["black"] = row.black;
-    j["white"] = row.white;
-    j["event"] = row.event;
-    j["year"] = row.year;
-    // The result as every list shows it (importers/GameResult.h); the scores are null when
-    // no result is known: the discs of an unfinished game are not a result.
-    const auto result = importers::GameResult::ofRow(row.complete, row.resultKnown, row.blackScore,
-                                                     row.whiteScore, row.variant);
-    j["result"] = result.text();
-    j["unfinished"] = result.unfinished();
-    j["black_score"] = result.known() ? nlohmann::json(row.blackScore) : nlohmann::json(nullptr);
-    j["white_score"] = result.known() ? nlohmann::json(row.whiteScore) : nlohmann::json(nullptr);
-    j["complete"] = row.complete;
-    j["result_known"] = row.resultKnown;
-    j["moves"] = movesJson(row.moves);
-    j["passes"] = passCount(row.moves);
-    j["ply"] = row.ply ? nlohmann::json(*row.ply) : nlohmann::json(nullptr);
-    j["opening"] = row.opening;
-    return j;
+    return storage::gameRowJson(row);  // one form for the CLI and the API
 }
 
 std::string scoreText(int black, int white) {

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "AnnotationCli.h"
 #include "EditCli.h"
 #include "JsonOutput.h"
 #include "core/Notation.h"
@@ -146,6 +147,7 @@ struct EditOptions {
     std::int64_t id = 0;
     std::optional<std::string> moves;
     HeaderOptions headers;
+    AnnotationEditOptions annotations;
     std::string db, user;
     bool json = false;
 };
@@ -154,14 +156,31 @@ int runEdit(const EditOptions& o) {
     checkId(o.id);
     const auto& h = o.headers;
     if (!h.black && !h.white && !h.event && !h.date && !h.round && !h.place && !h.result &&
-        !o.moves)
+        !o.moves && !o.annotations.given())
         throw UsageError(
             "nothing to change: give --black, --white, --event, --date, --round, "
-            "--place, --result or --moves");
+            "--place, --result, --moves, --comment, --clear-comments, --clear-variations or "
+            "--annotations-from");
     std::optional<std::vector<int>> moves;
     if (o.moves) moves = parsedMoves(*o.moves);
     auto archive = openForEdit(o.db, o.user);
-    const auto r = storageCall([&] { return archive.editGame(o.id, headersOf(h), moves); });
+    std::optional<storage::GameAnnotations> annotations;
+    if (o.annotations.given()) {
+        // Read before the edit's transaction: the edit refuses a game changed meanwhile only
+        // through its checks, as for the other fields (last writer wins).
+        const auto g = archive.game(o.id);
+        if (!g) throw InputError(fmt::format("no game {} (or it is in the trash)", o.id));
+        std::vector<int> line = g->record.moves;
+        if (moves) {
+            // The moves as the edit will store them: passes made explicit by a replay.
+            line = storageCall([&] {
+                       return storage::enteredGame(g->record.start, *moves, {});
+                   }).moves;
+        }
+        annotations = editedAnnotations(o.annotations, g->record, line);
+    }
+    const auto r =
+        storageCall([&] { return archive.editGame(o.id, headersOf(h), moves, annotations); });
     std::string summary;
     if (r.change)
         if (auto c = archive.change(r.change)) summary = c->summary;
@@ -180,11 +199,13 @@ int runEdit(const EditOptions& o) {
 
 RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
     auto o = std::make_shared<EditOptions>();
-    auto* sub = app.add_subcommand("edit", "Correct a stored game's headers or moves");
+    auto* sub = app.add_subcommand(
+        "edit", "Correct a stored game's headers, moves, comments or variations");
     sub->add_option("ID", o->id, "The game's id")->required();
     sub->add_option("--moves", o->moves,
                     "The game's moves, all of them, from its start (the game is re-indexed)");
     addHeaderOptions(sub, o->headers);
+    addAnnotationEditOptions(sub, o->annotations);
     addUserOption(sub, o->user);
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print {game, change, fields, summary}");
@@ -193,7 +214,10 @@ RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
         "transaction (a reader sees the old game or the new one); a moves edit drops its cached "
         "endgame review. The edit is journalled with the old values (`othello-db history ID`) "
         "and can be reverted (`othello-db revert CHANGE`). The game keeps the key of the record "
-        "it was imported from: importing that file again does not bring the old version back.");
+        "it was imported from: importing that file again does not bring the old version back. "
+        "Comments and variations are one field (\"annotations\"), journalled and reverted "
+        "together; a --moves edit that would leave some off the new line is refused unless "
+        "the same edit gives them (--clear-comments, --clear-variations, --annotations-from).");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runEdit(*o); }); }; });
 });

@@ -8,6 +8,7 @@
 #include "JsonOutput.h"
 #include "StorageCli.h"
 #include "importers/TextEscape.h"
+#include "storage/ArchiveJson.h"
 #include "storage/Standings.h"
 #include "storage/Tournament.h"
 
@@ -21,21 +22,7 @@ std::string shorten(const std::string& s, std::size_t width) {
     return importers::text::shortenText(escapeForTerminal(s), width);
 }
 
-nlohmann::json yearJson(int year) {
-    return year ? nlohmann::json(year) : nlohmann::json(nullptr);
-}
-
-nlohmann::json summaryJson(const storage::TournamentSummary& t) {
-    nlohmann::json j{{"id", t.id},       {"name", t.name},       {"year", yearJson(t.year)},
-                     {"games", t.games}, {"players", t.players}, {"is_tournament", t.isTournament}};
-    j["not_tournament_reason"] =
-        t.isTournament ? nlohmann::json(nullptr) : nlohmann::json(t.notTournamentReason);
-    // Objects, not strings in an array: JsonOutput.h gives only object members exact bytes.
-    j["events"] = nlohmann::json::array();
-    for (std::size_t i = 0; i < t.eventIds.size(); ++i)
-        j["events"].push_back({{"id", t.eventIds[i]}, {"name", t.eventNames[i]}});
-    return j;
-}
+using storage::summaryJson;  // one form for the CLI and the API (storage/ArchiveJson.h)
 
 std::string titleOf(const storage::TournamentSummary& t) {
     return escapeForTerminal(t.name.empty() ? "(no event)" : t.name) +
@@ -95,14 +82,11 @@ struct EventOptions {
     std::optional<int> year;
     std::optional<int> bq;
     std::vector<std::string> withdrawn;
+    std::optional<std::string> withdraw, unwithdraw;  // stored with the tournament
+    std::optional<int> afterRound;
     std::string db;
     bool json = false;
 };
-
-const char* resultWord(const storage::PlayerResult& r) {
-    if (r.how == storage::GameScoring::Unknown) return "unscored";
-    return r.points2 == 2 ? "win" : r.points2 == 1 ? "draw" : "loss";
-}
 
 // One round's cell: opponent's rank, colour, + win / = draw / - loss / * unscored, discs.
 std::string roundCell(const storage::PlayerResult& r) {
@@ -137,85 +121,66 @@ storage::Tournament findTournament(storage::Archive& archive, const EventOptions
     return std::move(*archive.tournament(matches.front().id));
 }
 
+// A name as the games of `t` spell it, else a usage error naming the option: a typo is an
+// error, not a silent no-op.
+void checkPlays(const storage::Tournament& t, const std::string& name, const char* option) {
+    const bool plays = std::any_of(t.games.begin(), t.games.end(), [&](const auto& g) {
+        return g.black == name || g.white == name;
+    });
+    if (!plays)
+        throw UsageError(fmt::format("{}: \"{}\" plays no game of {} (names as `event` lists them)",
+                                     option, name, titleOf(t.summary)));
+}
+
+// --withdraw / --unwithdraw: stored with the tournament (journalled); says what it did.
+void storeWithdrawal(const EventOptions& o) {
+    if (o.afterRound && !o.withdraw) throw UsageError("--after-round needs --withdraw");
+    if (o.afterRound && (*o.afterRound < 1 || *o.afterRound > 999))
+        throw UsageError("--after-round: 1..999");
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadWrite);
+    const storage::Tournament t = findTournament(archive, o);
+    const std::string& name = o.withdraw ? *o.withdraw : *o.unwithdraw;
+    checkPlays(t, name, o.withdraw ? "--withdraw" : "--unwithdraw");
+    if (!t.summary.isTournament)
+        throw UsageError(fmt::format("{} is not a tournament ({}): no standings to withdraw from",
+                                     titleOf(t.summary),
+                                     escapeForTerminal(t.summary.notTournamentReason)));
+    std::int64_t change = 0;
+    try {
+        change = o.withdraw ? archive.withdraw(t.summary.id, name, o.afterRound.value_or(0))
+                            : archive.unwithdraw(t.summary.id, name);
+    } catch (const storage::StorageError& e) {
+        throw InputError(e.what());
+    }
+    if (o.json) return;  // the event's JSON lists the stored withdrawals
+    const std::string who = escapeForTerminal(name);
+    if (change == 0)
+        fmt::print("{} was stored as withdrawn so already\n", who);
+    else if (o.withdraw)
+        fmt::print("stored: {} withdrew{} (change {})\n", who,
+                   o.afterRound ? fmt::format(" after round {}", *o.afterRound) : "", change);
+    else
+        fmt::print("stored: {} no longer withdrawn (change {})\n", who, change);
+}
+
 int runEvent(const EventOptions& o) {
     if (o.bq && (*o.bq < 1 || *o.bq > 1000)) throw UsageError("--bq-constant: 1..1000");
+    if (o.withdraw || o.unwithdraw || o.afterRound) storeWithdrawal(o);
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::Tournament t = findTournament(archive, o);
     const storage::TournamentSummary& s = t.summary;
     storage::StandingsOptions options;
     options.brightwellConstant = o.bq;
-    // A withdrawal the source does not show (rounds from file order never do): named here,
-    // exactly as the games spell the player, so that a typo is an error, not a silent no-op.
+    // A withdrawal the source does not show (rounds from file order never do) and that is not
+    // stored: named for this command, exactly as the games spell the player.
     for (const std::string& name : o.withdrawn) {
-        const bool plays = std::any_of(t.games.begin(), t.games.end(), [&](const auto& g) {
-            return g.black == name || g.white == name;
-        });
-        if (!plays)
-            throw UsageError("--withdrawn: \"" + name + "\" plays no game of " + s.name +
-                             (s.year ? " " + std::to_string(s.year) : std::string()) +
-                             " (names as `event` lists them)");
+        checkPlays(t, name, "--withdrawn");
         options.withdrawn.push_back(name);
     }
-    const storage::Standings st = storage::computeStandings(t.games, options);
+    // The stored withdrawals count too (storage/Withdrawals.h).
+    const storage::Standings st = storage::computeStandings(t, options);
     if (o.json) {
-        nlohmann::json j = summaryJson(s);
-        j["rounds"] = s.isTournament ? nlohmann::json(st.rounds) : nlohmann::json(nullptr);
-        j["rounds_from"] = s.isTournament ? nlohmann::json(storage::roundsFromName(st.roundsFrom))
-                                          : nlohmann::json(nullptr);
-        j["brightwell_constant"] =
-            s.isTournament ? nlohmann::json(st.brightwellConstant) : nlohmann::json(nullptr);
-        j["standings"] = nullptr;
-        j["crosstable"] = nullptr;
-        if (s.isTournament) {
-            j["standings"] = nlohmann::json::array();
-            for (const auto& p : st.players) {
-                nlohmann::json pj{{"rank", p.rank},       {"player", p.player},
-                                  {"points", p.points()}, {"brightwell", p.brightwell()},
-                                  {"discs", p.discs},     {"games", p.games},
-                                  {"wins", p.wins},       {"draws", p.draws},
-                                  {"losses", p.losses},   {"unscored", p.unscored},
-                                  {"byes", p.byes},       {"withdrawn", p.withdrawn}};
-                pj["results"] = nlohmann::json::array();
-                for (const auto& r : p.results) {
-                    const bool bye = r.opponent < 0;
-                    const auto& opp = bye ? p : st.players[static_cast<std::size_t>(r.opponent)];
-                    pj["results"].push_back(
-                        {{"round", r.round ? nlohmann::json(r.round) : nlohmann::json(nullptr)},
-                         {"game", r.game},
-                         {"opponent", bye ? nlohmann::json(nullptr) : nlohmann::json(opp.player)},
-                         {"opponent_rank",
-                          bye ? nlohmann::json(nullptr) : nlohmann::json(opp.rank)},
-                         {"color", r.black ? "black" : "white"},
-                         {"result", resultWord(r)},
-                         {"points", r.points2 / 2.0},
-                         {"discs", r.discs},
-                         {"opponent_discs", r.opponentDiscs},
-                         {"scoring", storage::gameScoringName(r.how)}});
-                }
-                j["standings"].push_back(pj);
-            }
-            j["crosstable"] = nlohmann::json::array();
-            for (const auto& pr : st.pairs)
-                j["crosstable"].push_back(
-                    {{"player", st.players[static_cast<std::size_t>(pr.a)].player},
-                     {"opponent", st.players[static_cast<std::size_t>(pr.b)].player},
-                     {"points", pr.aPoints2 / 2.0},
-                     {"opponent_points", pr.bPoints2 / 2.0},
-                     {"games", pr.games}});
-        }
-        j["game_list"] = nlohmann::json::array();
-        for (std::size_t i = 0; i < t.games.size(); ++i) {
-            const auto& g = t.games[i];
-            j["game_list"].push_back(
-                {{"id", g.id},
-                 {"round", s.isTournament && st.gameRounds[i] ? nlohmann::json(st.gameRounds[i])
-                                                              : nlohmann::json(nullptr)},
-                 {"black", g.black},
-                 {"white", g.white},
-                 {"result", g.resultText},
-                 {"scoring", storage::gameScoringName(storage::scoreGame(g).how)}});
-        }
-        printJson(j);
+        printJson(storage::eventJson(t, st));  // the API's form too
         return kExitOk;
     }
     fmt::print("{} (id {}): {}, {}\n", titleOf(s), s.id, plural(s.games, "game", "games"),
@@ -273,7 +238,17 @@ int runEvent(const EventOptions& o) {
         "{}: opponent's rank, b/w the colour played, + win = draw - loss, the discs "
         "credited{}{}\n",
         known ? "rounds" : "games", unscored ? "; * unfinished without a result (not scored)" : "",
-        withdrawn ? "; (w) withdrew" : "");
+        withdrawn ? "; (w) withdrew: games against them count 32 + c x own points in the BQ" : "");
+    // Who withdrew when, and which withdrawals are stored with the tournament.
+    for (const auto& p : st.players) {
+        if (!p.withdrawn) continue;
+        const bool stored = std::any_of(t.withdrawals.begin(), t.withdrawals.end(),
+                                        [&](const auto& w) { return w.player == p.player; });
+        fmt::print("(w) {}: withdrew{}{}\n", escapeForTerminal(p.player),
+                   p.withdrewAfterRound ? fmt::format(" after round {}", p.withdrewAfterRound)
+                                        : std::string(),
+                   stored ? " (stored)" : "");
+    }
     return kExitOk;
 }
 
@@ -289,21 +264,34 @@ RegisterCommand eventCommand(94, [](CLI::App& app, Action& action) {
     sub->add_option("--bq-constant", o->bq,
                     "The Brightwell constant c (default: rounds / 2, 6 for the WOC's 13 rounds)");
     sub->add_option("--withdrawn", o->withdrawn,
-                    "A player who withdrew (repeat for several; spelled as the standings list "
-                    "them): games against them leave the Brightwell quotient, each counting 32 + "
-                    "c x the opponent's own points, as for a bye. Needed when the rounds come "
-                    "from file order, which never show a withdrawal");
+                    "A player who withdrew, for this command only (repeat for several; spelled "
+                    "as the standings list them): games against them leave the Brightwell "
+                    "quotient, each counting 32 + c x the opponent's own points, as for a bye. "
+                    "Needed when the rounds come from file order, which never show a withdrawal");
+    auto* withdraw = sub->add_option(
+        "--withdraw", o->withdraw,
+        "Store with the event that PLAYER withdrew (journalled; `history` lists it): every "
+        "later `event`, publish, serve and the viewer count it as --withdrawn does");
+    sub->add_option("--after-round", o->afterRound,
+                    "With --withdraw: the last round the player played (1..999; with the "
+                    "source's rounds, not before a round the player played)")
+        ->needs(withdraw);
+    sub->add_option("--unwithdraw", o->unwithdraw,
+                    "Remove a withdrawal stored with the event (journalled)")
+        ->excludes(withdraw);
     addDbOption(sub, o->db);
     sub->add_flag(
         "--json", o->json,
         "Print {id, name, year, games, players, is_tournament, not_tournament_reason, "
         "events: [{id, name}], rounds, rounds_from: \"source\"|\"file order\"|\"estimated\", "
         "brightwell_constant, standings: [{rank, player, points, brightwell, discs, "
-        "games, wins, draws, losses, unscored, byes, withdrawn, results: [{round, game, "
+        "games, wins, draws, losses, unscored, byes, withdrawn, withdrawn_after_round, "
+        "results: [{round, game, "
         "opponent, opponent_rank, color, result: win|draw|loss|unscored, points, discs, "
         "opponent_discs, scoring: final|stated|forfeit|bye|unknown}]}], crosstable: "
-        "[{player, opponent, points, opponent_points, games: [ids]}], game_list: [{id, "
-        "round, black, white, result, scoring}]}; standings, crosstable and the round "
+        "[{player, opponent, points, opponent_points, games: [ids]}], withdrawals: [{player, "
+        "after_round}] (stored ones), game_list: [{id, round, black, white, result, "
+        "scoring}]}; standings, crosstable and the round "
         "fields are null for a collection that is not a tournament");
     sub->footer(
         "Ranked by points (win 1, draw 1/2), then the Brightwell quotient (discs + c x the "

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "EditCli.h"
 #include "JsonOutput.h"
 #include "StorageCli.h"
 #include "importers/FormatTable.h"
@@ -75,12 +76,12 @@ RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
 });
 
 struct RenameOptions {
-    std::string from, to, db;
+    std::string from, to, db, user;
     bool json = false;
 };
 
 int runRename(const RenameOptions& o) {
-    auto archive = openArchive(o.db, storage::Archive::Mode::ReadWrite);
+    auto archive = openForEdit(o.db, o.user);
     std::int64_t changed = 0;
     try {
         changed = archive.renamePlayer(o.from, o.to);
@@ -103,6 +104,7 @@ RegisterCommand renameCommand(110, [](CLI::App& app, Action& action) {
     sub->add_option("OLD", o->from, "The name as stored")->required();
     sub->add_option("NEW", o->to, "The new name (an existing player: the two are merged)")
         ->required();
+    addUserOption(sub, o->user);
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print {games, from, to}");
     sub->callback([o, &action] { action = [o] { return runRename(*o); }; });

@@ -21,6 +21,7 @@ struct ImportCommandOptions {
     std::string db;
     bool strict = false;
     bool json = false;
+    bool mergeAnnotations = false;
     ReadFlags read;  // --players, --tournaments, --first-move, --quiet
     int showNotes = 20;
 };
@@ -56,7 +57,8 @@ void showProgress(const storage::ImportProgress& p, bool terminal, ProgressState
         if (p.fileRecordsDone > 0) {
             fmt::print(stderr, " ({} records", p.fileRecordsDone);
             if (p.fileBytes > 0 && p.fileBytesDone >= 0)
-                fmt::print(stderr, ", {:.0f} %", 100.0 * double(p.fileBytesDone) / double(p.fileBytes));
+                fmt::print(stderr, ", {:.0f} %",
+                           100.0 * double(p.fileBytesDone) / double(p.fileBytes));
             fmt::print(stderr, ")");
         }
         fmt::print(stderr, "\n");
@@ -94,6 +96,7 @@ int runImport(const ImportCommandOptions& o) {
         io.format = *f;
     }
     io.strict = o.strict;
+    io.mergeAnnotations = o.mergeAnnotations;
     {
         importers::ReadOptions ro;
         applyReadFlags(o.read, ro);
@@ -147,6 +150,12 @@ int runImport(const ImportCommandOptions& o) {
         // Records of games edited or deleted in the archive since: skipped, listed in notes
         // ("edited-in-archive", "deleted-in-archive", "purged-from-archive").
         j["edited_in_archive"] = r.editedInArchive;
+        // Duplicates bringing comments or variations their stored game lacks: the stored
+        // games' ids; merged into them with --merge-annotations (notes "annotated-duplicate",
+        // "annotations-merged").
+        j["annotated_duplicates"] = r.annotatedDuplicates;
+        j["annotated_duplicate_games"] = r.annotatedDuplicateGames;
+        j["annotations_merged"] = r.annotationsMerged;
         j["change"] = r.change ? nlohmann::json(r.change) : nlohmann::json(nullptr);  // journal
         if (!reason.empty()) j["reason"] = reason;
         // imported: the games committed (kept) even when the import stopped early.
@@ -184,6 +193,23 @@ int runImport(const ImportCommandOptions& o) {
         plural(r.possibleDuplicates, "possible duplicate", "possible duplicates"),
         plural(r.prefixes, "prefix", "prefixes"),
         plural(std::int64_t(r.filesRead), "file", "files"), r.filesUnreadable);
+    if (r.annotatedDuplicates) {
+        std::string ids;
+        for (std::size_t i = 0; i < r.annotatedDuplicateGames.size() && i < 10; ++i)
+            ids += (i ? ", " : "") + std::to_string(r.annotatedDuplicateGames[i]);
+        if (r.annotatedDuplicateGames.size() > 10) ids += ", ...";
+        const std::int64_t notMerged = r.annotatedDuplicates - r.annotationsMerged;
+        fmt::print("{} brought comments or variations the stored games lack ({} {}){}{}\n",
+                   plural(r.annotatedDuplicates, "duplicate", "duplicates"),
+                   r.annotatedDuplicateGames.size() == 1 ? "game" : "games", ids,
+                   r.annotationsMerged
+                       ? fmt::format("; {} merged into them (journalled)", r.annotationsMerged)
+                       : std::string(),
+                   notMerged && !o.mergeAnnotations
+                       ? "; exact duplicates were not stored: import again with "
+                         "--merge-annotations to merge them"
+                       : "");
+    }
     return code;
 }
 
@@ -195,6 +221,9 @@ RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
     sub->add_option("--format", o->format,
                     importers::formatNames(false, false, ", ") + " (default: detected per file)");
     sub->add_flag("--strict", o->strict, "Reject records with warnings too");
+    sub->add_flag("--merge-annotations", o->mergeAnnotations,
+                  "Merge the comments and variations a duplicate brings into the stored game "
+                  "(one journalled, revertible edit per game); without it they are reported");
     sub->add_option("--notes", o->showNotes,
                     "Print at most N notes (possible duplicates, prefixes); default 20");
     addReadFlags(sub, o->read, "No progress; print errors and the summary only");
@@ -204,9 +233,16 @@ RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
         "Writers take turns through an exclusive lock on <db>.writer-lock, which stays beside "
         "the database after the import: never delete it. Another process may hold it open, "
         "and a new file of the same name would let a second writer in beside the first. The "
-        "kernel releases the lock when its holder exits, even when killed.");
+        "kernel releases the lock when its holder exits, even when killed. Comments and "
+        "variations (PGN {} and (), GGF C[]) are stored with their game; their positions are "
+        "never indexed. A duplicate whose record brings comments or variations its stored game "
+        "lacks is reported (annotated_duplicates and annotated_duplicate_games in --json), and "
+        "with --merge-annotations merged into it: comments added or appended, variations "
+        "added, nothing of the stored game dropped. A possible duplicate is stored with its "
+        "own annotations (and reported the same way).");
     sub->add_flag("--json", o->json,
-                  "Print {imported, duplicates, rejected, errors: [...], notes: [...]}");
+                  "Print {imported, duplicates, rejected, annotated_duplicates, "
+                  "annotated_duplicate_games, annotations_merged, errors: [...], notes: [...]}");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runImport(*o); }); }; });
 });

@@ -8,6 +8,7 @@
 #include "core/Notation.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
+#include "storage/ArchiveJson.h"
 
 namespace othello::cli {
 namespace {
@@ -36,7 +37,7 @@ int runSearch(const SearchOptions& o) {
         nlohmann::json j;
         j["total"] = r.total;
         j["games"] = nlohmann::json::array();
-        for (const auto& row : r.games) j["games"].push_back(gameRowJson(row));
+        for (const auto& row : r.games) j["games"].push_back(storage::gameRowJson(row));
         if (f.position) j["opening"] = queryOpening;
         printJson(j);
         return kExitOk;
@@ -51,9 +52,8 @@ int runSearch(const SearchOptions& o) {
     for (const auto& g : r.games) {
         // One text for a result everywhere (importers/GameResult.h): "33-31",
         // "33-31 (unfinished)" for a stated result the moves stop short of, "*" when unknown.
-        const auto result =
-            importers::GameResult::ofRow(g.complete, g.resultKnown, g.blackScore, g.whiteScore,
-                                         g.variant);
+        const auto result = importers::GameResult::ofRow(g.complete, g.resultKnown, g.blackScore,
+                                                         g.whiteScore, g.variant);
         const std::string score = result.text();
         unknown = unknown || !result.known();
         fmt::print("#{:<7} {:>4} {:<20} {:>6} {:<20} {:<24}", g.id,
@@ -91,15 +91,6 @@ struct StatsOptions {
     bool json = false;
 };
 
-nlohmann::json figuresJson(const storage::Figures& f) {
-    return {{"games", f.games},
-            {"black_wins", f.blackWins},
-            {"draws", f.draws},
-            {"white_wins", f.whiteWins},
-            {"avg_black_score", f.avgBlackScore()},
-            {"unfinished", f.unknownResults()}};
-}
-
 std::string moveName(int square) {
     return square == core::kPass ? "pass" : core::squareName(square);
 }
@@ -114,15 +105,7 @@ int runStats(const StatsOptions& o) {
     // --moves: the deepest named opening along the moves, not only the exact position's name.
     s.opening = query.opening;
     if (o.json) {
-        nlohmann::json j = figuresJson(s);
-        j["opening"] = s.opening;
-        j["moves"] = nlohmann::json::array();
-        for (const auto& m : s.moves) {
-            nlohmann::json mj = figuresJson(m);
-            mj["move"] = moveName(m.move);
-            j["moves"].push_back(mj);
-        }
-        printJson(j);
+        printJson(storage::statsJson(s));  // the API's form too
         return kExitOk;
     }
     fmt::print("{}", core::boardDiagram(*position, position->legalMoves()));

@@ -4,12 +4,14 @@
 #include <memory>
 
 #include "AnalysisCli.h"
+#include "AnnotationCli.h"
 #include "JsonOutput.h"
 #include "StorageCli.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
+#include "storage/ArchiveJson.h"
 
 namespace othello::cli {
 namespace {
@@ -40,47 +42,10 @@ int runShow(const ShowOptions& o) {
         ply = static_cast<std::size_t>(*o.ply);
     }
     const core::Position& p = replay.positions[ply];
-    std::vector<std::string> moves;
-    for (int m : r.moves) moves.push_back(m == core::kPass ? "pass" : core::squareName(m));
     if (o.json) {
-        nlohmann::json j;
-        j["id"] = g->id;
-        j["black"] = r.black;
-        j["white"] = r.white;
-        j["event"] = r.event;
-        j["round"] = r.round;
-        j["date"] = r.date;
-        j["year"] = r.year;
-        j["place"] = r.place;
-        j["result"] = importers::resultText(r);  // as every list shows it
-        // The GGF game type (GameVariant.h): null for plain Othello.
-        j["variant"] = r.variant.standard() ? nlohmann::json(nullptr)
-                                            : nlohmann::json(importers::ggfType(r.variant));
-        j["komi"] = r.variant.komi ? nlohmann::json(*r.variant.komi) : nlohmann::json(nullptr);
-        j["unfinished"] = !r.complete();
-        j["complete"] = r.complete();
-        j["black_discs"] = r.score.black;
-        j["white_discs"] = r.score.white;
-        // Black's result: null for an unfinished game that states none (its discs are no result).
-        const importers::GameResult result = importers::GameResult::of(r);
-        const bool hasScore = result.known() && !result.winner && result.written.empty();
-        j["black_score"] = hasScore ? nlohmann::json(result.black) : nlohmann::json(nullptr);
-        j["stated_black"] =
-            r.statedBlackDiscs ? nlohmann::json(*r.statedBlackDiscs) : nlohmann::json(nullptr);
-        j["theoretical_score"] =
-            r.theoreticalScore ? nlohmann::json(*r.theoreticalScore) : nlohmann::json(nullptr);
-        j["theoretical_depth"] =
-            r.theoreticalDepth ? nlohmann::json(*r.theoreticalDepth) : nlohmann::json(nullptr);
-        j["start"] = r.standardStart ? nlohmann::json(nullptr)
-                                     : nlohmann::json(core::boardStringWithSide(r.start));
-        j["moves"] = movesJson(r.moves);
-        j["passes"] = passCount(r.moves);
-        j["opening"] = g->opening;
+        // The API's game (storage/ArchiveJson.h) plus what is the command line's own.
+        nlohmann::json j = storage::gameJson(*g, replay, ply);
         j["source"] = r.source.describe();
-        j["format"] = importers::formatName(r.format);
-        j["ply"] = ply;
-        j["board"] = core::boardString(p);
-        j["to_move"] = p.isGameOver() ? "none" : core::colorName(p.toMove());
         j["analysis"] = review ? showReviewJson(review->review) : nlohmann::json(nullptr);
         printJson(j);
         return kExitOk;
@@ -103,6 +68,9 @@ int runShow(const ShowOptions& o) {
     fmt::print("source: {} ({})\n", escapeForTerminal(r.source.describe()),
                importers::formatName(r.format));
     fmt::print("moves: {}\n", core::movesString(r.moves, false, " "));
+    // Comments come from files: escaped like names.
+    if (const std::string text = annotatedMovetext(r); !text.empty())
+        fmt::print("annotated: {}\n", escapeForTerminal(text));
     if (review) fmt::print("{}", showReviewText(review->review));
     const int last = ply > 0 ? replay.plies[ply - 1].square : core::kNoSquare;
     fmt::print("{}",
@@ -119,6 +87,15 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
     sub->add_option("--ply", o->ply, "The board after N plies (passes count); default: the end");
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print a JSON object");
+    sub->footer(
+        "A game with comments or variations shows them inline after its moves, as PGN writes "
+        "them: {comment} after the move it follows, (variation) after the move it replaces. "
+        "With --json: \"comments\": [{\"ply\", \"text\"}] (ply: the position of the main line "
+        "the comment follows, 0 before the first move, passes count) and \"variations\": "
+        "[{\"ply\", \"moves\", \"comments\", \"variations\"}] (ply: the main line's ply whose "
+        "move the variation's first move replaces, from 0; moves are squares, \"pass\" for a pass; "
+        "its "
+        "comments and variations count its own plies, to any depth).");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runShow(*o); }); }; });
 });

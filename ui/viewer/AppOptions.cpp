@@ -32,4 +32,15 @@ void AppOptions::setNumberedMoves(bool numbered) {
     emit settingsChanged();
 }
 
+int AppOptions::branchMode() const {
+    const int mode = QSettings().value(QStringLiteral("moves/branchMode"), 0).toInt();
+    return mode >= 0 && mode <= 2 ? mode : 0;
+}
+
+void AppOptions::setBranchMode(int mode) {
+    if (mode < 0 || mode > 2 || mode == branchMode()) return;
+    QSettings().setValue(QStringLiteral("moves/branchMode"), mode);
+    emit settingsChanged();
+}
+
 }  // namespace othello::viewer

@@ -31,6 +31,9 @@ class AppOptions : public QObject {
     // Settings the window keeps between runs (QSettings of the application; Main.qml only, so
     // tests never touch the user's settings).
     Q_PROPERTY(bool numberedMoves READ numberedMoves WRITE setNumberedMoves NOTIFY settingsChanged)
+    // "When a move differs from the game": GameController::BranchMode (0 ask, the default; 1
+    // always make a variation; 2 overwrite).
+    Q_PROPERTY(int branchMode READ branchMode WRITE setBranchMode NOTIFY settingsChanged)
 
   public:
     // The instance QML sees; created on first use, owned by C++.
@@ -55,6 +58,8 @@ class AppOptions : public QObject {
 
     bool numberedMoves() const;
     void setNumberedMoves(bool numbered);
+    int branchMode() const;
+    void setBranchMode(int mode);
 
     // Called by the window once the first game (or the reason there is none) is shown.
     Q_INVOKABLE void markLoaded();

@@ -34,9 +34,24 @@ othello::viewer::EventSummary eventSummary(const othello::storage::TournamentSum
 namespace st = othello::storage;
 
 struct ArchiveBackend::Impl {
-    explicit Impl(const std::filesystem::path& path, st::Archive::Mode mode)
-        : archive(path, mode) {}
+    explicit Impl(const std::filesystem::path& p, st::Archive::Mode mode)
+        : archive(p, mode), path(p), readWrite(mode == st::Archive::Mode::ReadWrite) {}
     st::Archive archive;
+    std::filesystem::path path;
+    bool readWrite;
+    // Edits go through a read-write connection opened on first use: most sessions only read,
+    // and a read-only archive stays viewable.
+    std::unique_ptr<st::Archive> writerConnection;
+    std::string user;
+
+    st::Archive& writer() {
+        if (readWrite) return archive;
+        if (!writerConnection) {
+            writerConnection = std::make_unique<st::Archive>(path, st::Archive::Mode::ReadWrite);
+            writerConnection->setUser(user);
+        }
+        return *writerConnection;
+    }
 };
 
 QString ArchiveBackend::defaultPath() {
@@ -145,6 +160,8 @@ std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
     g.source = qs(r.source.describe());
     g.start = r.start;
     g.moves = r.moves;
+    g.comments = r.comments;
+    g.variations = r.variations;
     return g;
 }
 
@@ -238,6 +255,197 @@ QString ArchiveBackend::summary() {
         return QObject::tr("%1, %2, %3")
             .arg(count(info.games, "game", "games"), count(info.players, "player", "players"),
                  count(info.events, "event", "events"));
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+// ---- Editing ----
+
+namespace {
+
+std::optional<std::string> text(const std::optional<QString>& s) {
+    return s ? std::optional(s->toStdString()) : std::nullopt;
+}
+
+st::GameHeaders storageHeaders(const HeaderEdit& h) {
+    st::GameHeaders out;
+    out.black = text(h.black);
+    out.white = text(h.white);
+    out.event = text(h.event);
+    out.date = text(h.date);
+    out.round = text(h.round);
+    out.place = text(h.place);
+    out.result = text(h.result);
+    return out;
+}
+
+SearchRow searchRow(const st::GameRow& g) {
+    return SearchRow{g.id,       qs(g.black),   qs(g.white),  qs(g.event),
+                     g.year,     g.blackScore,  g.whiteScore, g.ply.value_or(-1),
+                     g.complete, g.resultKnown, g.variant};
+}
+
+ChangeRow changeRow(const st::Change& c) {
+    ChangeRow out;
+    out.id = c.id;
+    out.time = c.time;
+    out.user = qs(c.user);
+    out.kind = qs(c.kind);
+    out.summary = qs(c.summary);
+    out.games.assign(c.games.begin(), c.games.end());
+    out.firstGame = c.firstGame;
+    out.lastGame = c.lastGame;
+    out.revertedBy = c.revertedBy;
+    out.reverts = c.reverts;
+    return out;
+}
+
+EditOutcome editOutcome(const st::EditResult& r) {
+    EditOutcome out{r.game, r.change, {}};
+    for (const std::string& f : r.fields) out.fields.append(qs(f));
+    return out;
+}
+
+// Runs a write, turning storage's exceptions into the viewer's (the messages are the user's).
+template <class Fn>
+auto writing(Fn&& fn) -> decltype(fn()) {
+    try {
+        return fn();
+    } catch (const st::EditError& e) {
+        throw EditRejected(e.what());
+    } catch (const st::RevertBlocked& e) {
+        throw RevertRefused(e.what(), e.blocker);
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+}  // namespace
+
+void ArchiveBackend::setUser(const QString& name) {
+    impl_->user = name.trimmed().toStdString();
+    impl_->archive.setUser(impl_->user);
+    if (impl_->writerConnection) impl_->writerConnection->setUser(impl_->user);
+}
+
+QString ArchiveBackend::user() {
+    return qs(impl_->archive.user());
+}
+
+EditOutcome ArchiveBackend::addGame(const GameEdit& game) {
+    return writing([&] {
+        importers::GameRecord record = st::enteredGame(
+            game.start, game.moves.value_or(std::vector<int>{}), storageHeaders(game.headers));
+        if (game.setAnnotations) {
+            record.comments = game.comments;
+            record.variations = game.variations;
+        }
+        return editOutcome(impl_->writer().addGame(record));
+    });
+}
+
+EditOutcome ArchiveBackend::editGame(qint64 id, const GameEdit& edit) {
+    return writing([&] {
+        std::optional<st::GameAnnotations> annotations;
+        if (edit.setAnnotations) annotations = st::GameAnnotations{edit.comments, edit.variations};
+        return editOutcome(
+            impl_->writer().editGame(id, storageHeaders(edit.headers), edit.moves, annotations));
+    });
+}
+
+qint64 ArchiveBackend::deleteGames(const std::vector<qint64>& ids) {
+    return writing([&] {
+        return impl_->writer().deleteGames(std::vector<std::int64_t>(ids.begin(), ids.end()));
+    });
+}
+
+qint64 ArchiveBackend::restoreGame(qint64 id) {
+    return writing([&] { return impl_->writer().restoreGame(id); });
+}
+
+qint64 ArchiveBackend::purgeGames(const std::vector<qint64>& ids) {
+    return writing([&] {
+        return impl_->writer().purgeGames(std::vector<std::int64_t>(ids.begin(), ids.end()));
+    });
+}
+
+qint64 ArchiveBackend::revert(qint64 change) {
+    return writing([&] { return impl_->writer().revert(change); });
+}
+
+std::vector<TrashRow> ArchiveBackend::trash() {
+    try {
+        std::vector<TrashRow> out;
+        for (const st::TrashedGame& t : impl_->archive.trash()) {
+            const st::GameRow& g = t.row;
+            out.push_back(
+                TrashRow{searchRow(g),
+                         qs(importers::GameResult::ofRow(g.complete, g.resultKnown, g.blackScore,
+                                                         g.whiteScore, g.variant)
+                                .text()),
+                         t.change, t.time, qs(t.user)});
+        }
+        return out;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+std::vector<ChangeRow> ArchiveBackend::history(qint64 game, int limit) {
+    try {
+        st::HistoryFilter f;
+        if (game > 0) f.game = game;
+        f.limit = limit;
+        std::vector<ChangeRow> out;
+        for (const st::Change& c : impl_->archive.history(f)) out.push_back(changeRow(c));
+        return out;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+std::optional<ChangeRow> ArchiveBackend::change(qint64 id) {
+    try {
+        const std::optional<st::Change> c = impl_->archive.change(id);
+        return c ? std::optional(changeRow(*c)) : std::nullopt;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+std::optional<StoredHeaders> ArchiveBackend::headers(qint64 id) {
+    std::optional<st::StoredGame> stored;
+    try {
+        stored = impl_->archive.game(id);
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+    if (!stored) return std::nullopt;
+    const importers::GameRecord& r = stored->record;
+    const importers::GameResult result = importers::GameResult::of(r);
+    StoredHeaders h;
+    h.id = stored->id;
+    h.black = qs(r.black);
+    h.white = qs(r.white);
+    h.event = qs(r.event);
+    h.date = qs(r.date);
+    h.round = qs(r.round);
+    h.place = qs(r.place);
+    h.result = qs(result.scoreText());
+    h.resultText = qs(result.text());
+    h.complete = r.complete();
+    return h;
+}
+
+QStringList ArchiveBackend::names(bool events, const QString& prefix, int limit) {
+    try {
+        QStringList out;
+        for (const std::string& n : impl_->archive.names(
+                 events ? st::Archive::NameKind::Event : st::Archive::NameKind::Player,
+                 prefix.toStdString(), std::size_t(std::max(1, limit))))
+            out.append(qs(n));
+        return out;
     } catch (const std::exception& e) {
         throw BackendError(e.what());
     }

@@ -12,12 +12,25 @@
 #include <vector>
 
 #include "GameInfo.h"
+#include "importers/Annotations.h"
 #include "importers/GameVariant.h"
 
 namespace othello::viewer {
 
 struct BackendError : std::runtime_error {
     using std::runtime_error::runtime_error;
+};
+// A game typed or edited by the user failed a check (storage::EditError: an illegal move, a
+// result the moves contradict, a date that is no date): nothing was changed. The message says
+// what and where in plain words.
+struct EditRejected : BackendError {
+    using BackendError::BackendError;
+};
+// A revert that a later change depends on (storage::RevertBlocked): `blocker` is that change
+// (0: the change can never be reverted, a purge). Nothing was changed.
+struct RevertRefused : BackendError {
+    RevertRefused(const std::string& what, qint64 by) : BackendError(what), blocker(by) {}
+    qint64 blocker = 0;
 };
 
 struct SearchQuery {
@@ -137,6 +150,62 @@ struct EventData {
     std::vector<EventStanding> standings;  // in rank order
 };
 
+// ---- Editing (storage/Archive.h "Editing, the trash and the journal") ----
+
+// Headers as typed in the editor form; nullopt: not given (unchanged, for an edit). The result
+// as PGN writes it ("33-31", Black's discs first; "1-0", "0-1", "1/2-1/2"; "" or "*": none).
+struct HeaderEdit {
+    std::optional<QString> black, white, event, date, round, place, result;
+};
+
+// A game to add, or the changes of an edit. `start` only matters for an add (an edit keeps
+// the game's own start); `moves` and `annotations` unset: unchanged (an edit).
+struct GameEdit {
+    HeaderEdit headers;
+    core::Position start = core::Position::start();
+    std::optional<std::vector<int>> moves;
+    bool setAnnotations = false;
+    std::vector<importers::Comment> comments;
+    std::vector<importers::Variation> variations;
+};
+
+struct EditOutcome {
+    qint64 game = 0;
+    qint64 change = 0;  // 0: nothing changed
+    QStringList fields;
+};
+
+// A stored game's headers as the editor form shows them (the result as it would be typed).
+struct StoredHeaders {
+    qint64 id = 0;
+    QString black, white, event, date, round, place;
+    QString result;      // "33-31", "1-0", "*" (importers::GameResult::scoreText)
+    QString resultText;  // as lists show it: "33-31 (unfinished)"
+    bool complete = false;
+};
+
+// A game in the trash (storage::TrashedGame).
+struct TrashRow {
+    SearchRow row;
+    QString score;  // as the search list shows it
+    qint64 change = 0;
+    qint64 time = 0;  // seconds since 1970, UTC
+    QString user;
+};
+
+// A journalled change (storage::Change).
+struct ChangeRow {
+    qint64 id = 0;
+    qint64 time = 0;
+    QString user;
+    QString kind;  // "add", "edit", "delete", "restore", "purge", "import", "rename-*", "revert"
+    QString summary;
+    std::vector<qint64> games;
+    qint64 firstGame = 0, lastGame = 0;  // an import's games
+    qint64 revertedBy = 0;
+    qint64 reverts = 0;
+};
+
 struct ImportOutcome {
     ImportStatus status;
     bool cancelled = false;
@@ -175,6 +244,28 @@ class ArchiveBackend {
     // "12,345 games, 678 players" for the status line.
     QString summary();
     qint64 gameCount();
+
+    // ---- Editing. Each of these writes through a second, read-write connection opened on
+    // first use on the same thread (queries keep their read-only one); each takes the writer
+    // lock and journals under user(). Failures throw EditRejected (a check failed),
+    // RevertRefused (revert) or BackendError (read-only archive, busy, a game not there), each
+    // with a message for the user; nothing is changed then.
+    // The user name journalled ("" = the OS user's name).
+    void setUser(const QString& name);
+    QString user();
+    EditOutcome addGame(const GameEdit& game);
+    EditOutcome editGame(qint64 id, const GameEdit& edit);
+    qint64 deleteGames(const std::vector<qint64>& ids);  // the change id
+    qint64 restoreGame(qint64 id);
+    qint64 purgeGames(const std::vector<qint64>& ids);  // empty: the whole trash
+    qint64 revert(qint64 change);                       // the revert's change id
+    std::vector<TrashRow> trash();
+    std::vector<ChangeRow> history(qint64 game, int limit);  // game 0: every change
+    std::optional<ChangeRow> change(qint64 id);
+    // The game's headers for the editor form; null when the game is not in the archive.
+    std::optional<StoredHeaders> headers(qint64 id);
+    // Players (or events) for completion, starting with `prefix` (case and accents ignored).
+    QStringList names(bool events, const QString& prefix, int limit);
 
     ImportOutcome importFiles(const QStringList& paths,
                               const std::function<void(const ImportStatus&)>& progress,

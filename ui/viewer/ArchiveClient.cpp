@@ -15,13 +15,9 @@ ArchiveClient::ArchiveClient(QObject* parent)
     eventTable_ = std::make_unique<EventModel>(worker_.get());
     importer_ = std::make_unique<ImportController>();
     analysis_ = std::make_unique<AnalysisController>();
+    curation_ = std::make_unique<CurationController>(this, worker_.get());
     connect(importer_.get(), &ImportController::finished, this, [this] {
-        refreshSummary();
-        if (results_->searched()) results_->refresh();
-        refreshTree();
-        // New games may join events: read them again once they have been shown.
-        if (events_->loaded()) events_->load();
-        eventTable_->reload();
+        archiveChanged();
         // An archive that was empty: show its first game instead of the bare board.
         if (game_ && game_->gameId() == 0 && game_->plyCount() == 0 && !game_->editing())
             openFirstGame();
@@ -44,6 +40,10 @@ void ArchiveClient::setGame(GameController* game) {
     if (game_) {
         connect(game_, &GameController::positionChanged, this, &ArchiveClient::refreshTree);
         connect(game_, &GameController::positionChanged, this, &ArchiveClient::followBoard);
+        // A game not from the archive (new, typed, set up) has no stored headers.
+        connect(game_, &GameController::headerChanged, this, [this] {
+            if (game_->gameId() == 0) curation_->gameShown(0);
+        });
     }
     emit gameChanged();
     refreshTree();
@@ -60,6 +60,15 @@ void ArchiveClient::refreshTree() {
     tree_->request(game_->current(), game_->fromStandardStart() && !game_->editing()
                                          ? std::optional(game_->movesToCurrent())
                                          : std::nullopt);
+}
+
+void ArchiveClient::archiveChanged() {
+    refreshSummary();
+    if (results_->searched()) results_->refresh();
+    refreshTree();
+    // New games may join events: read them again once they have been shown.
+    if (events_->loaded()) events_->load();
+    eventTable_->reload();
 }
 
 void ArchiveClient::refreshSummary() {
@@ -94,6 +103,7 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
     // Only the default database is created on first use; a path the user names must exist.
     worker_->open(path_, path.isEmpty() ? ArchiveBackend::Access::QueryOrCreate
                                         : ArchiveBackend::Access::Query);
+    curation_->archiveOpened();
     // Another archive: its own events (read again if they were shown), none selected.
     if (events_->loaded() || events_->loading()) events_->load();
     eventTable_->load(0);
@@ -138,7 +148,11 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
         });
 }
 
-void ArchiveClient::openGame(qint64 id, int ply) {
+void ArchiveClient::openGame(qint64 id, int ply, bool discard) {
+    if (!discard && game_ && game_->modified() && id != game_->gameId()) {
+        emit leaveRequested(id, ply);
+        return;
+    }
     const int generation = ++loadGeneration_;
     loadingGame_ = true;
     emit stateChanged();
@@ -184,12 +198,18 @@ void ArchiveClient::openFirstGame() {
     });
 }
 
+void ArchiveClient::showGame(const GameInfo& game, int ply) {
+    ++loadGeneration_;  // a load queued before is older than this game
+    finishGameLoad(game.id, ply, game, QString(), false);
+}
+
 void ArchiveClient::finishGameLoad(qint64 id, int ply, std::optional<GameInfo> game, QString error,
                                    bool first) {
     loadingGame_ = false;
     if (!error.isEmpty()) errorText_ = error;
     if (game && game_) {
         game_->setGame(*game, ply < 0 ? 0 : ply);
+        curation_->gameShown(id);
         emit gameShown(id);
     }
     emit stateChanged();

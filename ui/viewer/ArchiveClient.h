@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "AnalysisController.h"
+#include "CurationController.h"
 #include "EventListModel.h"
 #include "EventModel.h"
 #include "GameController.h"
@@ -34,6 +35,8 @@ class ArchiveClient : public QObject {
     Q_PROPERTY(othello::viewer::EventModel* eventTable READ eventTable CONSTANT)
     Q_PROPERTY(othello::viewer::ImportController* importer READ importer CONSTANT)
     Q_PROPERTY(othello::viewer::AnalysisController* analysis READ analysis CONSTANT)
+    // Saving, deleting, the trash and the journal (CurationController.h).
+    Q_PROPERTY(othello::viewer::CurationController* curation READ curation CONSTANT)
     // Whether the results are on screen: a board-position search follows the board only then
     // (and catches up when they show again), so stepping elsewhere queries nothing.
     Q_PROPERTY(bool resultsShown READ resultsShown WRITE setResultsShown NOTIFY stateChanged)
@@ -56,6 +59,7 @@ class ArchiveClient : public QObject {
     EventModel* eventTable() { return eventTable_.get(); }
     ImportController* importer() { return importer_.get(); }
     AnalysisController* analysis() { return analysis_.get(); }
+    CurationController* curation() { return curation_.get(); }
     bool resultsShown() const { return resultsShown_; }
     void setResultsShown(bool shown);
     // The worker every database call of this client runs on, in order. Tests queue a job on it
@@ -65,8 +69,15 @@ class ArchiveClient : public QObject {
     // Opens `path` ("" = the default database) and shows game `gameId` at `ply` (gameId 0:
     // the first game; ply < 0: the start). Emits firstGameShown once done either way.
     Q_INVOKABLE void open(const QString& path, qint64 gameId = 0, int ply = -1);
-    // Loads game `id` onto the board at `ply` (clamped).
-    Q_INVOKABLE void openGame(qint64 id, int ply = 0);
+    // Loads game `id` onto the board at `ply` (clamped). A board with unsaved edits
+    // (GameController::modified) is not left: leaveRequested(id, ply) asks the window first,
+    // which calls again with `discard` once the user agreed.
+    Q_INVOKABLE void openGame(qint64 id, int ply = 0, bool discard = false);
+    // Shows `game` (as just read from the archive) at `ply`, as a load does.
+    void showGame(const GameInfo& game, int ply);
+    // The archive changed (an import, an edit): the summary, search results, tree and events
+    // are read again.
+    Q_INVOKABLE void archiveChanged();
     // Opens search result `row` at the ply where it reaches the searched position.
     Q_INVOKABLE void openResult(int row);
     // Runs a search. `openingMoves` (typed moves) or, when `atBoard`, the board's position
@@ -84,6 +95,8 @@ class ArchiveClient : public QObject {
     void stateChanged();
     void firstGameShown();
     void gameShown(qint64 id);
+    // openGame was asked to leave a game with unsaved edits (see openGame).
+    void leaveRequested(qint64 id, int ply);
 
   private:
     void refreshTree();
@@ -112,6 +125,7 @@ class ArchiveClient : public QObject {
     std::unique_ptr<EventModel> eventTable_;
     std::unique_ptr<ImportController> importer_;
     std::unique_ptr<AnalysisController> analysis_;  // its own solver thread and cache connection
+    std::unique_ptr<CurationController> curation_;  // its jobs run on worker_
     std::unique_ptr<DbThread> worker_;              // last: it stops (and its replies die) first
 };
 

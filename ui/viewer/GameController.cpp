@@ -2,16 +2,36 @@
 
 #include <algorithm>
 
+#include "TreeCommand.h"
 #include "core/Notation.h"
+#include "importers/ReadLimits.h"
 
 namespace othello::viewer {
 
 using core::Color;
 using core::Position;
 
-GameController::GameController(QObject* parent) : QObject(parent) {
-    setLine(Position::start(), {});
+namespace {
+
+quint64 nextGameKey() {
+    static quint64 key = 0;
+    return ++key;
+}
+
+}  // namespace
+
+GameController::GameController(QObject* parent) : QObject(parent), key_(nextGameKey()) {
+    setLine();
     refreshBoard(false);
+    for (const auto signal : {&QUndoStack::canUndoChanged, &QUndoStack::canRedoChanged})
+        connect(&undoStack_, signal, this, &GameController::undoStateChanged);
+    for (const auto signal : {&QUndoStack::undoTextChanged, &QUndoStack::redoTextChanged})
+        connect(&undoStack_, signal, this, &GameController::undoStateChanged);
+}
+
+GameController::~GameController() {
+    // The stack's commands die with it; nothing here should hear about that.
+    undoStack_.disconnect(this);
 }
 
 int GameController::sideToMove() const {
@@ -25,8 +45,9 @@ int GameController::lastMove() const {
 }
 
 int GameController::gameNextMove() const {
-    if (editing_ || std::size_t(ply_) >= line_.plies.size()) return core::kNoSquare;
-    if (analysisFrom_ >= 0 && ply_ >= analysisFrom_) return core::kNoSquare;
+    // The game's own move: off the main line there is none.
+    if (editing_ || !path_.empty() || std::size_t(ply_) >= line_.plies.size())
+        return core::kNoSquare;
     return line_.plies[std::size_t(ply_)].square;
 }
 
@@ -68,8 +89,8 @@ void GameController::setOpening(const QString& name) {
     emit headerChanged();
 }
 
-void GameController::setLine(const Position& start, const std::vector<int>& moves) {
-    line_ = core::replay(start, moves);
+void GameController::setLine() {
+    line_ = core::replay(tree_.start(), tree_.lineMoves(path_));
     blackCounts_.clear();
     whiteCounts_.clear();
     blackCounts_.reserve(qsizetype(line_.positions.size()));
@@ -78,7 +99,7 @@ void GameController::setLine(const Position& start, const std::vector<int>& move
         blackCounts_.push_back(p.count(Color::Black));
         whiteCounts_.push_back(p.count(Color::White));
     }
-    moveList_.setLine(line_.plies, analysisFrom_);
+    moveList_.setTree(tree_, path_);
     emit lineChanged();
 }
 
@@ -99,65 +120,225 @@ void GameController::refreshBoard(bool animateFlips) {
 
 void GameController::setGame(const GameInfo& game, int ply) {
     const bool wasEditing = editing_;
+    // Another game replacing one with unsaved edits: one undo brings those edits back.
+    const bool sameGame = game.id != 0 && game.id == game_.id;
+    std::optional<Snapshot> left;
+    if (modified_ && !sameGame) left = snapshot();
     editing_ = false;
+    clearPending();
     game_ = game;
-    mainMoves_ = game.moves;
-    analysisFrom_ = -1;
-    setLine(game.start, mainMoves_);
+    tree_ = GameTree(game.start, game.moves, game.comments, game.variations);
     // A record that does not replay keeps its legal prefix; keep the stored moves in step.
-    mainMoves_ = line_.moves();
+    game_.moves = tree_.mainLine();
+    saved_ = tree_;
+    if (!sameGame) key_ = nextGameKey();
+    path_.clear();
+    setLine();
     ply_ = std::clamp(ply, 0, plyCount());
     refreshBoard(false);
     emit headerChanged();
     emit positionChanged();
     if (wasEditing) emit editingChanged();
+    updateModified();
+    if (left)
+        undoStack_.push(new TreeCommand(this, tr("Leave the edited game"), *left, snapshot(),
+                                        /*applied=*/true));
+}
+
+void GameController::markSaved() {
+    saved_ = tree_;
+    updateModified();
+}
+
+void GameController::updateModified() {
+    const bool modified = !(tree_ == saved_);
+    if (modified == modified_) return;
+    modified_ = modified;
+    emit modifiedChanged();
+}
+
+int GameController::analysisFrom() const {
+    return path_.empty() ? -1 : tree_.variations()[std::size_t(path_.front())].ply;
+}
+
+QString GameController::locationKey() const {
+    return MoveListModel::keyOf(path_, ply_);
+}
+
+QString GameController::comment() const {
+    return QString::fromStdString(tree_.comment(location()));
+}
+
+bool GameController::canComment() const {
+    if (editing_) return false;
+    const importers::Variation* n = tree_.node(path_);
+    return n && ply_ - tree_.offset(path_) <= int(n->moves.size());
+}
+
+void GameController::setBranchMode(int mode) {
+    mode = std::clamp(mode, int(BranchAsk), int(BranchOverwrite));
+    if (mode == branchMode_) return;
+    branchMode_ = mode;
+    emit branchModeChanged();
+}
+
+void GameController::clearPending() {
+    if (pendingMove_ < 0) return;
+    pendingMove_ = -1;
+    emit pendingMoveChanged();
+}
+
+void GameController::moveTo(const TreeLocation& target, bool animate) {
+    const TreeLocation at = tree_.normalize(target);
+    const bool newLine = at.path != path_;
+    if (!newLine && at.ply == ply_) return;
+    const bool forwardOne = animate && at.ply == ply_ + 1;
+    path_ = at.path;
+    ply_ = at.ply;
+    if (newLine) setLine();
+    refreshBoard(forwardOne);
+    emit positionChanged();
 }
 
 void GameController::jump(int ply) {
     if (editing_) return;
-    ply = std::clamp(ply, 0, plyCount());
-    if (analysisFrom_ >= 0 && ply <= analysisFrom_) {
-        // Stepping back to where the analysis branched off returns to the game's own moves.
-        analysisFrom_ = -1;
-        setLine(game_.start, mainMoves_);
-        ply = std::clamp(ply, 0, plyCount());
-    }
-    if (ply == ply_) return;
-    const bool forwardOne = ply == ply_ + 1;
-    ply_ = ply;
-    refreshBoard(forwardOne);
-    emit positionChanged();
+    clearPending();
+    moveTo({path_, ply}, true);
 }
 
 void GameController::step(int delta) {
     jump(ply_ + delta);
 }
 
-bool GameController::playMove(int square) {
-    if (editing_ || square < 0 || square >= 64 || !current().isLegal(square)) return false;
-    if (ply_ < plyCount() && line_.plies[std::size_t(ply_)].square == square) {
-        step(1);
-        return true;
-    }
-    std::vector<int> moves = movesToCurrent();
-    moves.push_back(square);
-    if (game_.id != 0 && analysisFrom_ < 0) analysisFrom_ = ply_;
-    if (analysisFrom_ < 0) mainMoves_ = moves;  // free play: the line is the game
-    setLine(game_.start, moves);
-    ply_ += 1;
-    refreshBoard(true);
-    emit positionChanged();
+bool GameController::goTo(const QString& key) {
+    if (editing_) return false;
+    const std::optional<TreeLocation> at = MoveListModel::parseKey(key);
+    if (!at || !tree_.node(at->path)) return false;
+    clearPending();
+    moveTo(*at, true);
     return true;
 }
 
-void GameController::leaveAnalysis() {
-    if (analysisFrom_ < 0) return;
-    const int back = analysisFrom_;
-    analysisFrom_ = -1;
-    setLine(game_.start, mainMoves_);
-    ply_ = std::clamp(back, 0, plyCount());
+bool GameController::playMove(int square) {
+    if (editing_ || square < 0 || square >= 64 || !current().isLegal(square)) return false;
+    clearPending();
+    const TreeLocation at = location();
+    const QString name = QString::fromStdString(core::squareName(square));
+    switch (tree_.effect(at, square)) {
+        case MoveEffect::Step:
+        case MoveEffect::EnterVariation:
+            moveTo(tree_.follow(at, square), true);
+            return true;
+        case MoveEffect::Extend:
+            return edit(tr("Play %1").arg(name), [square](GameTree& t, const TreeLocation& here) {
+                return t.extend(here, square);
+            });
+        case MoveEffect::Differs:
+            break;
+    }
+    if (branchMode_ == BranchAsk) {
+        pendingMove_ = square;
+        emit pendingMoveChanged();
+        return true;
+    }
+    return playDiffering(square, branchMode_);
+}
+
+bool GameController::resolveBranch(int choice) {
+    const int square = pendingMove_;
+    clearPending();
+    if (square < 0 || editing_ || (choice != BranchVariation && choice != BranchOverwrite))
+        return false;
+    if (!current().isLegal(square) || tree_.effect(location(), square) != MoveEffect::Differs)
+        return false;
+    return playDiffering(square, choice);
+}
+
+bool GameController::playDiffering(int square, int mode) {
+    const QString name = QString::fromStdString(core::squareName(square));
+    if (mode == BranchOverwrite)
+        return edit(
+            tr("Overwrite with %1").arg(name),
+            [square](GameTree& t, const TreeLocation& here) { return t.overwrite(here, square); });
+    const bool made = edit(
+        tr("Variation %1").arg(name),
+        [square](GameTree& t, const TreeLocation& here) { return t.addVariation(here, square); });
+    if (!made)
+        lastError_ = tr("Variations nest at most %1 deep.").arg(importers::kMaxVariationDepth);
+    return made;
+}
+
+bool GameController::setComment(const QString& text) {
+    if (!canComment()) return false;
+    const QString old = comment();
+    const QString what = text.trimmed().isEmpty() ? tr("Delete comment")
+                         : old.isEmpty()          ? tr("Add comment")
+                                                  : tr("Edit comment");
+    const std::string value = text.toStdString();
+    return edit(what,
+                [value](GameTree& t, const TreeLocation& here) -> std::optional<TreeLocation> {
+                    if (!t.setComment(here, value)) return std::nullopt;
+                    return here;
+                });
+}
+
+bool GameController::deleteVariation() {
+    if (editing_ || path_.empty()) return false;
+    return edit(tr("Delete variation"),
+                [](GameTree& t, const TreeLocation& here) { return t.deleteFrom(here); });
+}
+
+bool GameController::promoteVariation() {
+    if (editing_ || path_.empty()) return false;
+    return edit(tr("Promote variation"),
+                [](GameTree& t, const TreeLocation& here) { return t.promote(here); });
+}
+
+GameController::Snapshot GameController::snapshot() const {
+    return Snapshot{tree_, location(), key_, game_, saved_};
+}
+
+bool GameController::edit(
+    const QString& text,
+    const std::function<std::optional<TreeLocation>(GameTree&, const TreeLocation&)>& op) {
+    if (editing_) return false;
+    Snapshot after = snapshot();
+    const std::optional<TreeLocation> at = op(after.tree, location());
+    if (!at) return false;
+    after.at = *at;
+    undoStack_.push(new TreeCommand(this, text, snapshot(), std::move(after), false));
+    return true;
+}
+
+void GameController::apply(const Snapshot& s) {
+    const bool wasEditing = editing_;
+    editing_ = false;
+    clearPending();
+    if (s.key != key_) {
+        // The command belongs to a game no longer shown: bring that game back.
+        game_ = s.header;
+        key_ = s.key;
+        saved_ = s.saved;
+        emit headerChanged();
+    }
+    tree_ = s.tree;
+    game_.moves = tree_.mainLine();
+    game_.comments = tree_.comments();
+    game_.variations = tree_.variations();
+    const TreeLocation at = tree_.normalize(s.at);
+    path_ = at.path;
+    ply_ = at.ply;
+    setLine();
     refreshBoard(false);
     emit positionChanged();
+    if (wasEditing) emit editingChanged();
+    updateModified();
+}
+
+void GameController::leaveAnalysis() {
+    if (path_.empty()) return;
+    clearPending();
+    moveTo({{}, analysisFrom()}, false);
 }
 
 void GameController::newGame() {

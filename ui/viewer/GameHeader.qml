@@ -11,6 +11,8 @@ Rectangle {
     // The deepest opening named along the line on the board (the Tree's): shown when the game
     // has none of its own (typed games, analysis from a new game).
     property string lineOpening: ""
+    // The game shown was moved to the trash (CurationController.shownTrashed).
+    property bool trashed: false
     color: root.theme.panel
     radius: 4
     implicitHeight: layout.implicitHeight + root.theme.unit
@@ -101,6 +103,19 @@ Rectangle {
                 font.pixelSize: root.theme.unit * 0.9
                 Layout.maximumWidth: root.width * 0.35
                 elide: Text.ElideRight
+            }
+            Label { text: qsTr("Game"); color: root.theme.mutedText; font.pixelSize: root.theme.unit * 0.9 }
+            Label {
+                objectName: "headerGame"
+                Layout.fillWidth: true
+                Layout.columnSpan: 3
+                elide: Text.ElideRight
+                font.pixelSize: root.theme.unit * 0.9
+                // The archive's id; a game with unsaved edits (or not stored at all) says so.
+                text: (root.game.gameId > 0 ? "#" + root.game.gameId : qsTr("not in the archive"))
+                      + (root.trashed ? qsTr(" · in the trash") : "")
+                      + (root.game.modified ? qsTr(" · modified, not saved") : "")
+                color: root.trashed || root.game.modified ? root.theme.analysis : root.theme.text
             }
         }
     }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/Position.h"
+#include "importers/Annotations.h"
 
 namespace othello::viewer {
 
@@ -22,6 +23,10 @@ struct GameInfo {
     QString source;       // where the game was imported from
     core::Position start = core::Position::start();
     std::vector<int> moves;  // squares and core::kPass
+    // The game's comments and variations as stored (importers/Annotations.h): on the main
+    // line `moves`, plies counted with passes explicit.
+    std::vector<importers::Comment> comments;
+    std::vector<importers::Variation> variations;
 };
 
 }  // namespace othello::viewer

@@ -9,9 +9,11 @@ ApplicationWindow {
     minimumWidth: 800
     minimumHeight: 560
     visible: true
-    title: pane.game.gameId > 0
-           ? qsTr("%1 – %2 · Othello archive").arg(pane.game.blackName).arg(pane.game.whiteName)
-           : qsTr("Othello archive")
+    // A game with unsaved edits is marked, as editors do.
+    title: (pane.game.modified ? "* " : "")
+           + (pane.game.gameId > 0
+              ? qsTr("%1 – %2 · Othello archive").arg(pane.game.blackName).arg(pane.game.whiteName)
+              : qsTr("Othello archive"))
 
     ViewerPane {
         id: pane
@@ -31,10 +33,15 @@ ApplicationWindow {
             analysis.maxEmpties = AppOptions.analysisEmpties
             analysis.enabled = AppOptions.analysis
             game.moveList.numbered = AppOptions.numberedMoves
+            game.branchMode = AppOptions.branchMode
         }
         Connections {
             target: pane.game.moveList
             function onNumberedChanged() { AppOptions.numberedMoves = pane.game.moveList.numbered }
+        }
+        Connections {
+            target: pane.game
+            function onBranchModeChanged() { AppOptions.branchMode = pane.game.branchMode }
         }
     }
 }

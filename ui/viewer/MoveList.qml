@@ -3,17 +3,23 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Othello.Viewer
 
-// The moves in two columns (Black, White), numbered, passes shown; the current move is
-// highlighted and kept in view (at the start: the first rows); a click jumps there. "1–60"
-// numbers them as an Othello score sheet does, one move a row by the disc it places (passes
-// keep a row without a number). Analysis moves are in another colour.
-// With the endgame analysis on, a move that lost discs against the best move says how many
-// ("−4"; "≤−4" when only a bound is known).
+// The game's moves as lichess and SCID show them: the main line in two columns (Black, White),
+// numbered, passes shown; a comment (in italics) and the variations that replace a move
+// interrupt the columns right after it, each variation an indented run of moves with nested
+// ones inline in parentheses. The move shown is highlighted wherever it is and kept in view
+// (at the start: the first rows); a click on any move goes there. "1–60" numbers the moves as
+// an Othello score sheet does, one move a row by the disc it places (passes keep a row without
+// a number). With the endgame analysis on, a move that lost discs against the best move says
+// how many ("−4"; "≤−4" when only a bound is known) and is marked "?" (2 or more) or "??"
+// (6 or more). The header holds undo/redo and the edit menu (comments, variations, what a move
+// that differs from the game does); the comment on the position shown is under the list.
 Item {
     id: root
     required property GameController game
     property Theme theme: Theme {}
     readonly property real rowHeight: root.theme.unit * 1.9
+    readonly property real numberWidth: root.width * 0.2
+    readonly property alias commentEditor: commentEditor
 
     ColumnLayout {
         anchors.fill: parent
@@ -25,7 +31,7 @@ Item {
             // The numbering switch sits in the number column's title.
             Button {
                 objectName: "moveNumbering"
-                Layout.preferredWidth: root.width * 0.2
+                Layout.preferredWidth: root.numberWidth
                 Layout.preferredHeight: root.rowHeight
                 flat: true
                 checkable: true
@@ -53,6 +59,94 @@ Item {
                 horizontalAlignment: Text.AlignHCenter
                 font.pixelSize: root.theme.unit
                 font.bold: true
+            }
+            ToolButton {
+                objectName: "undoButton"
+                Layout.preferredHeight: root.rowHeight
+                text: "\u21B6"
+                font.pixelSize: root.theme.unit * 1.1
+                enabled: root.game.canUndo && !root.game.editing
+                focusPolicy: Qt.NoFocus
+                onClicked: root.game.undo()
+                ToolTip.visible: hovered
+                ToolTip.delay: 300
+                ToolTip.text: root.game.canUndo ? qsTr("Undo %1 (Ctrl+Z)").arg(root.game.undoText) : qsTr("Nothing to undo")
+            }
+            ToolButton {
+                objectName: "redoButton"
+                Layout.preferredHeight: root.rowHeight
+                text: "\u21B7"
+                font.pixelSize: root.theme.unit * 1.1
+                enabled: root.game.canRedo && !root.game.editing
+                focusPolicy: Qt.NoFocus
+                onClicked: root.game.redo()
+                ToolTip.visible: hovered
+                ToolTip.delay: 300
+                ToolTip.text: root.game.canRedo ? qsTr("Redo %1 (Ctrl+Shift+Z)").arg(root.game.redoText) : qsTr("Nothing to redo")
+            }
+            ToolButton {
+                id: menuButton
+                objectName: "moveEditMenuButton"
+                Layout.preferredHeight: root.rowHeight
+                text: "\u22EF"
+                font.pixelSize: root.theme.unit * 1.1
+                focusPolicy: Qt.NoFocus
+                onClicked: editMenu.open()
+                Menu {
+                    id: editMenu
+                    objectName: "moveEditMenu"
+                    y: menuButton.height
+                    MenuItem {
+                        objectName: "menuComment"
+                        text: root.game.comment !== "" ? qsTr("Edit the comment…") : qsTr("Add a comment…")
+                        enabled: root.game.canComment
+                        onTriggered: commentEditor.start()
+                    }
+                    MenuItem {
+                        objectName: "menuDeleteComment"
+                        text: qsTr("Delete the comment")
+                        enabled: root.game.comment !== "" && !root.game.editing
+                        onTriggered: root.game.deleteComment()
+                    }
+                    MenuSeparator {}
+                    MenuItem {
+                        objectName: "menuPromote"
+                        text: qsTr("Promote the variation to main line")
+                        enabled: root.game.inAnalysis && !root.game.editing
+                        onTriggered: root.game.promoteVariation()
+                    }
+                    MenuItem {
+                        objectName: "menuDeleteVariation"
+                        text: qsTr("Delete the variation from this move")
+                        enabled: root.game.inAnalysis && !root.game.editing
+                        onTriggered: root.game.deleteVariation()
+                    }
+                    MenuSeparator {}
+                    MenuItem {
+                        text: root.game.canUndo ? qsTr("Undo %1").arg(root.game.undoText) : qsTr("Undo")
+                        enabled: root.game.canUndo && !root.game.editing
+                        onTriggered: root.game.undo()
+                    }
+                    MenuItem {
+                        text: root.game.canRedo ? qsTr("Redo %1").arg(root.game.redoText) : qsTr("Redo")
+                        enabled: root.game.canRedo && !root.game.editing
+                        onTriggered: root.game.redo()
+                    }
+                    MenuSeparator {}
+                    MenuItem { text: qsTr("When a move differs from the game:"); enabled: false }
+                    Repeater {
+                        model: [qsTr("Ask"), qsTr("Always make a variation"), qsTr("Overwrite the game")]
+                        MenuItem {
+                            required property int index
+                            required property string modelData
+                            objectName: "branchMode_" + index
+                            text: modelData
+                            checkable: true
+                            checked: root.game.branchMode === index
+                            onTriggered: root.game.branchMode = index
+                        }
+                    }
+                }
             }
         }
         ListView {
@@ -82,7 +176,9 @@ Item {
                     return
                 }
                 positionViewAtIndex(currentIndex, ListView.Contain)
-                // Whole rows at the top: no half-cut row under the column titles.
+                // Whole rows at the top: no half-cut row under the column titles (when all
+                // rows are move rows: comments and variations make rows of other heights).
+                if (!root.game.moveList.plain) return
                 var top = Math.ceil((contentY - originY) / root.rowHeight - 0.001) * root.rowHeight
                 contentY = originY + Math.max(0, Math.min(top, contentHeight - height))
             }
@@ -101,23 +197,35 @@ Item {
             delegate: Rectangle {
                 id: row
                 required property int index
+                required property int kind
                 required property int number
+                required property bool continued
                 required property string blackText
                 required property string whiteText
                 required property int blackPly
                 required property int whitePly
-                required property bool blackAnalysis
-                required property bool whiteAnalysis
+                required property string blackKey
+                required property string whiteKey
+                required property bool blackOffLine
+                required property bool whiteOffLine
                 required property string blackLoss
                 required property string whiteLoss
+                required property string blackMark
+                required property string whiteMark
+                required property string commentText
+                required property int depth
+                required property var tokens
                 width: ListView.view.width
-                height: root.rowHeight
-                color: index % 2 ? "#f0f0ee" : "#fbfbfa"
+                height: kind === MoveListModel.KindMoves ? root.rowHeight
+                        : (kind === MoveListModel.KindComment ? commentLabel.implicitHeight
+                                                             : flow.implicitHeight) + root.theme.unit * 0.5
+                color: kind === MoveListModel.KindMoves ? (index % 2 ? "#f0f0ee" : "#fbfbfa") : "#f7f5ef"
 
                 Label {
                     x: 0
-                    width: root.width * 0.2
+                    width: root.numberWidth
                     height: parent.height
+                    visible: row.kind === MoveListModel.KindMoves
                     objectName: "number_" + row.index
                     text: row.number > 0 ? row.number + "." : ""
                     horizontalAlignment: Text.AlignHCenter
@@ -126,29 +234,36 @@ Item {
                     color: root.theme.mutedText
                 }
                 Repeater {
-                    model: 2
+                    model: row.kind === MoveListModel.KindMoves ? 2 : 0
                     delegate: Rectangle {
                         id: cell
                         required property int index
                         readonly property int ply: index === 0 ? row.blackPly : row.whitePly
+                        readonly property string key: index === 0 ? row.blackKey : row.whiteKey
                         readonly property string moveText: index === 0 ? row.blackText : row.whiteText
-                        readonly property bool analysis: index === 0 ? row.blackAnalysis : row.whiteAnalysis
+                        readonly property bool offLine: index === 0 ? row.blackOffLine : row.whiteOffLine
                         readonly property string loss: index === 0 ? row.blackLoss : row.whiteLoss
+                        readonly property string mark: index === 0 ? row.blackMark : row.whiteMark
+                        readonly property bool current: ply > 0 && key === root.game.locationKey
                         objectName: "move_" + ply
-                        x: root.width * 0.2 + index * (row.width - root.width * 0.2) / 2
-                        width: (row.width - root.width * 0.2) / 2
+                        x: root.numberWidth + index * (row.width - root.numberWidth) / 2
+                        width: (row.width - root.numberWidth) / 2
                         height: row.height
-                        color: ply > 0 && ply === root.game.ply ? root.theme.accent : "transparent"
+                        color: current ? root.theme.accent : "transparent"
                         radius: 3
                         Label {
+                            objectName: "moveText_" + cell.ply
                             anchors.centerIn: parent
-                            text: cell.moveText
+                            // A row resuming after a comment or variations: "12. … d3".
+                            text: cell.moveText !== "" ? cell.moveText + cell.mark
+                                  : (cell.index === 0 && row.continued ? "\u2026" : "")
                             font.pixelSize: root.theme.unit
-                            font.italic: cell.analysis || cell.moveText === "pass"
-                            font.bold: cell.ply === root.game.ply
-                            color: cell.ply > 0 && cell.ply === root.game.ply ? "white"
-                                 : cell.analysis ? root.theme.analysis
-                                 : cell.moveText === "pass" ? root.theme.mutedText : root.theme.text
+                            font.italic: cell.moveText === "pass"
+                            font.bold: cell.current
+                            color: cell.current ? "white"
+                                 : cell.mark !== "" ? root.theme.loss
+                                 : cell.moveText === "pass" || cell.offLine || cell.moveText === "" ? root.theme.mutedText
+                                 : root.theme.text
                         }
                         Label {
                             objectName: "loss_" + cell.ply
@@ -159,16 +274,88 @@ Item {
                             text: cell.loss
                             font.pixelSize: root.theme.unit * 0.8
                             font.bold: true
-                            color: cell.ply === root.game.ply ? "white" : root.theme.loss
+                            color: cell.current ? "white" : root.theme.loss
                         }
                         MouseArea {
                             anchors.fill: parent
                             enabled: cell.ply > 0
-                            onClicked: root.game.jump(cell.ply)
+                            onClicked: root.game.goTo(cell.key)
+                        }
+                    }
+                }
+                Label {
+                    id: commentLabel
+                    objectName: "comment_" + row.index
+                    visible: row.kind === MoveListModel.KindComment
+                    x: root.numberWidth * 0.5
+                    y: root.theme.unit * 0.25
+                    width: row.width - x - root.theme.unit * 0.5
+                    text: row.commentText
+                    wrapMode: Text.Wrap
+                    font.pixelSize: root.theme.unit * 0.9
+                    font.italic: true
+                    color: "#4a5a2a"
+                }
+                // A variation: indented, its moves in a run that wraps; nested ones inline.
+                Rectangle {
+                    visible: row.kind === MoveListModel.KindVariation
+                    x: root.numberWidth * 0.5 - 4
+                    width: 2
+                    height: row.height
+                    color: root.theme.analysis
+                    opacity: 0.5
+                }
+                Flow {
+                    id: flow
+                    objectName: "variation_" + row.index
+                    visible: row.kind === MoveListModel.KindVariation
+                    x: root.numberWidth * 0.5
+                    y: root.theme.unit * 0.25
+                    width: row.width - x - root.theme.unit * 0.5
+                    spacing: root.theme.unit * 0.3
+                    Repeater {
+                        model: row.kind === MoveListModel.KindVariation ? row.tokens : []
+                        delegate: Label {
+                            id: tok
+                            required property var modelData
+                            readonly property bool isMove: modelData.type === "move"
+                            readonly property bool current: isMove && modelData.key === root.game.locationKey
+                            objectName: isMove ? "var_" + modelData.key : ""
+                            text: modelData.text + (isMove ? modelData.mark : "")
+                            width: modelData.type === "comment" ? Math.min(implicitWidth, flow.width) : implicitWidth
+                            wrapMode: modelData.type === "comment" ? Text.Wrap : Text.NoWrap
+                            leftPadding: isMove ? 3 : 0
+                            rightPadding: isMove ? 3 : 0
+                            font.pixelSize: root.theme.unit * 0.9
+                            font.italic: modelData.type === "comment"
+                            font.bold: current
+                            color: current ? "white"
+                                 : modelData.type === "comment" ? "#4a5a2a"
+                                 : modelData.type === "number" || modelData.type === "open" || modelData.type === "close" ? root.theme.mutedText
+                                 : modelData.mark !== "" ? root.theme.loss
+                                 : root.theme.analysis
+                            background: Rectangle {
+                                visible: tok.current
+                                color: root.theme.accent
+                                radius: 3
+                            }
+                            MouseArea {
+                                anchors.fill: parent
+                                enabled: tok.isMove
+                                cursorShape: tok.isMove ? Qt.PointingHandCursor : Qt.ArrowCursor
+                                onClicked: root.game.goTo(tok.modelData.key)
+                            }
                         }
                     }
                 }
             }
+        }
+        CommentEditor {
+            id: commentEditor
+            objectName: "commentEditor"
+            Layout.fillWidth: true
+            game: root.game
+            theme: root.theme
         }
     }
 }

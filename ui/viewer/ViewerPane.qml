@@ -35,6 +35,24 @@ Item {
     readonly property alias searchPanel: searchPanel
     readonly property alias eventsPanel: eventsPanel
     readonly property AnalysisController analysis: archive.analysis
+    // The archivist's tabs (GameForm, TrashPanel, HistoryPanel) after the five others.
+    readonly property int editTab: 5
+    readonly property int trashTab: 6
+    readonly property int historyTab: 7
+    readonly property CurationController curation: archive.curation
+    // Leaving a game with unsaved edits asks first (leaveDialog); `action` runs once agreed.
+    property var pendingLeave: null
+    function leaveGame(action) {
+        if (!game.modified) { action(); return }
+        pendingLeave = action
+        leaveDialog.open()
+    }
+    function startNewGame() {
+        leaveGame(function() {
+            game.newGame()
+            tabs.currentIndex = root.editTab
+        })
+    }
 
     Theme {
         id: theme
@@ -48,6 +66,9 @@ Item {
     Component.onCompleted: archive.open(root.databasePath, root.gameId, root.ply)
     Connections {
         target: archive
+        function onLeaveRequested(id, ply) {
+            root.leaveGame(function() { archive.openGame(id, ply, true) })
+        }
         function onFirstGameShown() {
             if (archive.ready && root.eventId > 0) {
                 tabs.currentIndex = 4
@@ -119,6 +140,15 @@ Item {
     Shortcut { sequences: [StandardKey.Paste]; enabled: !game.editing; onActivated: root.paste() }
     // The endgame analysis on and off.
     Shortcut { sequences: ["A"]; onActivated: archive.analysis.toggle() }
+    // Undo and redo every edit: moves, variations, comments, and the archive's changes.
+    Shortcut { sequences: ["Ctrl+Z"]; enabled: !game.editing; onActivated: game.undo() }
+    Shortcut { sequences: ["Ctrl+Shift+Z", "Ctrl+Y"]; enabled: !game.editing; onActivated: game.redo() }
+    // What to do with a move that differs from the line: asked here (GameController::branchMode).
+    BranchPrompt {
+        objectName: "branchPrompt"
+        game: game
+        theme: theme
+    }
 
     Rectangle {
         anchors.fill: parent
@@ -184,7 +214,19 @@ Item {
                 text: qsTr("New game")
                 font.pixelSize: theme.unit * 0.9
                 focusPolicy: Qt.NoFocus
-                onClicked: game.newGame()
+                onClicked: root.startNewGame()
+            }
+            Button {
+                objectName: "deleteGame"
+                text: qsTr("Delete game")
+                font.pixelSize: theme.unit * 0.9
+                focusPolicy: Qt.NoFocus
+                visible: game.gameId > 0
+                enabled: !curation.shownTrashed && !curation.busy && archive.importer.blockedReason === ""
+                ToolTip.visible: hovered
+                ToolTip.delay: 500
+                ToolTip.text: qsTr("Moves the game to the trash; Ctrl+Z restores it")
+                onClicked: curation.deleteShown()
             }
             Button {
                 objectName: "editBoard"
@@ -368,6 +410,7 @@ Item {
                     Layout.fillWidth: true
                     game: game
                     lineOpening: archive.tree.opening
+                    trashed: curation.shownTrashed
                     theme: theme
                 }
                 DiscGraph {
@@ -401,6 +444,13 @@ Item {
                         focusPolicy: Qt.NoFocus
                     }
                     TabButton { text: qsTr("Events"); focusPolicy: Qt.NoFocus }
+                    TabButton {
+                        objectName: "editTabButton"
+                        text: game.modified ? qsTr("Edit •") : qsTr("Edit")
+                        focusPolicy: Qt.NoFocus
+                    }
+                    TabButton { objectName: "trashTabButton"; text: qsTr("Trash"); focusPolicy: Qt.NoFocus }
+                    TabButton { objectName: "historyTabButton"; text: qsTr("History"); focusPolicy: Qt.NoFocus }
                 }
                 // The tab pages fill one area; only the current one is visible.
                 Item {
@@ -451,6 +501,31 @@ Item {
                             searchPanel.searchEvent(name, year)
                         }
                     }
+                    GameForm {
+                        id: gameForm
+                        objectName: "gameForm"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === root.editTab
+                        archive: archive
+                        game: game
+                        theme: theme
+                        onDeleteRequested: curation.deleteShown()
+                    }
+                    TrashPanel {
+                        objectName: "trashPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === root.trashTab
+                        archive: archive
+                        theme: theme
+                    }
+                    HistoryPanel {
+                        objectName: "historyPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === root.historyTab
+                        archive: archive
+                        game: game
+                        theme: theme
+                    }
                 }
             }
         }
@@ -487,6 +562,47 @@ Item {
             id: noteTimer
             interval: 3500
             onTriggered: note.shown = false
+        }
+    }
+
+    // Leaving a game whose moves, comments or variations were changed and not saved.
+    Dialog {
+        id: leaveDialog
+        objectName: "leaveDialog"
+        anchors.centerIn: parent
+        modal: true
+        title: qsTr("Unsaved changes")
+        // A fixed width: a wrapped label sized by its own implicit width is a binding loop.
+        contentWidth: Math.min(root.width * 0.6, theme.unit * 28)
+        Label {
+            width: leaveDialog.availableWidth
+            wrapMode: Text.Wrap
+            font.pixelSize: theme.unit
+            text: game.gameId > 0 ? qsTr("Game %1 has changes that are not saved. Leave it and lose them?").arg(game.gameId)
+                                  : qsTr("The new game is not saved. Leave it and lose it?")
+        }
+        footer: DialogButtonBox {
+            Button {
+                objectName: "leaveDiscard"
+                text: qsTr("Discard changes")
+                DialogButtonBox.buttonRole: DialogButtonBox.DestructiveRole
+                onClicked: {
+                    leaveDialog.close()
+                    var action = root.pendingLeave
+                    root.pendingLeave = null
+                    if (action) action()
+                }
+            }
+            Button {
+                objectName: "leaveEdit"
+                text: qsTr("Keep editing")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+                onClicked: {
+                    leaveDialog.close()
+                    root.pendingLeave = null
+                    tabs.currentIndex = root.editTab
+                }
+            }
         }
     }
 

@@ -66,7 +66,8 @@ int main(int argc, char* argv[]) {
                                                   "timings (medians) and exits."));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral("Tab shown first: moves, tree, search, import, events."),
+        QStringLiteral("Tab shown first: moves, tree, search, import, events, edit, trash, "
+                       "history."),
         QStringLiteral("NAME"), QStringLiteral("moves"));
     const QCommandLineOption import(QStringLiteral("import"),
                                     QStringLiteral("Import a file or folder once the archive is "
@@ -80,8 +81,13 @@ int main(int argc, char* argv[]) {
         QStringLiteral("analysis-empties"),
         QStringLiteral("Solve positions with at most N empty squares (default 24)."),
         QStringLiteral("N"), QStringLiteral("24"));
-    parser.addOptions(
-        {db, game, event, ply, analysis, analysisEmpties, screenshot, size, tab, import, bench});
+    const QCommandLineOption user(
+        QStringLiteral("user"),
+        QStringLiteral("Name the archive's journal records for the changes made in this window "
+                       "(default: the OS user name)."),
+        QStringLiteral("NAME"));
+    parser.addOptions({db, game, event, ply, analysis, analysisEmpties, screenshot, size, tab,
+                       import, user, bench});
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QStringLiteral("Record files to show without importing them (WTHOR, GGF, PGN, "
@@ -168,14 +174,18 @@ int main(int argc, char* argv[]) {
             return 2;
         }
     }
-    const QStringList tabs = {QStringLiteral("moves"), QStringLiteral("tree"),
+    const QStringList tabs = {QStringLiteral("moves"),  QStringLiteral("tree"),
                               QStringLiteral("search"), QStringLiteral("import"),
-                              QStringLiteral("events")};
+                              QStringLiteral("events"), QStringLiteral("edit"),
+                              QStringLiteral("trash"),  QStringLiteral("history")};
     options->tab = int(tabs.indexOf(parser.value(tab)));
     if (options->tab < 0) {
-        std::fprintf(stderr, "othello-viewer: --tab wants moves, tree, search, import or events\n");
+        std::fprintf(stderr,
+                     "othello-viewer: --tab wants moves, tree, search, import, events, edit, "
+                     "trash or history\n");
         return 2;
     }
+    othello::viewer::CurationController::setDefaultUser(parser.value(user));
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
     const int width = wh.size() == 2 ? wh[0].toInt() : 0;
     const int height = wh.size() == 2 ? wh[1].toInt() : 0;

@@ -133,7 +133,9 @@ Item {
             var frame = child(pane, "boardFrame")
             var before = [board.width, board.height, frame.width]
             var note = child(pane, "analysisNote")
-            mouseClick(child(pane, "square_d3"))  // the game went f5: an analysis line
+            mouseClick(child(pane, "square_d3"))  // the game went f5: asked, kept as a variation
+            tryVerify(function() { return child(pane, "branchPrompt").opened }, 2000)
+            mouseClick(child(child(pane, "branchPrompt").contentItem, "branchVariation"))
             verify(pane.game.inAnalysis)
             settle(pane)
             verify(note.visible && note.opacity === 1)

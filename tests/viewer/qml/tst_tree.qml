@@ -78,6 +78,9 @@ Item {
             tryVerify(function() { return !tree.loading && tree.rowCount() === 4 }, 10000)
             tryVerify(function() { return findChild(pane, "tree_d3") !== null }, 5000)
             mouseClick(child(pane, "tree_d3"))
+            // The game's move is f5: asked (issue 11), kept as a variation.
+            tryVerify(function() { return child(pane, "branchPrompt").opened }, 2000)
+            mouseClick(child(child(pane, "branchPrompt").contentItem, "branchVariation"))
             compare(pane.game.movesText, "d3")
             verify(pane.game.inAnalysis)
         }

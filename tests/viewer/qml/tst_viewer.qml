@@ -187,6 +187,9 @@ Item {
             // The game opened is the first (tiger: f5 d6); f6 leaves it as analysis.
             tryVerify(function() { return findChild(pane, "tree_f6") !== null }, 5000)
             mouseClick(child(pane, "tree_f6"))
+            // Asked (issue 11): kept as a variation beside the game.
+            tryVerify(function() { return child(pane, "branchPrompt").opened }, 2000)
+            mouseClick(child(child(pane, "branchPrompt").contentItem, "branchVariation"))
             compare(game.ply, 2)
             verify(game.inAnalysis)
             compare(game.movesText, "f5 f6")

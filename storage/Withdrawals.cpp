@@ -1,0 +1,145 @@
+// Withdrawals stored with a tournament: the table of migration 11 read and written (see
+// Withdrawals.h).
+#include "Withdrawals.h"
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "Journal.h"
+
+namespace othello::storage {
+namespace {
+
+// The parts appended in order (g++ 12 warns falsely of overlapping copies in chains of
+// "literal" + std::string temporaries).
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+    std::string s;
+    ((s += parts), ...);
+    return s;
+}
+
+bool hasTable(SQLite::Database& db) {
+    SQLite::Statement s(db,
+                        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = "
+                        "'tournament_withdrawals'");
+    return s.executeStep() && s.getColumn(0).getInt() > 0;
+}
+
+// The ids a row of `t` may have: one per spelling.
+std::string idList(const TournamentSummary& t) {
+    std::string ids;
+    for (const std::int64_t e : t.eventIds) {
+        if (!ids.empty()) ids += ',';
+        ids += std::to_string(tournamentId(e, t.year));
+    }
+    return ids.empty() ? std::string("0") : ids;
+}
+
+// The player's name now: `stored` when a player still has it, else the player an alias of
+// that spelling points to (rename-player keeps old spellings as aliases), else `stored`.
+std::string currentName(SQLite::Database& db, const std::string& stored) {
+    SQLite::Statement s(db,
+                        "SELECT coalesce((SELECT name FROM players WHERE name = ?1), (SELECT "
+                        "p.name FROM player_aliases a JOIN players p ON p.id = a.player_id "
+                        "WHERE a.name = ?1), ?1)");
+    s.bind(1, stored);
+    return s.executeStep() ? s.getColumn(0).getString() : stored;
+}
+
+std::set<std::string> playersOf(const Tournament& t) {
+    std::set<std::string> out;
+    for (const TournamentGame& g : t.games) {
+        out.insert(g.black);
+        out.insert(g.white);
+    }
+    return out;
+}
+
+struct StoredRow {
+    std::int64_t tournament = 0;
+    std::string stored;  // the name as the row holds it
+    Withdrawal now;      // the name followed through renames
+};
+
+std::vector<StoredRow> rowsOf(SQLite::Database& db, const Tournament& t) {
+    std::vector<StoredRow> rows;
+    if (!hasTable(db)) return rows;
+    SQLite::Statement s(db,
+                        "SELECT tournament, player, after_round FROM tournament_withdrawals "
+                        "WHERE tournament IN (" +
+                            idList(t.summary) + ") ORDER BY tournament");
+    while (s.executeStep()) {
+        StoredRow r;
+        r.tournament = s.getColumn(0).getInt64();
+        r.stored = s.getColumn(1).getString();
+        r.now.afterRound = s.getColumn(2).getInt();
+        rows.push_back(std::move(r));
+    }
+    for (StoredRow& r : rows) r.now.player = currentName(db, r.stored);
+    return rows;
+}
+
+std::string tournamentTitle(const TournamentSummary& t) {
+    return t.year ? cat(t.name, " ", std::to_string(t.year)) : t.name;
+}
+
+}  // namespace
+
+std::vector<Withdrawal> readWithdrawals(SQLite::Database& db, const Tournament& t) {
+    const std::set<std::string> players = playersOf(t);
+    // One per player: rows under two spellings (both stored before a merge) keep the one of
+    // the smallest id, the tournament's own.
+    std::map<std::string, Withdrawal> byName;
+    for (const StoredRow& r : rowsOf(db, t))
+        if (players.count(r.now.player)) byName.emplace(r.now.player, r.now);
+    std::vector<Withdrawal> out;
+    for (auto& [name, w] : byName) out.push_back(std::move(w));
+    return out;
+}
+
+std::int64_t writeWithdrawal(SQLite::Database& db, const std::string& user, const Tournament& t,
+                             const std::string& player, std::optional<int> afterRound) {
+    std::optional<int> was;
+    std::vector<StoredRow> rows = rowsOf(db, t);
+    SQLite::Statement del(db,
+                          "DELETE FROM tournament_withdrawals WHERE tournament = ? AND player = ?");
+    for (const StoredRow& r : rows) {
+        if (r.now.player != player) continue;
+        if (!was) was = r.now.afterRound;
+        del.bind(1, r.tournament);
+        del.bind(2, r.stored);
+        del.exec();
+        del.reset();
+    }
+    if (afterRound) {
+        SQLite::Statement ins(db,
+                              "INSERT INTO tournament_withdrawals(tournament, player, "
+                              "after_round) VALUES(?, ?, ?)");
+        ins.bind(1, t.summary.id);
+        ins.bind(2, player);
+        ins.bind(3, *afterRound);
+        ins.exec();
+    }
+    JournalEntry e;
+    e.kind = afterRound ? "withdraw" : "unwithdraw";
+    const std::string title = tournamentTitle(t.summary);
+    const std::string name = cat("\"", player, "\"");
+    if (!afterRound)
+        e.summary = cat(name, " no longer withdrawn from ", title);
+    else if (*afterRound)
+        e.summary =
+            cat(name, " withdrew from ", title, " after round ", std::to_string(*afterRound));
+    else
+        e.summary = cat(name, " withdrew from ", title, " (round not given)");
+    e.details = nlohmann::json{
+        {"tournament", t.summary.id},
+        {"player", journalText(player)},
+        {"after_round", afterRound ? nlohmann::json(*afterRound) : nlohmann::json(nullptr)},
+        {"was", was ? nlohmann::json(*was) : nlohmann::json(nullptr)}};
+    return Journal::record(db, user, e);
+}
+
+}  // namespace othello::storage
