@@ -108,7 +108,9 @@ Rectangle {
             Label {
                 objectName: "headerGame"
                 Layout.fillWidth: true
-                Layout.columnSpan: 3
+                // As the other filling labels: its text never widens the grid past the pane (a
+                // label spanning the last columns pushed the Year column out of the panel).
+                Layout.preferredWidth: 1
                 elide: Text.ElideRight
                 font.pixelSize: root.theme.unit * 0.9
                 // The archive's id; a game with unsaved edits (or not stored at all) says so.
@@ -117,6 +119,7 @@ Rectangle {
                       + (root.game.modified ? qsTr(" · modified, not saved") : "")
                 color: root.trashed || root.game.modified ? root.theme.analysis : root.theme.text
             }
+            Item { Layout.columnSpan: 2 }
         }
     }
 }

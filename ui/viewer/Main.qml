@@ -15,6 +15,12 @@ ApplicationWindow {
               ? qsTr("%1 – %2 · Othello archive").arg(pane.game.blackName).arg(pane.game.whiteName)
               : qsTr("Othello archive"))
 
+    // Closing with unsaved edits asks first (ViewerPane.handleClose).
+    property bool closeAgreed: false
+    onClosing: (close) => {
+        if (!closeAgreed) pane.handleClose(close, function() { window.closeAgreed = true; window.close() })
+    }
+
     ViewerPane {
         id: pane
         anchors.fill: parent

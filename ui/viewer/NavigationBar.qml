@@ -106,14 +106,14 @@ ColumnLayout {
         enabled: root.game.inAnalysis
         Label {
             Layout.fillWidth: true
-            text: qsTr("Analysis line from ply %1 — step back to return to the game").arg(root.game.analysisFrom)
+            text: qsTr("Variation from ply %1 — step back to return to the main line").arg(root.game.analysisFrom)
             color: root.theme.analysis
             font.pixelSize: root.theme.unit * 0.9
             elide: Text.ElideRight
         }
         Button {
             objectName: "leaveAnalysis"
-            text: qsTr("Back to the game")
+            text: qsTr("Back to the main line")
             focusPolicy: Qt.NoFocus
             font.pixelSize: root.theme.unit * 0.9
             onClicked: root.game.leaveAnalysis()

@@ -47,9 +47,17 @@ Item {
         pendingLeave = action
         leaveDialog.open()
     }
+    // The window's close request (ApplicationWindow.closing): with unsaved edits it is refused
+    // and asked about; `closeAgain` closes for good once the user agrees to lose them.
+    function handleClose(close, closeAgain) {
+        if (!game.modified) return
+        close.accepted = false
+        leaveGame(closeAgain)
+    }
     function startNewGame() {
         leaveGame(function() {
             game.newGame()
+            curation.clearMessages()  // "Saved as game N" was about the game left
             tabs.currentIndex = root.editTab
         })
     }

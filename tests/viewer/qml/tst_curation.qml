@@ -360,6 +360,25 @@ Item {
             mouseClick(findChild(dialog, "leaveDiscard"))
             tryCompare(pane.game, "gameId", first, 5000)
             verify(!pane.game.modified)
+            // Closing the window: nothing unsaved closes at once; unsaved edits ask, and
+            // "Keep editing" keeps the window.
+            var close = { accepted: true }
+            var closed = 0
+            pane.handleClose(close, function() { ++closed })
+            verify(close.accepted)
+            pane.game.last()
+            verify(pane.game.playMove(17))
+            close = { accepted: true }
+            pane.handleClose(close, function() { ++closed })
+            verify(!close.accepted)
+            tryVerify(function() { return dialog.opened }, 5000)
+            mouseClick(findChild(dialog, "leaveEdit"))
+            tryVerify(function() { return !dialog.opened }, 5000)
+            compare(closed, 0)
+            pane.handleClose(close, function() { ++closed })
+            tryVerify(function() { return dialog.opened }, 5000)
+            mouseClick(findChild(dialog, "leaveDiscard"))
+            compare(closed, 1)
         }
 
         // The editor form of a stored game, looked at (the run's folder).
@@ -373,6 +392,7 @@ Item {
             settle(pane)
             grabImage(pane).save(TestData.outputDir + "/curation_editor.png")
             mouseClick(child(pane, "newGame"))
+            verify(child(pane, "formStatus").text.indexOf("Saved") < 0, "the last save's message goes with its game: " + child(pane, "formStatus").text)
             child(pane, "formMoves").text = testRoot.opening
             mouseClick(child(pane, "formApplyMoves"))
             typeInto(pane, "formBlack", "Tam")
