@@ -1,6 +1,9 @@
-// The viewer's endgame analysis without QML: the values the AnalysisController puts on the
-// board and move list models (watched by QAbstractItemModelTester) against the solver's own,
-// bounds shown as bounds, cancellation when the position changes, and the archive's cache.
+// The viewer's analysis without QML: the values the AnalysisController puts on the board and
+// move list models (watched by QAbstractItemModelTester) against the solver's own, bounds shown
+// as bounds, cancellation when the position changes, and the archive's cache; before the
+// solver's reach, the midgame search's estimates (marked as estimates, against the search's
+// own), the whole game's values and loss marks (against a review of the same game), and the
+// best line played as a variation.
 #include <unistd.h>
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -13,6 +16,8 @@
 #include "GameController.h"
 #include "ValueRange.h"
 #include "ViewerFixture.h"
+#include "analysis/GameReviewer.h"
+#include "analysis/MidgameSearch.h"
 #include "analysis/Solver.h"
 #include "core/Notation.h"
 
@@ -52,6 +57,23 @@ bool solverStops() {
     return !solver.solve(p, options).complete;
 }
 
+// Every legal move's estimate as the viewer's search finds it on a fresh table (no budget).
+analysis::MidgameResult searchAll(const core::Position& p, int depth) {
+    analysis::MidgameSearch search(analysis::Evaluation::standard(), 32);
+    analysis::MidgameOptions options;
+    options.depth = depth;
+    options.exactEmpties = -1;
+    options.minDepth = 1;
+    options.allMoves = true;
+    return search.search(p, options);
+}
+
+QString estimateText(const analysis::MoveValue& m) {
+    return m.kind == analysis::ValueKind::Exact
+               ? ValueRange::exactly(m.value).text()
+               : QStringLiteral("~") + ValueRange::signedText(m.value);
+}
+
 QString squareText(const BoardModel& board, int square) {
     return board.index(square).data(BoardModel::ValueTextRole).toString();
 }
@@ -68,6 +90,10 @@ class AnalysisTest : public QObject {
     void boundsShownAsBounds();
     void archiveCacheAnswersAgain();
     void readOnlyArchiveIsOnlyRead();
+    void midgameEstimatesOnSquares();
+    void wholeGameValuesAndLossMarks();
+    void bestLinePlaysThePrincipalVariation();
+    void steppingCancelsTheMidgameSearch();
 
   private:
     QTemporaryDir dir_;
@@ -221,8 +247,10 @@ void AnalysisTest::boundsShownAsBounds() {
 namespace {
 
 // Opens `path` in an ArchiveClient, solves the first game's last position with 10 empties
-// (and the rest of the line up to 10 empties); returns the solves run and the status text.
-bool analyseInArchive(const QString& path, int* solved, QString* status) {
+// (and the rest of the line up to 10 empties, the positions before estimated at depth 4);
+// returns the solves and searches run, the estimates the cache gave, and the status text.
+bool analyseInArchive(const QString& path, int* solved, QString* status, int* searched = nullptr,
+                      int* cachedEstimates = nullptr) {
     GameController game;
     ArchiveClient client;
     client.setGame(&game);
@@ -231,11 +259,14 @@ bool analyseInArchive(const QString& path, int* solved, QString* status) {
     if (!shown.wait(10000) || !client.ready()) return false;
     AnalysisController& analysis = *client.analysis();
     analysis.setMaxEmpties(10);
+    analysis.setMidgameDepth(4);
     game.jump(plyWithEmpties(game, 10));
     analysis.setEnabled(true);
     if (!QTest::qWaitFor([&] { return analysis.currentDone() && !analysis.busy(); }, 60000))
         return false;
     *solved = analysis.solvedCount();
+    if (searched) *searched = analysis.searchedCount();
+    if (cachedEstimates) *cachedEstimates = analysis.cachedEstimateCount();
     *status = analysis.statusText();
     return !analysis.moveValues().isEmpty();
 }
@@ -244,14 +275,18 @@ bool analyseInArchive(const QString& path, int* solved, QString* status) {
 
 void AnalysisTest::archiveCacheAnswersAgain() {
     const QString db = test::makeFixtureArchive(dir_.path(), QStringLiteral("cache.sqlite"));
-    int solved = 0;
+    int solved = 0, searched = 0, cachedEstimates = 0;
     QString status;
-    QVERIFY(analyseInArchive(db, &solved, &status));
+    QVERIFY(analyseInArchive(db, &solved, &status, &searched, &cachedEstimates));
     QVERIFY(solved > 0);
+    QVERIFY(searched > 30);  // the midgame positions of the line, estimated
+    QCOMPARE(cachedEstimates, 0);
     QVERIFY(!status.contains(QStringLiteral("cache")));
-    // A second session finds every value in the archive: nothing solved again.
-    QVERIFY(analyseInArchive(db, &solved, &status));
+    // A second session finds every value in the archive: nothing solved or searched again.
+    QVERIFY(analyseInArchive(db, &solved, &status, &searched, &cachedEstimates));
     QCOMPARE(solved, 0);
+    QCOMPARE(searched, 0);
+    QVERIFY(cachedEstimates > 30);
     QVERIFY2(status.contains(QStringLiteral("cache")), qPrintable(status));
 }
 
@@ -267,6 +302,235 @@ void AnalysisTest::readOnlyArchiveIsOnlyRead() {
     QVERIFY(analyseInArchive(ro, &solved, &status));
     QVERIFY(solved > 0);
     QVERIFY(!status.contains(QStringLiteral("cache")));
+}
+
+void AnalysisTest::midgameEstimatesOnSquares() {
+    GameController game;
+    AnalysisController analysis;
+    analysis.setGame(&game);
+    QAbstractItemModelTester boardTester(game.board(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(game.setMovesText(QString::fromLatin1(kSample)));
+    analysis.setMaxEmpties(14);
+    analysis.setMidgameDepth(6);
+    analysis.setMidgameSeconds(0);  // depth 6 whatever the machine: as the reference search
+    game.jump(20);
+    QVERIFY(game.current().emptyCount() == 40);
+    QVERIFY(core::popcount(game.current().legalMoves()) >= 3);
+    analysis.setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone(), 60000);
+
+    // Before the solver's reach: every legal move's estimate, marked "~", as the search finds.
+    const analysis::MidgameResult expected = searchAll(game.current(), 6);
+    QCOMPARE(expected.depth, 6);
+    QCOMPARE(int(expected.moves.size()), core::popcount(game.current().legalMoves()));
+    BoardModel& board = *game.board();
+    core::Bitboard valued = 0;
+    int estimates = 0;
+    for (const analysis::MidgameMoveValue& m : expected.moves) {
+        const QString where = QString::fromStdString(core::squareName(m.square));
+        analysis::MoveValue v;
+        v.square = m.square;
+        v.value = m.value;
+        v.kind = m.kind;
+        const QString text = squareText(board, m.square);
+        QCOMPARE(text, estimateText(v));
+        if (m.kind != analysis::ValueKind::Exact) {
+            QVERIFY2(text.startsWith(QLatin1Char('~')), qPrintable(where));
+            ++estimates;
+        }
+        QCOMPARE(board.index(m.square).data(BoardModel::BestRole).toBool(),
+                 m.value == expected.moves.front().value);
+        QVERIFY(!board.index(m.square).data(BoardModel::BoundRole).toBool());
+        valued |= core::bit(m.square);
+    }
+    QVERIFY(estimates > 0);
+    for (int sq = 0; sq < 64; ++sq)
+        if (!(valued & core::bit(sq))) QVERIFY(squareText(board, sq).isEmpty());
+    const QVariantList values = analysis.moveValues();
+    QCOMPARE(values.size(), qsizetype(expected.moves.size()));
+    QVERIFY(values.front().toMap().value(QStringLiteral("estimate")).toBool());
+    QCOMPARE(values.front().toMap().value(QStringLiteral("depth")).toInt(), 6);
+    QCOMPARE(analysis.currentKind(), QStringLiteral("estimate"));
+    QVERIFY2(analysis.statusText().contains(QStringLiteral("estimate, depth 6")),
+             qPrintable(analysis.statusText()));
+    QCOMPARE(analysis.bestLine(), QList<int>(expected.pv.begin(), expected.pv.end()));
+
+    // In the solver's reach: exact values, marked as exact (no "~").
+    game.jump(plyWithEmpties(game, 14));
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone(), 60000);
+    const analysis::SolveResult exact = solveAll(game.current());
+    QVERIFY(exact.complete);
+    for (const analysis::MoveValue& m : exact.moves) {
+        QCOMPARE(squareText(board, m.square), ValueRange::exactly(m.value).text());
+        QVERIFY(!squareText(board, m.square).startsWith(QLatin1Char('~')));
+    }
+    QCOMPARE(analysis.currentKind(), QStringLiteral("exact"));
+    QVERIFY(!analysis.bestLine().isEmpty());
+    QCOMPARE(analysis.bestLine().front(), exact.bestMove);
+    QVERIFY(analysis.statusText().contains(QStringLiteral("exact")));
+    QVERIFY(!analysis.moveValues().front().toMap().value(QStringLiteral("estimate")).toBool());
+}
+
+void AnalysisTest::wholeGameValuesAndLossMarks() {
+    GameController game;
+    AnalysisController analysis;
+    analysis.setGame(&game);
+    QAbstractItemModelTester listTester(game.moveList(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(game.setMovesText(QString::fromLatin1(kSample)));
+    constexpr int kExact = 12, kDepth = 4;
+    analysis.setMaxEmpties(kExact);
+    analysis.setMidgameDepth(kDepth);
+    analysis.setMidgameSeconds(0);
+    game.jump(0);
+    analysis.setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone() && !analysis.busy(), 180000);
+    QVERIFY(analysis.searchedCount() > 30);
+
+    // The reference: the same searches in the controller's order (the shown position on its
+    // own table, then the rest of the line from the end backwards on the reviewer's).
+    const core::ReplayResult& line = game.line();
+    const std::size_t n = line.positions.size();
+    std::vector<std::optional<int>> value(n);  // side to move's point of view
+    std::vector<std::optional<int>> played(n);
+    {
+        const analysis::MidgameResult first = searchAll(line.positions[0], kDepth);
+        value[0] = first.value;
+        for (const analysis::MidgameMoveValue& m : first.moves)
+            if (m.square == line.plies[0].square) played[0] = m.value;
+    }
+    analysis::GameReviewer reviewer(analysis::Evaluation::standard(), 32, 16);
+    for (std::size_t i = n - 1; i >= 1; --i) {
+        const core::Position& p = line.positions[i];
+        if (p.isGameOver() || p.emptyCount() <= kExact || p.mustPass()) continue;
+        const int move = i < line.plies.size() ? line.plies[i].square : core::kNoSquare;
+        analysis::ReviewOptions options;
+        options.exactEmpties = -1;
+        options.depth = kDepth;
+        analysis::ReviewStats stats;
+        const analysis::PositionValues v = reviewer.valuePosition(p, move, options, stats);
+        QVERIFY(v.ok);
+        value[i] = v.value;
+        for (const analysis::MoveValue& m : v.moves)
+            if (m.square == move) played[i] = m.value;
+    }
+
+    // The graph has a value at every ply: exact in the solver's reach, an estimate before.
+    QCOMPARE(analysis.lineEstimate().size(), qsizetype(n));
+    int marks = 0;
+    MoveListModel& list = *game.moveList();
+    for (std::size_t i = 0; i < n; ++i) {
+        const core::Position& p = line.positions[i];
+        const int lower = analysis.lineLower()[qsizetype(i)];
+        const int upper = analysis.lineUpper()[qsizetype(i)];
+        const int estimate = analysis.lineEstimate()[qsizetype(i)];
+        const QString at = QStringLiteral("ply %1").arg(i);
+        QVERIFY2(lower == upper || estimate != AnalysisController::kNoEstimate, qPrintable(at));
+        if (p.emptyCount() <= kExact || p.isGameOver()) {
+            QVERIFY2(lower == upper && estimate == AnalysisController::kNoEstimate, qPrintable(at));
+            continue;
+        }
+        const int sign = p.toMove() == core::Color::Black ? 1 : -1;
+        if (p.mustPass()) {  // the estimate of the position after the pass, seen from here
+            if (value[i + 1]) QCOMPARE(estimate, -sign * *value[i + 1]);
+            continue;
+        }
+        QVERIFY2(value[i].has_value(), qPrintable(at));
+        QCOMPARE(estimate, sign * *value[i]);
+        // The move list: the estimated loss of the move played, "~−N", and its mark.
+        if (i == line.plies.size()) continue;
+        QVERIFY2(played[i].has_value(), qPrintable(at));
+        const int loss = *value[i] - *played[i];
+        const int row = list.rowOfPly(int(i) + 1);
+        const bool black = p.toMove() == core::Color::Black;
+        const QString text =
+            list.index(row)
+                .data(black ? MoveListModel::BlackLossRole : MoveListModel::WhiteLossRole)
+                .toString();
+        const QString mark =
+            list.index(row)
+                .data(black ? MoveListModel::BlackMarkRole : MoveListModel::WhiteMarkRole)
+                .toString();
+        QCOMPARE(text, loss > 0 ? QStringLiteral("~") + ValueRange::signedText(-loss) : QString());
+        QCOMPARE(mark, loss >= 6   ? QStringLiteral("??")
+                       : loss >= 2 ? QStringLiteral("?")
+                                   : QString());
+        if (!mark.isEmpty()) ++marks;
+    }
+    QVERIFY2(marks > 0, "the sample game should have a midgame mistake at depth 4");
+}
+
+void AnalysisTest::bestLinePlaysThePrincipalVariation() {
+    GameController game;
+    AnalysisController analysis;
+    analysis.setGame(&game);
+    QVERIFY(game.setMovesText(QString::fromLatin1(kSample)));
+    game.markSaved();
+    analysis.setMaxEmpties(14);
+    analysis.setMidgameDepth(6);
+    analysis.setMidgameSeconds(0);
+    const int from = 20;
+    game.jump(from);
+    QVERIFY(!analysis.playBestLine());  // analysis off: no line
+    analysis.setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone(), 60000);
+    const analysis::MidgameResult expected = searchAll(game.current(), 6);
+    const QList<int> pv = analysis.bestLine();
+    QCOMPARE(pv, QList<int>(expected.pv.begin(), expected.pv.end()));
+    QVERIFY(pv.size() >= 4);
+    const std::vector<int> mainLine = game.mainLine();
+    const core::Position start = game.current();
+
+    QVERIFY(analysis.playBestLine());
+    // Shown at the line's first move; the line shown from `from` on is the PV, every move
+    // legal (the replay of the line shown), the game's own moves untouched.
+    QCOMPARE(game.ply(), from + 1);
+    QCOMPARE(game.line().positions[std::size_t(from)], start);
+    std::vector<int> shown;
+    for (std::size_t i = std::size_t(from); i < game.line().plies.size(); ++i)
+        shown.push_back(game.line().plies[i].square);
+    QVERIFY(shown.size() >= std::size_t(pv.size()));
+    for (qsizetype i = 0; i < pv.size(); ++i) QCOMPARE(shown[std::size_t(i)], pv[i]);
+    QCOMPARE(game.mainLine(), mainLine);
+    bool differs = false;
+    for (qsizetype i = 0; i < pv.size() && !differs; ++i)
+        differs = std::size_t(from) + std::size_t(i) >= mainLine.size() ||
+                  pv[i] != mainLine[std::size_t(from) + std::size_t(i)];
+    QVERIFY(differs);  // the sample's players did not play the engine's line
+    QCOMPARE(game.annotations().variations.size(), std::size_t(1));
+    QVERIFY(game.modified());  // in memory only: stored when the user saves
+    // One undo takes the whole line back.
+    game.undo();
+    QVERIFY(game.annotations().variations.empty());
+    QCOMPARE(game.mainLine(), mainLine);
+}
+
+void AnalysisTest::steppingCancelsTheMidgameSearch() {
+    GameController game;
+    AnalysisController analysis;
+    analysis.setGame(&game);
+    QVERIFY(game.setMovesText(QString::fromLatin1(kSample)));
+    analysis.setMaxEmpties(14);
+    analysis.setMidgameDepth(30);   // far beyond what finishes: the search runs until stopped
+    analysis.setMidgameSeconds(0);  // no budget
+    game.jump(10);
+    analysis.setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.statusText().startsWith(QStringLiteral("Searching")), 20000);
+    // The status says how deep it got.
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.statusText().contains(QStringLiteral("(depth ")), 20000);
+    QVERIFY(!analysis.currentDone());
+    const int interrupted = analysis.interruptedCount();
+    game.jump(11);  // moving on stops the old search and starts the new position's
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.interruptedCount() > interrupted, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.statusText().startsWith(QStringLiteral("Searching")), 20000);
+    QVERIFY(analysis.moveValues().isEmpty());  // nothing of the old position shown here
+    analysis.setMidgameSeconds(0.3);
+    analysis.setMidgameDepth(29);  // restarts with a budget: a value from the depth reached
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone(), 20000);
+    QVERIFY2(analysis.statusText().contains(QStringLiteral("time budget")),
+             qPrintable(analysis.statusText()));
+    QCOMPARE(analysis.currentKind(), QStringLiteral("estimate"));
 }
 
 QTEST_MAIN(AnalysisTest)

@@ -5,7 +5,8 @@ import Othello.Viewer
 // legal moves of the side to move. A click plays a legal move, or cycles a square in the
 // editor. Flips fade briefly when `animate` is on (off in tests and screenshots). With the
 // analysis on, each legal move shows its exact value (or a bound) for the side to move, the
-// best ones framed in gold.
+// best ones framed in gold; before the solver's reach, the midgame search's estimate ("~+4",
+// light blue and not bold: an estimate, not a proof).
 // The board can be turned (`turns` quarter turns clockwise) and mirrored (`mirrored`: left and
 // right swapped, before turning): the 8 symmetries. Squares and the coordinates around the
 // board move together, so every square keeps its name; the position itself never changes.
@@ -181,13 +182,15 @@ Item {
                     }
                     // The move's value for the side to move (final disc difference).
                     Text {
+                        // "~+4": the midgame search's estimate.
+                        readonly property bool estimate: squareItem.valueText.charAt(0) === "~"
                         objectName: "value_" + squareItem.name
                         visible: squareItem.valueText !== "" && squareItem.disc === 0
                         anchors.centerIn: parent
                         text: squareItem.valueText
-                        color: squareItem.best ? root.theme.bestMove : "#f4f4ee"
+                        color: squareItem.best ? root.theme.bestMove : estimate ? "#b3e5fc" : "#f4f4ee"
                         font.pixelSize: Math.max(10, parent.height * (text.length > 4 ? 0.22 : 0.32))
-                        font.bold: true
+                        font.bold: !estimate
                         font.italic: squareItem.bound
                         style: Text.Outline
                         styleColor: "#0b3d1a"

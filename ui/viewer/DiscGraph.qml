@@ -4,9 +4,10 @@ import Othello.Viewer
 
 // Black's disc lead after every ply of the line (bars above the middle: Black ahead, below:
 // White ahead). With the endgame analysis on, the exact value (final disc difference under
-// perfect play, Black's point of view) is drawn over it as a line of dots, and bounds (a solve
-// that ran out of time) as pale ranges; the legend says which is which. The current ply is
-// marked; a click jumps to the ply under the pointer.
+// perfect play, Black's point of view) is drawn over it as a line of dots, bounds (a solve
+// that ran out of time) as pale ranges, and before the solver's reach the midgame search's
+// estimate (Black's point of view too) as an orange dashed line of small squares; the legend
+// says which is which. The current ply is marked; a click jumps to the ply under the pointer.
 Rectangle {
     id: root
     required property GameController game
@@ -18,6 +19,24 @@ Rectangle {
     readonly property int count: game.plyCount + 1
     readonly property bool showValues: root.analysis !== null && root.analysis.enabled
                                        && root.analysis.lineLower.length === root.count
+    readonly property bool showEstimates: showValues && root.analysis.lineEstimate.length === root.count
+    readonly property color estimateColor: "#e07b00"
+    // What the line holds: the legend names only those (bounds are rare, estimates need the
+    // background search).
+    readonly property bool hasBounds: {
+        if (!showValues) return false
+        for (var i = 0; i < count; ++i) {
+            var lo = root.analysis.lineLower[i], hi = root.analysis.lineUpper[i]
+            if (lo !== hi && (lo > -64 || hi < 64)) return true
+        }
+        return false
+    }
+    readonly property bool hasEstimates: {
+        if (!showEstimates) return false
+        for (var i = 0; i < count; ++i)
+            if (root.analysis.lineEstimate[i] !== root.analysis.noEstimate) return true
+        return false
+    }
     readonly property real plotX: root.theme.unit * 2.2
     readonly property real plotWidth: width - plotX - root.theme.unit * 0.5
     readonly property real plotTop: legend.y + legend.height + root.theme.unit * 0.2
@@ -35,6 +54,8 @@ Rectangle {
                 if (lo > -64) m = Math.max(m, Math.abs(lo))
                 if (hi < 64) m = Math.max(m, Math.abs(hi))
             }
+            if (showEstimates && root.analysis.lineEstimate[i] !== root.analysis.noEstimate)
+                m = Math.max(m, Math.abs(root.analysis.lineEstimate[i]))
         }
         return Math.min(64, Math.ceil(m / 4) * 4)
     }
@@ -53,6 +74,8 @@ Rectangle {
         objectName: "graphLegend"
         x: root.plotX
         y: root.theme.unit * 0.25
+        width: root.plotWidth
+        clip: true  // never over the panel's edge on a narrow window
         spacing: root.theme.unit * 0.4
         readonly property real key: root.theme.unit * 0.6
         // The bars: dark up when Black leads, pale down when White leads (as drawn below).
@@ -88,19 +111,33 @@ Rectangle {
         Label {
             objectName: "legendExact"
             visible: root.showValues
-            text: qsTr("exact value, perfect play (Black's view)")
+            text: qsTr("exact value (Black's view)")
             font.pixelSize: root.theme.unit * 0.7
             color: root.theme.mutedText
         }
         Rectangle {
-            visible: root.showValues
+            visible: root.hasBounds
             width: legend.key * 0.5; height: legend.key
             anchors.verticalCenter: parent.verticalCenter
             color: "#801e6fd9"
         }
         Label {
-            visible: root.showValues
+            objectName: "legendBound"
+            visible: root.hasBounds
             text: qsTr("bound (time budget)")
+            font.pixelSize: root.theme.unit * 0.7
+            color: root.theme.mutedText
+        }
+        Rectangle {
+            visible: root.hasEstimates
+            width: legend.key * 0.7; height: legend.key * 0.7
+            anchors.verticalCenter: parent.verticalCenter
+            color: root.estimateColor
+        }
+        Label {
+            objectName: "legendEstimate"
+            visible: root.hasEstimates
+            text: qsTr("estimate (depth %1)").arg(root.analysis ? root.analysis.midgameDepth : 0)
             font.pixelSize: root.theme.unit * 0.7
             color: root.theme.mutedText
         }
@@ -171,6 +208,54 @@ Rectangle {
         onPaintKeyChanged: requestPaint()
         onWidthChanged: requestPaint()
         onHeightChanged: requestPaint()
+    }
+    // The estimates joined by a dashed line (between neighbouring plies with a value, exact or
+    // estimated, so the curve runs on into the exact part).
+    Canvas {
+        id: estimateLine
+        anchors.fill: parent
+        visible: root.showEstimates
+        onPaint: {
+            var ctx = getContext("2d")
+            ctx.reset()
+            if (!root.showEstimates) return
+            ctx.strokeStyle = root.estimateColor
+            ctx.lineWidth = Math.max(1.2, root.theme.unit * 0.1)
+            ctx.setLineDash([4, 3])
+            ctx.beginPath()
+            var open = false, previousEstimate = false
+            for (var i = 0; i < root.count; ++i) {
+                var e = root.analysis.lineEstimate[i]
+                var lo = root.analysis.lineLower[i], hi = root.analysis.lineUpper[i]
+                var estimate = e !== root.analysis.noEstimate
+                var v = estimate ? e : lo === hi ? lo : null
+                if (v === null) { open = false; continue }
+                var x = root.plotX + (i + 0.5) * root.step, y = root.yOf(v)
+                if (open && (estimate || previousEstimate)) ctx.lineTo(x, y); else ctx.moveTo(x, y)
+                previousEstimate = estimate
+                open = true
+            }
+            ctx.stroke()
+        }
+        readonly property var paintKey: [root.showEstimates, root.scale, root.count,
+                                         root.showEstimates ? root.analysis.lineEstimate : []]
+        onPaintKeyChanged: requestPaint()
+        onWidthChanged: requestPaint()
+        onHeightChanged: requestPaint()
+    }
+    Repeater {
+        model: root.showEstimates ? root.count : 0
+        delegate: Rectangle {
+            required property int index
+            readonly property int value: root.analysis.lineEstimate[index]
+            objectName: "estimate_ply_" + index
+            visible: value !== root.analysis.noEstimate
+            width: Math.max(3, Math.min(root.step * 0.6, root.theme.unit * 0.4))
+            height: width
+            x: root.plotX + (index + 0.5) * root.step - width / 2
+            y: root.yOf(value) - height / 2
+            color: root.estimateColor
+        }
     }
     Repeater {
         model: root.showValues ? root.count : 0

@@ -7,6 +7,9 @@ import Othello.Viewer
 // (an analysis line when it leaves the game). The game's own next move is framed; symmetric
 // squares of a move the archive counts once (the start's f5, d3, c4, e6) show its figures,
 // greyed, and the note above says so. The win column is Black's, or the side to move's.
+// The Eval column is the analysis's value of each move for the side to move (as on the board:
+// "+4" exact, "~+4" the midgame search's estimate), filled in the background while the
+// analysis is on (key A); "…" while it is being searched.
 Item {
     id: root
     required property ArchiveClient archive
@@ -14,7 +17,16 @@ Item {
     property Theme theme: Theme {}
     readonly property TreeModel tree: archive.tree
     readonly property real rowHeight: root.theme.unit * 2
-    readonly property var columns: [0.14, 0.24, 0.2, 0.14, 0.14, 0.14]
+    readonly property var columns: [0.12, 0.19, 0.17, 0.13, 0.12, 0.12, 0.15]
+    readonly property AnalysisController analysis: archive.analysis
+    // The analysis's value text per square of the board's position ({} when none).
+    readonly property var evalBySquare: {
+        var map = {}
+        if (analysis === null || !analysis.enabled || tree.loading) return map
+        var values = analysis.currentMoveValues
+        for (var i = 0; i < values.length; ++i) map[values[i].square] = values[i].text
+        return map
+    }
     // Win percentages for the side to move rather than for Black.
     property bool sideToMovePercent: false
     readonly property bool whitePercent: sideToMovePercent && game.sideToMove === 2
@@ -75,7 +87,8 @@ Item {
             Layout.preferredHeight: root.rowHeight
             Repeater {
                 model: [qsTr("Move"), qsTr("Games"), qsTr("Share"), root.whitePercent ? qsTr("White %") : qsTr("Black %"),
-                        qsTr("Draws"), qsTr("Avg")]
+                        qsTr("Draws"), qsTr("Avg"),
+                        root.analysis !== null && root.analysis.enabled ? qsTr("Eval") : qsTr("Eval (A)")]
                 delegate: Label {
                     required property int index
                     required property string modelData
@@ -178,6 +191,21 @@ Item {
                     horizontalAlignment: Text.AlignRight
                     text: row.averageScore.toFixed(1)
                     color: row.figures
+                    font.pixelSize: root.theme.unit
+                }
+                Label {
+                    readonly property string value: root.evalBySquare[row.square] !== undefined
+                                                    ? root.evalBySquare[row.square] : ""
+                    x: root.colX(6); width: root.columns[6] * root.width; height: parent.height
+                    rightPadding: root.theme.unit * 0.4
+                    verticalAlignment: Text.AlignVCenter
+                    horizontalAlignment: Text.AlignRight
+                    objectName: "treeEval_" + row.move
+                    text: value !== "" ? value
+                          : root.analysis !== null && root.analysis.enabled && !root.analysis.currentDone ? "…" : ""
+                    // Estimates in the analysis colour, exact values in the text colour.
+                    color: value.charAt(0) === "~" ? root.theme.analysis : root.theme.text
+                    font.bold: value !== "" && value.charAt(0) !== "~"
                     font.pixelSize: root.theme.unit
                 }
                 MouseArea {

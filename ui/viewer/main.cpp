@@ -74,12 +74,14 @@ int main(int argc, char* argv[]) {
                                                    "open (repeatable)."),
                                     QStringLiteral("PATH"));
     const QCommandLineOption analysis(QStringLiteral("analysis"),
-                                      QStringLiteral("Start with the endgame analysis on (a "
-                                                     "screenshot waits for the position's "
-                                                     "values)."));
+                                      QStringLiteral("Start with the analysis on: exact values "
+                                                     "from --analysis-empties on, midgame "
+                                                     "estimates before (a screenshot waits for "
+                                                     "the position's values)."));
     const QCommandLineOption analysisEmpties(
         QStringLiteral("analysis-empties"),
-        QStringLiteral("Solve positions with at most N empty squares (default 24)."),
+        QStringLiteral("Solve positions with at most N empty squares exactly (default 24); "
+                       "earlier positions are estimated by the midgame search."),
         QStringLiteral("N"), QStringLiteral("24"));
     const QCommandLineOption user(
         QStringLiteral("user"),

@@ -5,7 +5,8 @@ import ViewerTest
 
 // The Tree tab driven like a user (issue 11): the start shows all four first moves with the
 // figures they share under symmetry, the game's own next move is marked, and the win column
-// can be the side to move's.
+// can be the side to move's; with the analysis on, the Eval column holds each next move's value
+// as the board shows it (estimates marked "~").
 Item {
     id: testRoot
     width: 1280
@@ -105,6 +106,44 @@ Item {
                 if (row && row.gameMove) ++marked
             }
             compare(marked, 1)
+        }
+
+        // The Eval column: empty with the analysis off, then each row's move valued as on the
+        // board (the midgame search's estimate, "~"), at the start and a few moves in.
+        function checkEvalColumn(pane) {
+            var tree = pane.archive.tree
+            var analysis = pane.analysis
+            tryVerify(function() { return !tree.loading && tree.rowCount() >= 1 && analysis.currentDone }, 30000)
+            for (var r = 0; r < tree.rowCount(); ++r) {
+                var move = tree.data(tree.index(r, 0), TreeModel.MoveRole)
+                tryVerify(function() { return findChild(pane, "treeEval_" + move) !== null }, 5000)
+                var cell = child(pane, "treeEval_" + move)
+                var square = child(pane, "value_" + move)
+                tryVerify(function() { return cell.text !== "" && cell.text !== "…" }, 5000, move)
+                verify(square.visible, move)
+                compare(cell.text, square.text, move)
+                compare(cell.text.charAt(0), "~", move)
+            }
+        }
+        function test_eval_column() {
+            var pane = openTree()
+            var tree = pane.archive.tree
+            var analysis = pane.analysis
+            tryVerify(function() { return findChild(pane, "treeEval_f5") !== null }, 5000)
+            compare(child(pane, "treeEval_f5").text, "")
+            compare(child(pane, "treeTitle_6").text, "Eval (A)")
+            analysis.midgameDepth = 6
+            keyClick(Qt.Key_A)
+            verify(analysis.enabled)
+            compare(child(pane, "treeTitle_6").text, "Eval")
+            checkEvalColumn(pane)
+            // The start's four moves are one move: the same estimate.
+            compare(child(pane, "treeEval_d3").text, child(pane, "treeEval_f5").text)
+            pane.game.jump(6)
+            checkEvalColumn(pane)
+            settle(pane)
+            grabImage(pane).save(TestData.outputDir + "/tree_eval.png")
+            analysis.enabled = false
         }
 
         function test_percent_for_side_to_move() {
