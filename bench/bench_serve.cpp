@@ -3,6 +3,7 @@
 //   bench_serve [--clients N (4..16, default 8)] [--seconds S (default 60)] [--db PATH]
 //               [--during-import] [--threads T (server threads, default max(16, N))]
 //               [--print-mix (print the URLs of the mix and stop)]
+//               [--server-log FILE (serve --log: one line per request, with its time, to FILE)]
 //
 // The archive: --db PATH, else the shared WTHOR folder (../shared/data/wthor, 129,485 games)
 // imported into a temporary archive with the built othello-db first (about 3 s). The mix,
@@ -179,14 +180,17 @@ Mix buildMix(const fs::path& db) {
 }
 
 // A child process running `args`; stdout to `out` when given, else /dev/null.
-pid_t spawn(const std::vector<std::string>& args, int* out = nullptr) {
+// Standard error to `err` when given (appended), else /dev/null.
+pid_t spawn(const std::vector<std::string>& args, int* out = nullptr, const fs::path& err = {}) {
     int fds[2] = {-1, -1};
     if (out && ::pipe(fds) != 0) throw std::runtime_error("pipe failed");
     const pid_t pid = ::fork();
     if (pid == 0) {
         const int devnull = ::open("/dev/null", O_WRONLY);
+        const int errFd =
+            err.empty() ? devnull : ::open(err.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
         ::dup2(out ? fds[1] : devnull, 1);
-        ::dup2(devnull, 2);
+        ::dup2(errFd < 0 ? devnull : errFd, 2);
         if (out) ::close(fds[0]);
         std::vector<char*> argv;
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -210,14 +214,16 @@ int waitFor(pid_t pid) {
 // `othello-db import` again and again into `db` until `stop`.
 class ImportLoop {
   public:
-    ImportLoop(const fs::path& db, const fs::path& shared) {
-        thread_ = std::thread([this, db, shared] {
+    // log: the imports' standard error, appended (OTHELLO_IMPORT_TRACE=1 adds their phases).
+    ImportLoop(const fs::path& db, const fs::path& shared, const fs::path& log) {
+        thread_ = std::thread([this, db, shared, log] {
             const auto t0 = Clock::now();
             while (!stop_) {
                 for (const char* what : {"movelist/eothello_othello_dataset.csv", "pgn"}) {
                     if (stop_) break;
                     pid_ = spawn({OTHELLO_CLI, "--db", db.string(), "import",
-                                  (shared / what).string(), "--quiet"});
+                                  (shared / what).string(), "--quiet"},
+                                 nullptr, log);
                     const int code = waitFor(pid_);
                     pid_ = 0;
                     ++runs_;
@@ -336,7 +342,7 @@ int main(int argc, char** argv) {
     double seconds = 60;
     bool duringImport = false;
     bool printMix = false;  // print the requests of the mix (one URL a line) and stop
-    fs::path db;
+    fs::path db, serverLog;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const auto value = [&]() -> std::string {
@@ -358,10 +364,12 @@ int main(int argc, char** argv) {
             duringImport = true;
         else if (a == "--print-mix")
             printMix = true;
+        else if (a == "--server-log")
+            serverLog = value();
         else {
             fmt::print(stderr,
                        "usage: bench_serve [--clients N] [--seconds S] [--db PATH] "
-                       "[--during-import] [--threads T] [--print-mix]\n");
+                       "[--during-import] [--threads T] [--print-mix] [--server-log FILE]\n");
             return 2;
         }
     }
@@ -405,9 +413,10 @@ int main(int argc, char** argv) {
 
     // HTTP: the real command in a child process.
     int out = -1;
-    const pid_t server = spawn({OTHELLO_CLI, "--db", db.string(), "serve", "--port", "0",
-                                "--threads", std::to_string(threads)},
-                               &out);
+    std::vector<std::string> serveArgs{OTHELLO_CLI, "--db", db.string(), "serve",
+                                       "--port",    "0",    "--threads", std::to_string(threads)};
+    if (!serverLog.empty()) serveArgs.push_back("--log");
+    const pid_t server = spawn(serveArgs, &out, serverLog);
     std::string line;
     char c;
     while (::read(out, &c, 1) == 1 && c != '\n') line += c;
@@ -425,7 +434,9 @@ int main(int argc, char** argv) {
     for (int t = 0; t < clients; ++t) apis.push_back(std::make_unique<LocalApi>(db, events));
     events.list(apis.front()->archive);
     std::unique_ptr<ImportLoop> import;
-    if (duringImport) import = std::make_unique<ImportLoop>(db, shared);
+    if (duringImport)
+        import = std::make_unique<ImportLoop>(
+            db, shared, serverLog.empty() ? fs::path() : fs::path(serverLog.string() + ".import"));
     const int rounds = std::max(1, static_cast<int>(seconds / 10 + 0.5));
     Results http, local;
     for (int round = 0; round < rounds; ++round) {

@@ -1,13 +1,19 @@
 #include "Position.h"
 
+#include <array>
+#include <bit>
+#include <cstddef>
+
 namespace othello::core {
 namespace {
 
 // Shifts one step in a direction; the masks stop wrap-around between columns a and h.
 template <int Shift>
 constexpr Bitboard step(Bitboard b) {
-    if constexpr (Shift > 0) return b << Shift;
-    else return b >> -Shift;
+    if constexpr (Shift > 0)
+        return b << Shift;
+    else
+        return b >> -Shift;
 }
 
 // Kogge-Stone style fill in one direction: discs of `mask` reachable from `player`.
@@ -22,22 +28,11 @@ inline Bitboard movesInDirection(Bitboard player, Bitboard mask, Bitboard empty)
     return empty & step<Shift>(t);
 }
 
-template <int Shift>
-inline Bitboard flipsInDirection(Bitboard player, Bitboard mask, Bitboard start) {
-    // Walk over opponent discs; the line counts only when a player disc closes it. `mask`
-    // excludes columns a and h on non-vertical lines, so a line never wraps to the next row.
-    Bitboard line = 0;
-    Bitboard b = step<Shift>(start);
-    while (b & mask) {
-        line |= b;
-        b = step<Shift>(b);
-    }
-    return (b & player) ? line : 0;
-}
-
 }  // namespace
 
-const char* colorName(Color c) { return c == Color::Black ? "black" : "white"; }
+const char* colorName(Color c) {
+    return c == Color::Black ? "black" : "white";
+}
 
 Bitboard legalMoves(Bitboard player, Bitboard opponent) {
     const Bitboard empty = ~(player | opponent);
@@ -53,14 +48,47 @@ Bitboard legalMoves(Bitboard player, Bitboard opponent) {
     return m;
 }
 
+namespace {
+
+// kRays[s][d]: the squares beyond s in direction d, up to the edge of the board. Directions 0-3
+// go toward higher squares (+1, +7, +8, +9), 4-7 toward lower ones (-1, -9, -8, -7).
+constexpr std::array<std::array<Bitboard, 8>, 64> makeRays() {
+    std::array<std::array<Bitboard, 8>, 64> rays{};
+    constexpr int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    constexpr int dc[8] = {1, -1, 0, 1, -1, -1, 0, 1};
+    for (int s = 0; s < 64; ++s) {
+        for (int d = 0; d < 8; ++d) {
+            Bitboard ray = 0;
+            int r = rowOf(s) + dr[d], c = columnOf(s) + dc[d];
+            for (; r >= 0 && r < 8 && c >= 0 && c < 8; r += dr[d], c += dc[d])
+                ray |= bit(squareOf(r, c));
+            rays[static_cast<std::size_t>(s)][static_cast<std::size_t>(d)] = ray;
+        }
+    }
+    return rays;
+}
+constexpr auto kRays = makeRays();
+
+}  // namespace
+
 Bitboard flips(Bitboard player, Bitboard opponent, int square) {
-    const Bitboard start = bit(square);
-    const Bitboard h = opponent & kInnerColumns;
-    return flipsInDirection<1>(player, h, start) | flipsInDirection<-1>(player, h, start) |
-           flipsInDirection<8>(player, opponent, start) |
-           flipsInDirection<-8>(player, opponent, start) |
-           flipsInDirection<7>(player, h, start) | flipsInDirection<-7>(player, h, start) |
-           flipsInDirection<9>(player, h, start) | flipsInDirection<-9>(player, h, start);
+    // Branch-free (replaying games is the hot path of import and position indexing): along
+    // each ray, the nearest square that is not the opponent's closes the line when it is the
+    // player's; the opponent's discs before it flip.
+    const auto& rays = kRays[static_cast<std::size_t>(square)];
+    Bitboard f = 0;
+    for (std::size_t d = 0; d < 4; ++d) {  // nearest = lowest bit
+        const Bitboard ray = rays[d];
+        const Bitboard x = ray & ~opponent;
+        const Bitboard nearest = x & (0 - x);
+        f |= ray & (nearest - 1) & (0 - Bitboard{(nearest & player) != 0});
+    }
+    for (std::size_t d = 4; d < 8; ++d) {  // nearest = highest bit
+        const Bitboard ray = rays[d];
+        const Bitboard nearest = std::bit_floor(ray & ~opponent);
+        f |= ray & (0 - (nearest << 1)) & (0 - Bitboard{(nearest & player) != 0});
+    }
+    return f;
 }
 
 Position Position::start() {

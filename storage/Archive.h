@@ -21,8 +21,9 @@
 // its end, in one transaction (meta.indexed_upto marks how far the index goes). Readers see each
 // committed batch whole, in position searches and statistics too: correctness first, a position
 // search never misses a committed game. While an import runs, a reader replays the committed,
-// unindexed games into a per-connection temp table searched with the index (slower: the CLI
-// warns "N games not yet indexed", see unindexedGames()). Games a killed import left unindexed
+// unindexed games, once per process for all its connections (storage/PendingPositions.h), and
+// searches their positions with the index (slower: the CLI warns "N games not yet indexed",
+// see unindexedGames()). Games a killed import left unindexed
 // are indexed once, for good, by the next connection that may write when no writer runs: a
 // writable open, an import, or a reader on writable media (it takes the writer lock and indexes
 // them through a connection of its own, in bounded transactions). Where that is impossible (a

@@ -11,6 +11,7 @@
 
 #include "Archive.h"
 #include "Codec.h"
+#include "PendingPositions.h"
 #include "PositionIndexer.h"
 #include "SqliteTarget.h"
 #include "StatementCache.h"
@@ -54,12 +55,14 @@ struct Archive::Impl {
     std::int64_t unindexedGames();
     bool hasUnindexedGames();  // cheap: whether unindexedGames() > 0
     // Readers: games committed but not yet in the position index (an import running, or one
-    // killed before its index transaction) have their positions put in the connection's
-    // temp.pending_positions table, which position searches and statistics read too. Returns
-    // false when every game is indexed (the table is then empty).
+    // killed before its index transaction) have their positions in the othello_pending table
+    // (storage/PendingPositions.h: replayed once per process, shared by its connections),
+    // which position searches and statistics read too; this sets what the current snapshot
+    // sees there. Returns false when every game is indexed (the table is then empty).
     bool refreshPending();
-    std::int64_t pendingFilledTo = 0;  // games up to this id are in temp.pending_positions
-    bool pendingTable = false;
+    std::shared_ptr<const PendingView> pendingView;  // what othello_pending shows
+    std::shared_ptr<PendingStore> pendingStore;      // taken at the first unindexed game
+    bool pendingRegistered = false;
     std::int64_t scalar(const char* sql);
     // Every game id at or below this was given once (games, the trash, purged games): new games
     // get ids above it, so an id names one game for ever (the journal, the trash and the

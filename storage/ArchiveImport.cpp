@@ -114,35 +114,46 @@ bool Archive::Impl::refreshPending() {
     // More than a reader may replay (a big import spills its positions to sorted runs and
     // indexes them at its end): position searches leave them out until then.
     if (maxId <= upto || maxId - upto > maxReplayedGames()) {
-        if (pendingFilledTo > 0) db.exec("DELETE FROM temp.pending_positions");
-        pendingFilledTo = 0;
+        pendingView.reset();
+        // The games replayed for earlier snapshots are indexed now: their memory goes.
+        if (pendingStore) pendingStore->indexedUpTo(upto);
         return false;
     }
-    if (!pendingTable) {
-        db.exec(
-            "CREATE TEMP TABLE IF NOT EXISTS pending_positions(hash INTEGER NOT NULL, "
-            "entry INTEGER NOT NULL, PRIMARY KEY(hash, entry)) WITHOUT ROWID");
-        pendingTable = true;
+    if (!pendingRegistered) {
+        registerPendingPositions(db, &pendingView);
+        pendingRegistered = true;
     }
-    {
-        SQLite::Statement drop(db, "DELETE FROM temp.pending_positions WHERE entry < ?");
-        drop.bind(1, (upto + 1) << 24);
-        drop.exec();
-    }
-    const std::int64_t from = std::max(upto, pendingFilledTo);
-    PositionIndexer indexer(db, statsMaxDiscs);
-    SQLite::Statement games(db, std::string("SELECT id, start, moves, ") + kIndexResultSql +
-                                    " FROM games WHERE id > ? AND id <= ?");
-    games.bind(1, from);
-    games.bind(2, maxId);
-    while (games.executeStep()) {
-        const auto start = games.getColumn(1), moves = games.getColumn(2);
-        indexer.add(games.getColumn(0).getInt64(), decodeStart(start.getBlob(), start.getBytes()),
-                    decodeMoves(moves.getBlob(), moves.getBytes()), games.getColumn(3).getInt());
-    }
-    games.reset();
-    indexer.flushPending();
-    pendingFilledTo = maxId;
+    if (!pendingStore) pendingStore = PendingStore::forFile(path);
+    // The replay is shared work (other connections wait for it): the deadline of this
+    // connection's request does not stop it, else a replay longer than a request's time would
+    // start again, and be stopped again, at every request.
+    struct NoDeadline {
+        Impl& impl;
+        std::optional<std::chrono::steady_clock::time_point> saved;
+        explicit NoDeadline(Impl& i) : impl(i), saved(i.deadline) { impl.deadline.reset(); }
+        ~NoDeadline() { impl.deadline = saved; }
+    };
+    pendingView = pendingStore->view(upto, maxId, [this](std::int64_t a, std::int64_t b) {
+        const NoDeadline unbounded(*this);
+        PositionIndexer indexer(db, statsMaxDiscs);
+        SQLite::Statement games(db, std::string("SELECT id, start, moves, ") + kIndexResultSql +
+                                        " FROM games WHERE id > ? AND id <= ? ORDER BY id");
+        games.bind(1, a);
+        games.bind(2, b);
+        while (games.executeStep()) {
+            const auto start = games.getColumn(1), moves = games.getColumn(2);
+            indexer.add(games.getColumn(0).getInt64(),
+                        decodeStart(start.getBlob(), start.getBytes()),
+                        decodeMoves(moves.getBlob(), moves.getBytes()),
+                        games.getColumn(3).getInt());
+        }
+        games.reset();
+        const auto rows = indexer.takeRows();
+        std::vector<PendingRow> out;
+        out.reserve(rows.size());
+        for (const auto& [hash, entry] : rows) out.push_back(PendingRow{hash, entry});
+        return out;
+    });
     return true;
 }
 

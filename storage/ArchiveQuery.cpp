@@ -60,7 +60,7 @@ struct Query {
 // The positions of games not yet indexed (Impl::refreshPending), read in the same statement
 // as the watermark so that a game indexed meanwhile is never counted twice.
 const char* kPendingEntries =
-    "SELECT hash, entry FROM temp.pending_positions WHERE entry >= "
+    "SELECT hash, entry FROM othello_pending WHERE entry >= "
     "(((SELECT value FROM meta WHERE key = 'indexed_upto') + 1) << 24)";
 
 Query buildQuery(const SearchFilter& f, bool pending) {

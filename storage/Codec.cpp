@@ -117,8 +117,12 @@ class FieldHash {
 }  // namespace
 
 std::int64_t recordHash(const importers::GameRecord& r) {
+    return recordHash(r, movesKey(r.start, r.moves));
+}
+
+std::int64_t recordHash(const importers::GameRecord& r, std::int64_t key) {
     FieldHash h;
-    h.add(static_cast<std::uint64_t>(movesKey(r.start, r.moves)));
+    h.add(static_cast<std::uint64_t>(key));
     // Only what a games row keeps, as it keeps it (GameColumns), so that a migration computes
     // the same hash from a stored game as the import from its record: the variant as stored
     // (TY[8] is plain Othello, stored as none); the stated result as written (the winner and

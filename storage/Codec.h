@@ -43,5 +43,7 @@ CanonicalForm canonicalForm(const core::Position& p);
 // migration recomputes from stored games the hash an import computes from their records
 // (migration 8 did, after the hash stopped counting what rows do not keep).
 std::int64_t recordHash(const importers::GameRecord& r);
+// The same, given the record's movesKey (the import has it already).
+std::int64_t recordHash(const importers::GameRecord& r, std::int64_t movesKey);
 
 }  // namespace othello::storage

@@ -51,15 +51,13 @@ class ImportSession {
 
   private:
     // Positions queued before they are spilled to a sorted run (defaultSpillRows: 12 M rows of
-    // 16 bytes, 192 MB, and as much for the radix sort's copy) in a vector reserved once (no
+    // 16 bytes, 192 MB, and as much for the sort's bucketed copy) in a vector reserved once (no
     // doubling), so that an import holds at most about 800 MB whatever its size, SQLite's cache,
     // the filters and the statistics rows included. A whole world archive (8 M positions) is
     // written in one go at the end, without runs.
     std::size_t flushRows() const {
         return options_.spillRows ? options_.spillRows : defaultSpillRows();
     }
-    // Archives up to this many games keep SQLite's temp files in memory (indexPositions).
-    static constexpr std::int64_t kTempInMemoryGames = 500'000;
     static constexpr std::size_t kMaxPliesPerGame = 130;  // 60 moves, passes, the start
     WriterLock lock_;  // first: taken before anything is read, released last
     // A stored game with the same moves as a new record, as add() compares them.
@@ -155,9 +153,14 @@ class ImportSession {
     // 1 MiB, small enough to stay in cache: it is read for every prefix of every game (about
     // 1 % false hits at 500,000 unfinished games, each a needless indexed look-up).
     BloomFilter incompleteSeen_{23, 3};
+    bool anyIncomplete_ = false;  // incompleteSeen_ holds a key
+    // The moves keys of the prefixes of the record add() stores (index n: its first n moves).
+    std::vector<std::int64_t> prefixKeys_;
     std::vector<std::int64_t> newIncomplete_;
     std::unordered_set<std::int64_t> prefixesReported_;  // shorter games already reported
     std::unordered_map<std::string, std::int64_t> playerIds_, eventIds_, sourceIds_;
+    std::string lastSourcePath_;  // sourceId's last answer (a cached one)
+    std::optional<std::int64_t> lastSourceId_;
     std::unordered_map<std::int64_t, std::string> nameOf_, foldedOf_, eventFolded_;
     std::unordered_map<std::string, std::string> foldCache_;
     std::unordered_map<std::string, std::int64_t> aliasOf_;  // folded old spelling -> player

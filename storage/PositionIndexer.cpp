@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <future>
+#include <mutex>
 #include <string>
 
 #include "ArchiveImpl.h"
@@ -111,30 +114,17 @@ sqlite3_module makeModule() {
 }
 const sqlite3_module kRowsModule = makeModule();
 
-// Stable LSD radix sort on the hash (as a signed 64-bit key, SQLite's order), 16 bits a pass.
-// Rows of one hash keep their insertion order, which is game order.
-// hist: the counts of each 16-bit digit, pass after pass (4 x 65536), counted as rows were
-// added, which saves the sort a read of every row a pass.
-template <typename Row>
-void sortByHash(std::vector<Row>& rows, std::vector<std::size_t>& hist) {
-    std::vector<Row> tmp(rows.size());
-    for (int pass = 0; pass < 4; ++pass) {
-        const int shift = pass * 16;
-        const auto digit = [shift](const Row& r) {
-            // Flip the sign bit so negative hashes sort first.
-            const auto u = static_cast<std::uint64_t>(r.hash) ^ (std::uint64_t{1} << 63);
-            return static_cast<std::size_t>((u >> shift) & 0xFFFF);
-        };
-        std::size_t* count = hist.data() + pass * 65536;
-        std::size_t sum = 0;
-        for (std::size_t d = 0; d < 65536; ++d) {
-            const std::size_t n = count[d];
-            count[d] = sum;
-            sum += n;
-        }
-        for (const Row& r : rows) tmp[count[digit(r)]++] = r;
-        rows.swap(tmp);
-    }
+// The rows' sort order as unsigned integers: the hash with its sign bit flipped, so that
+// negative hashes come first (SQLite's order of signed integers).
+inline std::uint64_t sortKey(std::int64_t hash) {
+    return static_cast<std::uint64_t>(hash) ^ (std::uint64_t{1} << 63);
+}
+
+// Bucket bits for `rows` rows: about 8 rows a bucket, at most 2^21 buckets (16 MB of ends).
+int bucketBits(std::size_t rows) {
+    int bits = 1;
+    while (bits < 21 && (std::size_t{8} << bits) < rows) ++bits;
+    return bits;
 }
 
 }  // namespace
@@ -179,8 +169,16 @@ void PositionIndexer::queue(std::int64_t gameId, const core::Position& start,
     counted_ += moves.size() + 1;
     jobs_.push_back(Job{gameId, start, std::move(moves), resultBlack});
     // Chunks big enough that handing over costs nothing, small enough that little is left
-    // for the worker when the caller ends.
-    if (jobs_.size() >= 2048) launch();
+    // for the worker when the caller ends. While the worker is still busy with the last chunk
+    // (it had no core for a while) the caller goes on and the chunk grows, instead of waiting
+    // for it (a tenth to a third of a second of an import, on a shared machine), up to
+    // kMaxQueuedGames games, whose moves are all that is held.
+    constexpr std::size_t kMinChunk = 2048, kMaxQueuedGames = std::size_t{1} << 16;
+    if (jobs_.size() < kMinChunk || (jobs_.size() % 256 != 0 && jobs_.size() < kMaxQueuedGames))
+        return;
+    if (jobs_.size() >= kMaxQueuedGames || !worker_.valid() ||
+        worker_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        launch();
 }
 
 void PositionIndexer::launch() {
@@ -200,7 +198,6 @@ void PositionIndexer::addRows(std::int64_t gameId, const core::Position& start,
                               const std::vector<int>& moves, int resultBlack) {
     if (!rows_.empty() && entryGame(rows_.back().entry) > gameId) ordered_ = false;
     sorted_ = false;
-    if (hist_.empty()) hist_.assign(4 * 65536, 0);
     if (rows_.capacity() < reserve_) rows_.reserve(reserve_);
     core::Position p = start;
     const int score = resultBlack == kOutsideStats ? kOutsideStats
@@ -215,47 +212,84 @@ void PositionIndexer::addRows(std::int64_t gameId, const core::Position& start,
             packEntry(gameId, static_cast<int>(std::min<std::size_t>(ply, 255)), next, score);
         if (64 - core::popcount(p.empties()) <= statsMaxDiscs_) entry |= kShallowBit;
         rows_.push_back(Row{hash, entry});
-        const auto u = static_cast<std::uint64_t>(hash) ^ (std::uint64_t{1} << 63);
-        ++hist_[u & 0xFFFF];
-        ++hist_[65536 + (u >> 16 & 0xFFFF)];
-        ++hist_[2 * 65536 + (u >> 32 & 0xFFFF)];
-        ++hist_[3 * 65536 + (u >> 48)];
         if (ply == moves.size() || !playStoredMove(p, moves[ply])) break;
     }
 }
 
-void PositionIndexer::flushPending() {
+std::vector<std::pair<std::int64_t, std::int64_t>> PositionIndexer::takeRows() {
     launch();
     drain();
     counted_ = 0;
-    if (rows_.empty()) return;
-    insertRows(db_,
-               "INSERT OR IGNORE INTO temp.pending_positions(hash, entry) SELECT c0, c1 FROM "
-               "othello_rows2",
-               reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size(), 2);
+    if (!rows_.empty() && !sorted_) sortRows();
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    out.reserve(rows_.size());
+    for (const Row& r : rows_) out.emplace_back(r.hash, r.entry);
     rows_.clear();
     hist_.clear();
     ordered_ = true;
     sorted_ = false;
+    return out;
+}
+
+void PositionIndexer::partition() {
+    // Key order in the end: the b-tree is appended to rather than split at random, so pages
+    // stay full. One scatter pass by the top bits of the hash (uniform: a hash), then each
+    // bucket sorted alone, in cache; rows_ keeps its capacity for the next rows.
+    const std::size_t n = rows_.size();
+    bits_ = bucketBits(n);
+    const std::size_t buckets = std::size_t{1} << bits_;
+    const int shift = 64 - bits_;
+    hist_.assign(buckets, 0);
+    for (const Row& r : rows_) ++hist_[sortKey(r.hash) >> shift];
+    std::size_t sum = 0;  // hist_[b]: the start of bucket b
+    for (std::size_t& c : hist_) {
+        const std::size_t count = c;
+        c = sum;
+        sum += count;
+    }
+    scratch_.reset(new Row[n]);  // no value-initialisation: every row is written below
+    scratchRows_ = n;
+    for (const Row& r : rows_) scratch_[hist_[sortKey(r.hash) >> shift]++] = r;
+    partitioned_ = true;  // hist_[b]: the end of bucket b
+}
+
+void PositionIndexer::sortBucket(std::size_t b) {
+    const std::size_t from = b ? hist_[b - 1] : 0, to = hist_[b];
+    if (from == to) return;
+    Row* rows = scratch_.get() + from;
+    const std::size_t n = to - from;
+    const auto less = [](const Row& x, const Row& y) {
+        return x.hash != y.hash ? x.hash < y.hash : x.entry < y.entry;
+    };
+    if (n > 32) {
+        // A bucket holding a position thousands of games reach (the start, the openings).
+        std::sort(rows, rows + n, less);
+        return;
+    }
+    for (std::size_t i = 1; i < n; ++i) {
+        const Row v = rows[i];
+        std::size_t j = i;
+        for (; j > 0 && less(v, rows[j - 1]); --j) rows[j] = rows[j - 1];
+        rows[j] = v;
+    }
 }
 
 void PositionIndexer::sortRows() {
-    // Key order: the b-tree is appended to rather than split at random, so pages stay full.
-    if (ordered_) {
-        sortByHash(rows_, hist_);
-    } else {
-        std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
-            return a.hash != b.hash ? a.hash < b.hash : a.entry < b.entry;
-        });
-    }
+    if (!partitioned_) partition();
+    for (std::size_t b = 0, buckets = hist_.size(); b < buckets; ++b) sortBucket(b);
+    rows_.assign(scratch_.get(), scratch_.get() + scratchRows_);  // the capacity stays
+    scratch_.reset();
+    scratchRows_ = 0;
+    hist_.clear();
+    partitioned_ = false;
     sorted_ = true;
 }
 
 void PositionIndexer::prepare() {
     launch();
     drain();
-    if (rows_.empty() || sorted_) return;
-    worker_ = std::async(std::launch::async, [this] { sortRows(); });
+    if (rows_.empty() || sorted_ || partitioned_) return;
+    worker_ = std::async(std::launch::async, [this] { partition(); });
 }
 
 namespace {
@@ -286,7 +320,7 @@ void PositionIndexer::spill(const std::filesystem::path& directory) {
         positionRuns_ = std::make_unique<PositionRuns>(directory, 2, 2);
         statsRuns_ = std::make_unique<PositionRuns>(directory, 7, 2);
     }
-    const std::vector<std::int64_t> stats = statsRows();
+    const std::vector<std::int64_t> stats = statsRows(rows_.data(), rows_.size());
     positionRuns_->spill(reinterpret_cast<const std::int64_t*>(rows_.data()), rows_.size());
     statsRuns_->spill(stats.data(), stats.size() / 7);
     rows_.clear();  // the capacity stays for the next rows
@@ -312,25 +346,73 @@ void PositionIndexer::flush() {
     drain();
     counted_ = 0;
     if (rows_.empty()) return;
-    if (!sorted_) sortRows();
     static_assert(sizeof(Row) == 2 * sizeof(std::int64_t));
-    // The statistics are summed on another thread while SQLite writes the positions: both
-    // only read rows_.
-    auto stats = std::async(std::launch::async, [this] { return statsRows(); });
+    if (!sorted_ && !partitioned_) partition();
+    // Sorted from scratch_ (unless sorted already): rows_'s memory goes back before SQLite's
+    // cache fills, so that the import holds no more than one copy of the rows while it writes.
+    if (partitioned_) std::vector<Row>().swap(rows_);
+    const Row* rows = partitioned_ ? scratch_.get() : rows_.data();
+    const std::size_t n = partitioned_ ? scratchRows_ : rows_.size();
+    // Another thread sorts the buckets in key order, a range at a time, while SQLite writes
+    // the rows sorted so far (the sort costs a tenth of the writing, which no longer waits for
+    // it); then it sums the statistics while SQLite writes the last rows. Both only read the
+    // rows SQLite reads.
+    struct Progress {
+        std::mutex m;
+        std::condition_variable cv;
+        std::size_t ready = 0;  // rows[0, ready) are in their final place and order
+        bool stop = false;      // the writing failed: the sort is not wanted any more
+    } progress;
+    auto sorter = std::async(std::launch::async, [this, &progress, rows, n] {
+        if (partitioned_) {
+            constexpr std::size_t kPublishRows = std::size_t{1} << 16;
+            std::size_t published = 0;
+            for (std::size_t b = 0, buckets = hist_.size(); b < buckets; ++b) {
+                sortBucket(b);
+                if (hist_[b] - published < kPublishRows && b + 1 < buckets) continue;
+                published = hist_[b];
+                std::lock_guard lock(progress.m);
+                if (progress.stop) return std::vector<std::int64_t>{};
+                progress.ready = published;
+                progress.cv.notify_one();
+            }
+        } else {
+            std::lock_guard lock(progress.m);
+            progress.ready = n;
+            progress.cv.notify_one();
+        }
+        return statsRows(rows, n);
+    });
     try {
-        insertRows(db_, kInsertPositionsSql, reinterpret_cast<const std::int64_t*>(rows_.data()),
-                   rows_.size(), 2);
+        const auto* data = reinterpret_cast<const std::int64_t*>(rows);
+        for (std::size_t done = 0; done < n;) {
+            std::size_t upTo = 0;
+            {
+                std::unique_lock lock(progress.m);
+                progress.cv.wait(lock, [&] { return progress.ready > done; });
+                upTo = progress.ready;
+            }
+            insertRows(db_, kInsertPositionsSql, data + 2 * done, upTo - done, 2);
+            done = upTo;
+        }
     } catch (...) {
-        stats.wait();
+        {
+            std::lock_guard lock(progress.m);
+            progress.stop = true;
+        }
+        sorter.wait();
         throw;
     }
-    const std::vector<std::int64_t> sorted = stats.get();
+    const std::vector<std::int64_t> sorted = sorter.get();
     insertRows(db_, kUpsertStatsSql, sorted.data(), sorted.size() / 7, 7);
     rows_.clear();
     hist_.clear();
+    scratch_.reset();
+    scratchRows_ = 0;
     rows_.shrink_to_fit();
     ordered_ = true;
     sorted_ = false;
+    partitioned_ = false;
 }
 
 void add(Figures& f, int entryResult) {
@@ -351,15 +433,15 @@ void add(Figures& to, const Figures& from) {
     to.sumBlackScore += from.sumBlackScore;
 }
 
-std::vector<std::int64_t> PositionIndexer::statsRows() const {
+std::vector<std::int64_t> PositionIndexer::statsRows(const Row* rows, std::size_t count) {
     // Statistics of the shallow positions, one row per (hash, next), in key order.
     std::vector<std::int64_t> sorted;
     std::vector<std::pair<std::int64_t, Figures>> byNext;  // of one hash, few entries
-    for (std::size_t i = 0; i < rows_.size();) {
+    for (std::size_t i = 0; i < count;) {
         std::size_t j = i;
         byNext.clear();
-        for (; j < rows_.size() && rows_[j].hash == rows_[i].hash; ++j) {
-            const std::int64_t e = rows_[j].entry;
+        for (; j < count && rows[j].hash == rows[i].hash; ++j) {
+            const std::int64_t e = rows[j].entry;
             if (!entryShallow(e)) continue;
             const int score = entryResult(e);
             if (score == kOutsideStats) continue;  // no row at all, not even a count
@@ -372,7 +454,7 @@ std::vector<std::int64_t> PositionIndexer::statsRows() const {
         std::sort(byNext.begin(), byNext.end(),
                   [](const auto& a, const auto& b) { return a.first < b.first; });
         for (const auto& [next, f] : byNext) {
-            sorted.insert(sorted.end(), {rows_[i].hash, next, f.games, f.blackWins, f.draws,
+            sorted.insert(sorted.end(), {rows[i].hash, next, f.games, f.blackWins, f.draws,
                                          f.whiteWins, f.sumBlackScore});
         }
         i = j;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "Archive.h"
@@ -98,7 +99,7 @@ class PositionIndexer {
              int resultBlack);
     // As add, but the replay and hashing run on a worker thread, a chunk of games at a time,
     // while the caller goes on (the import stores the next games meanwhile). Rows keep the
-    // order of the calls. flush / flushPending / the destructor wait for the worker.
+    // order of the calls. flush / takeRows / the destructor wait for the worker.
     void queue(std::int64_t gameId, const core::Position& start, std::vector<int> moves,
                int resultBlack);
     // Rows queued or added, not yet written.
@@ -106,8 +107,9 @@ class PositionIndexer {
     // Capacity for `rows` rows, taken when the first row comes (and again after each flush):
     // a vector grown by doubling would hold up to twice that at its peak.
     void reserve(std::size_t rows) { reserve_ = rows; }
-    // Optional, before flush: sorts the rows on the worker thread while the caller goes on
-    // (the import builds the games' indexes meanwhile).
+    // Optional, before flush: partitions the rows for the sort on the worker thread while the
+    // caller goes on (the import builds the games' indexes meanwhile); flush sorts them bucket
+    // by bucket on another thread, ahead of SQLite's insert.
     void prepare();
     // Writes the queued rows in key order inside the caller's transaction; after spill(), merges
     // every run and the rows queued since into the index, one key range after the other.
@@ -118,8 +120,9 @@ class PositionIndexer {
     void spill(const std::filesystem::path& directory);
     // Rows spilled to runs and not yet merged into the index.
     std::uint64_t spilled() const { return positionRuns_ ? positionRuns_->rows() : 0; }
-    // Writes the queued rows into temp.pending_positions instead (no statistics).
-    void flushPending();
+    // The queued rows as (hash, entry) in key order, handed over instead of written (no
+    // statistics): readers' replay of unindexed games (storage/PendingPositions.h).
+    std::vector<std::pair<std::int64_t, std::int64_t>> takeRows();
 
   private:
     struct Row {
@@ -134,9 +137,17 @@ class PositionIndexer {
     };
     void addRows(std::int64_t gameId, const core::Position& start, const std::vector<int>& moves,
                  int resultBlack);
+    // Sorts rows_ in key order (hash, entry): partition() then every bucket sorted.
     void sortRows();
-    // position_stats rows (7 integers each) summed from the sorted rows_.
-    std::vector<std::int64_t> statsRows() const;
+    // Scatters rows_ into scratch_ by the top bits_ bits of their hash (one pass): buckets in
+    // key order, each small enough to sort in cache. hist_[b] is then the end of bucket b. The
+    // sort proper (sortBucket) can then run one bucket after the other, ahead of SQLite's
+    // insert (flush), instead of a whole sort before it.
+    void partition();
+    // Sorts bucket b of scratch_ in place.
+    void sortBucket(std::size_t b);
+    // position_stats rows (7 integers each) summed from `count` sorted rows.
+    static std::vector<std::int64_t> statsRows(const Row* rows, std::size_t count);
     // Hands the queued jobs to the worker (after the previous chunk is done).
     void launch();
     // Waits for the worker: rows_ and ordered_ are the caller's again.
@@ -145,11 +156,15 @@ class PositionIndexer {
     int statsMaxDiscs_;
     std::size_t counted_ = 0;
     std::size_t reserve_ = 0;
-    std::vector<Row> rows_;  // touched by the worker while worker_ is valid
-    bool ordered_ = true;    // games added in increasing id order
-    bool sorted_ = false;    // rows_ in key order (prepare ran)
-    // Digit counts of the hashes of rows_ for the radix sort (4 passes of 16 bits).
-    std::vector<std::size_t> hist_;  // allocated by the first row
+    std::vector<Row> rows_;     // touched by the worker while worker_ is valid
+    bool ordered_ = true;       // games added in increasing id order
+    bool sorted_ = false;       // rows_ in key order
+    bool partitioned_ = false;  // scratch_ holds rows_ by bucket (partition ran, no sort yet)
+    int bits_ = 0;              // of the hash that number the buckets
+    // Bucket ends in scratch_ (partition); empty otherwise.
+    std::vector<std::size_t> hist_;
+    std::unique_ptr<Row[]> scratch_;  // scratchRows_ rows (partition)
+    std::size_t scratchRows_ = 0;
     std::vector<Job> jobs_;
     std::unique_ptr<PositionRuns> positionRuns_, statsRuns_;  // made by the first spill
     std::future<void> worker_;  // last member: destroyed (joined) first

@@ -1,6 +1,7 @@
 // The bounded record queue of an import (see RecordStream.h).
 #include "RecordStream.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace othello::storage {
@@ -31,24 +32,50 @@ void RecordStream::stop() {
 }
 
 bool RecordStream::push(Item&& item) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    // File boundaries never wait: they are few, and the storing side needs them in order.
-    notFull_.wait(lock, [&] {
-        return stopped_ || item.kind != Kind::Record || queue_.size() < kCapacity;
-    });
     if (stopped_) return false;
-    queue_.push_back(std::move(item));
-    notEmpty_.notify_one();
+    const bool boundary = item.kind != Kind::Record;
+    batch_.push_back(std::move(item));
+    return boundary || batch_.size() >= kBatch ? handOver() : true;
+}
+
+bool RecordStream::handOver() {
+    if (batch_.empty()) return !stopped_;
+    const bool records = std::any_of(batch_.begin(), batch_.end(),
+                                     [](const Item& i) { return i.kind == Kind::Record; });
+    bool wasEmpty = false;
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        // File boundaries alone never wait: they are few, and the storing side needs them.
+        notFull_.wait(lock, [&] { return stopped_ || !records || queue_.size() < kCapacity; });
+        if (stopped_) {
+            batch_.clear();
+            return false;
+        }
+        wasEmpty = queue_.empty();
+        for (Item& i : batch_) queue_.push_back(std::move(i));
+    }
+    batch_.clear();
+    // The storing thread only waits on an empty queue.
+    if (wasEmpty) notEmpty_.notify_one();
     return true;
 }
 
 RecordStream::Item RecordStream::pop() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    notEmpty_.wait(lock, [&] { return stopped_ || finished_ || !queue_.empty(); });
-    if (queue_.empty()) return Item{};  // Done: every file ended, or stopped
-    Item item = std::move(queue_.front());
-    queue_.pop_front();
-    notFull_.notify_one();
+    if (stopped_) {
+        taken_.clear();
+        return Item{};
+    }
+    if (taken_.empty()) {
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            notEmpty_.wait(lock, [&] { return stopped_ || finished_ || !queue_.empty(); });
+            if (queue_.empty()) return Item{};  // Done: every file ended, or stopped
+            taken_.swap(queue_);                // everything queued, in order
+        }
+        notFull_.notify_one();  // room again (nobody waits, mostly: then it costs nothing)
+    }
+    Item item = std::move(taken_.front());
+    taken_.pop_front();
     return item;
 }
 
@@ -78,6 +105,11 @@ void RecordStream::run() {
         // stop(): nothing more is wanted.
     } catch (...) {
         done.failure = std::current_exception();
+    }
+    try {
+        handOver();  // the records read before a failure (every file end hands over the rest)
+    } catch (...) {
+        if (!done.failure) done.failure = std::current_exception();
     }
     {
         std::lock_guard<std::mutex> lock(mutex_);

@@ -6,8 +6,12 @@
 //
 // The reader thread reads the files in order and pushes, for each, a FileStart, its records,
 // then a FileEnd carrying the file's FileResult (its records already handed on). The storing
-// thread pops them in that order. stop() (from either side) ends the stream: pushes then fail,
-// and the reader stops at its next record (the rest of the file is not read).
+// thread pops them in that order. Records go over in batches (kBatch, and every file boundary
+// closes one), and the storing thread takes everything queued at once: one lock and at most one
+// wake-up a batch, not a record (handing over records one by one cost each thread a futex call
+// a record). stop() (from the storing side) ends the stream: pushes then fail, and the reader
+// stops at its next record (the rest of the file is not read).
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -26,14 +30,16 @@ class RecordStream {
     enum class Kind { FileStart, Record, FileEnd, Done };
     struct Item {
         Kind kind = Kind::Done;
-        std::size_t file = 0;              // index into the file list
-        importers::GameRecord record;      // Kind::Record
-        importers::FileResult summary;     // Kind::FileEnd: counts and file diagnostics
-        std::exception_ptr failure;        // Kind::Done: the reader thread threw (never expected)
+        std::size_t file = 0;           // index into the file list
+        importers::GameRecord record;   // Kind::Record
+        importers::FileResult summary;  // Kind::FileEnd: counts and file diagnostics
+        std::exception_ptr failure;     // Kind::Done: the reader thread threw (never expected)
     };
 
-    // Records in flight at most (a record is about a kilobyte with its diagnostics).
+    // Records queued at most (a record is about a kilobyte with its diagnostics); besides them,
+    // a batch being filled and the records the storing thread took last.
     static constexpr std::size_t kCapacity = 4096;
+    static constexpr std::size_t kBatch = 64;
 
     // Starts reading `files` on a thread of its own.
     RecordStream(std::vector<std::filesystem::path> files, importers::ReadOptions options);
@@ -47,7 +53,10 @@ class RecordStream {
     void stop();
 
   private:
+    // Reader thread: adds `item` to the batch, handed over when full or at a file boundary.
     bool push(Item&& item);
+    // Reader thread: moves the batch to the queue, waiting for room if it holds records.
+    bool handOver();
     void run();
 
     std::vector<std::filesystem::path> files_;
@@ -55,7 +64,9 @@ class RecordStream {
     std::mutex mutex_;
     std::condition_variable notFull_, notEmpty_;
     std::deque<Item> queue_;
-    bool stopped_ = false;
+    std::vector<Item> batch_;  // the reader thread's
+    std::deque<Item> taken_;   // the storing thread's: taken from queue_, not yet popped
+    std::atomic<bool> stopped_{false};
     bool finished_ = false;
     std::thread thread_;
 };

@@ -283,7 +283,7 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
     schemaVersion = checkSchema();
     registerPositionRows(db);
     db.exec("PRAGMA foreign_keys = ON");
-    // Readers keep temp.pending_positions in memory. Writers keep their temp files on disk: a
+    // Readers keep their temp tables in memory. Writers keep their temp files on disk: a
     // statement that adds millions of positions to a big index journals every page it
     // changes (its statement journal, a temp file), which in memory grew with the archive
     // (2 GB at 2.5 M games); CREATE INDEX's sorter spills there too.

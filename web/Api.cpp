@@ -71,7 +71,8 @@ ApiResponse Api::search(const ApiParams& params) {
     if (f.position) j["opening"] = opening;
     j["games"] = json::array();
     for (const auto& row : r.games)
-        j["games"].push_back(gameRowJson(row, events_.tournamentOf(archive_, row.event, row.year)));
+        j["games"].push_back(
+            gameRowJson(row, events_.tournamentOf(archive_, row.event, row.year, row.id)));
     return ok(j);
 }
 
@@ -91,7 +92,7 @@ ApiResponse Api::game(const std::string& idText, const ApiParams& params) {
     const auto ply = q.integer("ply", 0, 128);
     const auto g = archive_.game(id);
     if (!g) return failure(404, "no game with id " + std::to_string(id));
-    const auto tournament = events_.tournamentOf(archive_, g->record.event, g->record.year);
+    const auto tournament = events_.tournamentOf(archive_, g->record.event, g->record.year, g->id);
     return ok(gameJson(*g, ply, tournament));
 }
 

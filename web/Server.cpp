@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <atomic>
 #include <chrono>
@@ -82,6 +83,9 @@ struct Server::Impl {
     int port = -1;
     std::atomic<bool> stopRequested{false};
     std::atomic<bool> running{false};
+    // The listening socket, caught while bind() creates it (see Server::bind).
+    bool binding = false;
+    socket_t listenSocket = INVALID_SOCKET;
 
     // A context for one request, back to the pool when the lease ends.
     struct Lease {
@@ -112,8 +116,7 @@ struct Server::Impl {
     // lifted when the request is done (the connection goes back to the pool).
     struct Bounded {
         storage::Archive& archive;
-        Bounded(storage::Archive& a, std::chrono::steady_clock::time_point deadline)
-            : archive(a) {
+        Bounded(storage::Archive& a, std::chrono::steady_clock::time_point deadline) : archive(a) {
             archive.setDeadline(deadline);
         }
         ~Bounded() { archive.setDeadline(std::nullopt); }
@@ -224,6 +227,10 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
     // Answers are written in one go: without TCP_NODELAY, Nagle's algorithm and the client's
     // delayed ACK hold each small answer ~40 ms on loopback.
     impl.http.set_tcp_nodelay(true);
+    impl.http.set_socket_options([&impl](socket_t sock) {
+        httplib::default_socket_options(sock);
+        if (impl.binding) impl.listenSocket = sock;
+    });
     impl.http.set_keep_alive_max_count(1000);
     impl.http.set_payload_max_length(4096);  // GET only: no request carries a body
     impl.http.Get(".*", [&impl](const httplib::Request& req, httplib::Response& res) {
@@ -247,16 +254,24 @@ Server::~Server() {
 
 int Server::bind() {
     Impl& impl = *impl_;
+    impl.binding = true;
+    impl.listenSocket = INVALID_SOCKET;
     const int port =
         impl.options.port == 0
             ? impl.http.bind_to_any_port(impl.options.bind)
             : (impl.http.bind_to_port(impl.options.bind, impl.options.port) ? impl.options.port
                                                                             : -1);
+    impl.binding = false;
     if (port < 0)
         throw std::runtime_error(
             fmt::format("cannot listen on {} port {} (in use, or not an "
                         "address of this machine)",
                         impl.options.bind, impl.options.port));
+    // cpp-httplib 0.11 listens with a backlog of 5, compiled into Debian's library: more
+    // clients connecting at once than that had their SYN dropped and sent again a second later
+    // (bench_serve's 1 s outliers, at each round's connections). Linux takes a new backlog for
+    // a socket already listening.
+    if (impl.listenSocket != INVALID_SOCKET) ::listen(impl.listenSocket, SOMAXCONN);
     impl.port = port;
     return port;
 }

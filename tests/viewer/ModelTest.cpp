@@ -15,6 +15,8 @@
 #include "core/Notation.h"
 #include "core/Position.h"
 #include "storage/Archive.h"
+#include "storage/Standings.h"
+#include "storage/Tournament.h"
 
 using namespace othello;
 using namespace othello::viewer;
@@ -43,6 +45,7 @@ class ModelTest : public QObject {
     void treeShowsDeepestOpeningOfTheLine();
     void importUsableMeanwhileAndCancel();
     void eventsStandingsAndCrosstable();
+    void eventsShowStoredWithdrawals();
 
   private:
     QTemporaryDir dir_;
@@ -656,6 +659,78 @@ void ModelTest::eventsStandingsAndCrosstable() {
     QVERIFY(!table->hasEvent());
     QVERIFY(!table->errorText().isEmpty());
     QCOMPARE(table->rowCount(), 0);
+}
+
+// A withdrawal stored with the tournament (`othello-db event --withdraw PLAYER --after-round R`)
+// counts in the viewer's standings as in `event`, publish and serve: the quotients, and the
+// player marked "(w)" in the standings and crosstable, with the round.
+void ModelTest::eventsShowStoredWithdrawals() {
+    const QString db = test::makeTournamentArchive(dir_.path(), QStringLiteral("withdrawn.sqlite"));
+    qint64 tournamentId = 0;
+    storage::Standings expected, without;
+    {
+        storage::Archive archive(db.toStdString());
+        for (const auto& t : archive.tournaments())
+            if (t.isTournament) tournamentId = t.id;
+        QVERIFY(tournamentId != 0);
+        QVERIFY(archive.withdraw(tournamentId, "Dmitri Dorn", 3) > 0);
+        const auto t = archive.tournament(tournamentId);
+        QVERIFY(t && t->withdrawals.size() == 1);
+        expected = storage::computeStandings(*t);
+        without = storage::computeStandings(t->games);
+    }
+    QCOMPARE(expected.players.size(), std::size_t(4));
+    // The withdrawal changes some quotient: standings without it would show other figures.
+    bool differs = false;
+    for (std::size_t i = 0; i < 4; ++i)
+        differs = differs || expected.players[i].brightwell2 != without.players[i].brightwell2 ||
+                  expected.players[i].player != without.players[i].player;
+    QVERIFY(differs);
+
+    GameController game;
+    ArchiveClient client;
+    client.setGame(&game);
+    EventModel* table = client.eventTable();
+    QAbstractItemModelTester tester(table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(db);
+    QVERIFY(shown.wait(10000));
+    QSignalSpy loaded(table, &EventModel::updated);
+    table->load(tournamentId);
+    QVERIFY(loaded.wait(10000));
+    QVERIFY2(table->errorText().isEmpty(), qPrintable(table->errorText()));
+    QCOMPARE(table->rowCount(), 4);
+    QCOMPARE(table->crossMode(), int(EventModel::ByOpponent));
+    const auto cell = [&](int row, int column, int role = EventModel::TextRole) {
+        return table->index(row, column).data(role).toString();
+    };
+    int dmitri = -1;
+    for (int r = 0; r < 4; ++r) {
+        const storage::Standing& p = expected.players[std::size_t(r)];
+        const QString name = QString::fromStdString(p.player);
+        QCOMPARE(cell(r, EventModel::PlayerColumn),
+                 p.withdrawn ? name + QStringLiteral(" (w)") : name);
+        const QString bq = p.brightwell2 % 2 ? QString::number(double(p.brightwell2) / 2, 'f', 1)
+                                             : QString::number(p.brightwell2 / 2);
+        QCOMPARE(cell(r, EventModel::BrightwellColumn), bq);
+        if (name == QStringLiteral("Dmitri Dorn")) dmitri = r;
+    }
+    QVERIFY(dmitri >= 0);
+    QVERIFY(expected.players[std::size_t(dmitri)].withdrawn);
+    // The round, in the player cell's detail and under the title.
+    QCOMPARE(cell(dmitri, EventModel::PlayerColumn, EventModel::DetailRole),
+             QStringLiteral("Dmitri Dorn withdrew after round 3 (stored)"));
+    QVERIFY2(table->details().contains(QStringLiteral("(w) Dmitri Dorn withdrew after round 3 "
+                                                      "(stored); games against them count 32 + ")),
+             qPrintable(table->details()));
+    // The crosstable: Dmitri's column marked, and a game against him says so.
+    QCOMPARE(table->headerText(EventModel::FirstCrossColumn + dmitri),
+             QString::number(expected.players[std::size_t(dmitri)].rank) + QStringLiteral("ʷ"));
+    const int other = dmitri == 0 ? 1 : 0;
+    QVERIFY(!table->headerText(EventModel::FirstCrossColumn + other).endsWith(QStringLiteral("ʷ")));
+    QVERIFY2(cell(other, EventModel::FirstCrossColumn + dmitri, EventModel::DetailRole)
+                 .contains(QStringLiteral("against Dmitri Dorn (withdrew after round 3)")),
+             qPrintable(cell(other, EventModel::FirstCrossColumn + dmitri, EventModel::DetailRole)));
 }
 
 QTEST_GUILESS_MAIN(ModelTest)

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 #include <QLocale>
+#include <algorithm>
 
 #include "importers/GameResult.h"
 #include "storage/Archive.h"
@@ -202,7 +203,8 @@ std::optional<EventData> ArchiveBackend::event(qint64 id) {
     EventData out;
     out.summary = eventSummary(t->summary);
     if (!t->summary.isTournament) return out;
-    const st::Standings s = st::computeStandings(t->games);
+    // With the withdrawals stored with the tournament, as `event`, publish and serve count them.
+    const st::Standings s = st::computeStandings(*t);
     out.rounds = s.rounds;
     out.brightwellConstant = s.brightwellConstant;
     out.roundsFrom = s.roundsFrom == st::RoundsFrom::Source      ? EventData::Rounds::Source
@@ -226,6 +228,11 @@ std::optional<EventData> ArchiveBackend::event(qint64 id) {
         row.unscored = p.unscored;
         row.byes = p.byes;
         row.withdrawn = p.withdrawn;
+        row.withdrewAfterRound = p.withdrewAfterRound;
+        row.withdrawalStored =
+            p.withdrawn &&
+            std::any_of(t->withdrawals.begin(), t->withdrawals.end(),
+                        [&](const st::Withdrawal& w) { return w.player == p.player; });
         row.results.reserve(p.results.size());
         for (const st::PlayerResult& r : p.results)
             row.results.push_back(EventResult{r.game, r.round, r.opponent, r.black,

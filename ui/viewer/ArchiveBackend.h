@@ -137,6 +137,8 @@ struct EventStanding {
     int unscored = 0;
     int byes = 0;
     bool withdrawn = false;
+    int withdrewAfterRound = 0;     // 0: not known
+    bool withdrawalStored = false;  // stored with the tournament (`event --withdraw`)
     std::vector<EventResult> results;  // by round, then file order
 };
 

@@ -13,6 +13,16 @@ QString pointsText(int points2) {
     return points2 == 1 ? QStringLiteral("½") : QString::number(points2 / 2) + QStringLiteral("½");
 }
 
+// "withdrew after round 2 (stored)", as `othello-db event` says it; empty when not withdrawn.
+QString withdrawalText(const EventStanding& s, bool sayStored = true) {
+    if (!s.withdrawn) return {};
+    QString t = s.withdrewAfterRound
+                    ? EventModel::tr("withdrew after round %1").arg(s.withdrewAfterRound)
+                    : EventModel::tr("withdrew");
+    if (sayStored && s.withdrawalStored) t += EventModel::tr(" (stored)");
+    return t;
+}
+
 // "1 game", "3 games" (no translator loaded: %n alone would give "game(s)").
 QString plural(qint64 n, const QString& one, const QString& many) {
     return QString::number(n) + QLatin1Char(' ') + (n == 1 ? one : many);
@@ -76,7 +86,10 @@ QString EventModel::resultText(const EventResult& r) const {
 QString EventModel::resultDetail(const EventResult& r) const {
     const QString round = r.round ? tr("Round %1: ").arg(r.round) : QString();
     if (r.opponent < 0) return round + tr("a bye (a win, %1 discs)").arg(r.discs);
-    const QString opponent = data_->standings[std::size_t(r.opponent)].player;
+    const EventStanding& other = data_->standings[std::size_t(r.opponent)];
+    const QString opponent = other.withdrawn ? other.player + QStringLiteral(" (") +
+                                                   withdrawalText(other, false) + QLatin1Char(')')
+                                             : other.player;
     const QString colour = r.black ? tr("Black") : tr("White");
     if (!r.scored)
         return round + tr("unfinished against %1 with %2 (not scored)").arg(opponent, colour);
@@ -101,7 +114,9 @@ QVariant EventModel::data(const QModelIndex& index, int role) const {
                     case RankColumn:
                         return (s.tied ? QStringLiteral("=") : QString()) + QString::number(s.rank);
                     case PlayerColumn:
-                        return s.withdrawn ? tr("%1 (withdrew)").arg(s.player) : s.player;
+                        // "(w)" as `othello-db event` and the published pages mark it; the
+                        // round in the cell's detail.
+                        return s.withdrawn ? tr("%1 (w)").arg(s.player) : s.player;
                     case PointsColumn:
                         return pointsText(s.points2);
                     case BrightwellColumn:
@@ -128,9 +143,11 @@ QVariant EventModel::data(const QModelIndex& index, int role) const {
             case OutcomeRole:
                 return int(NoOutcome);
             case DetailRole: {
-                QString d;
+                QString d = withdrawalText(s);
+                if (!d.isEmpty()) d = s.player + QLatin1Char(' ') + d;
                 if (s.unscored)
-                    d += plural(s.unscored, tr("unfinished game without a result"),
+                    d += (d.isEmpty() ? QString() : QStringLiteral("; ")) +
+                         plural(s.unscored, tr("unfinished game without a result"),
                                 tr("unfinished games without a result"));
                 if (s.byes)
                     d += (d.isEmpty() ? QString() : QStringLiteral("; ")) +
@@ -186,7 +203,11 @@ QString EventModel::headerText(int column) const {
     if (column < 0 || column >= columnCount()) return {};
     if (column < FirstCrossColumn) return tr(names[column]);
     const int k = column - FirstCrossColumn;
-    if (crossMode_ == ByOpponent) return QString::number(data_->standings[std::size_t(k)].rank);
+    if (crossMode_ == ByOpponent) {
+        // A withdrawn opponent's column: its rank marked ʷ (the player cell says "(w)").
+        const EventStanding& s = data_->standings[std::size_t(k)];
+        return QString::number(s.rank) + (s.withdrawn ? QStringLiteral("ʷ") : QString());
+    }
     return data_->roundsFrom != EventData::Rounds::Estimated ? tr("R%1").arg(k + 1)
                                                              : tr("G%1").arg(k + 1);
 }
@@ -230,7 +251,16 @@ QString EventModel::details() const {
             d += tr(" · rounds not known: games in file order");
             break;
     }
-    return d + tr(" · Brightwell constant %1").arg(data_->brightwellConstant);
+    d += tr(" · Brightwell constant %1").arg(data_->brightwellConstant);
+    // Who withdrew, and how the quotient counts their games (as `othello-db event` says).
+    QStringList withdrawn;
+    for (const EventStanding& s : data_->standings)
+        if (s.withdrawn) withdrawn.append(s.player + QLatin1Char(' ') + withdrawalText(s));
+    if (!withdrawn.isEmpty())
+        d += tr(" · (w) %1; games against them count 32 + %2 × own points in the BQ")
+                 .arg(withdrawn.join(QStringLiteral(", ")))
+                 .arg(data_->brightwellConstant);
+    return d;
 }
 
 void EventModel::setCrossMode(int mode) {

@@ -7,6 +7,9 @@
 // colour, + win = draw - loss, the discs credited, as `othello-db event` prints). Each result
 // cell carries the id of its game (the first one when a pair met more than once), so a click
 // opens it. A collection that is no tournament has a title and a reason, and no rows.
+// Withdrawals (found in the source's rounds, or stored with `othello-db event --withdraw`)
+// count as `event` counts them: the player shows "(w)", their crosstable column's rank "ʷ", and
+// the details, the player cell's detail and the games against them say after which round.
 // Loaded on the archive worker; answers to a superseded request are dropped.
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractTableModel>

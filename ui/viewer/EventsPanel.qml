@@ -287,7 +287,9 @@ Item {
                         horizontalAlignment: index >= EventModel.FirstCrossColumn ? Text.AlignHCenter : Text.AlignRight
                         verticalAlignment: Text.AlignVCenter
                         rightPadding: index >= EventModel.FirstCrossColumn ? 0 : root.theme.unit * 0.4
-                        text: root.table.headerText(index)
+                        // Read again at each load (columns notifies with the model's state): another event
+                        // of as many columns may mark other ranks (ʷ: withdrawn).
+                        text: root.table.columns >= 0 ? root.table.headerText(index) : ""
                         font.bold: true
                         font.pixelSize: root.theme.unit * 0.9
                     }
@@ -308,7 +310,8 @@ Item {
                             verticalAlignment: Text.AlignVCenter
                             leftPadding: root.theme.unit * 0.4
                             rightPadding: root.theme.unit * 0.4
-                            text: root.table.headerText(index)
+                            // As above: read again at each load.
+                            text: root.table.columns >= 0 ? root.table.headerText(index) : ""
                             font.bold: true
                             font.pixelSize: root.theme.unit * 0.9
                         }
