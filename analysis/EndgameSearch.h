@@ -10,11 +10,14 @@
 // The work is split by the number of empty squares:
 // - >= kTableEmpties: transposition table, enhanced transposition and stability cut-offs, the
 //   table's move first (searched before the others are ordered), then fastest-first move
-//   ordering (MoveOrdering.h), and from 14 empties up an ordering by a 1-3 ply shallow search
-//   over a mobility / potential mobility / corners evaluation (EndgameSearch.cpp); from
+//   ordering (MoveOrdering.h), and from 14 empties up an ordering by a 1-4 ply shallow search
+//   over a mobility / potential mobility / corners evaluation, from 16 up by a 1-2 ply search
+//   over the learned evaluation (EndgameSearch.cpp, EvalOrdering.h); from
 //   kSplitEmpties up, the moves after the first are shared with idle threads (ParallelSearch);
-// - fewer: no table, quadrant-parity ordering, the last empty solved by counting flips
-//   (LastEmpties.cpp).
+// - fewer: no table, a stability cut-off from 4 empties when alpha is high, quadrant-parity
+//   ordering, the last empty solved by counting flips (LastEmpties.cpp);
+// - the root (Solver.cpp): ordered, and each move's probes started, by estimates from the
+//   learned evaluation (rootMoves, EvalOrdering.h).
 #include <atomic>
 #include <cstdint>
 
@@ -34,6 +37,10 @@ struct OrderedMove {
     int square = 0;
     Bitboard flips = 0;
     int score = 0;
+    // The learned evaluation's estimate of the move in 1/kEvalUnitsPerDisc disc, from the mover's
+    // side, when the ordering computed one (hasEstimate).
+    int estimate = 0;
+    bool hasEstimate = false;
 };
 
 class EndgameSearch {
@@ -43,9 +50,15 @@ class EndgameSearch {
     int nws(Bitboard player, Bitboard opponent, int alpha);
 
     // The legal moves of the position ordered best first (table move, then fastest-first or,
-    // with many empties, a shallow search);
-    // returns their number (at most 32).
-    int orderedMoves(Bitboard player, Bitboard opponent, int tableMove, OrderedMove* out);
+    // with many empties, a shallow search); returns their number (at most 32). `alpha`: the
+    // null window the node tests, when known: the learned evaluation's search then only tells
+    // apart the moves down to a few discs below it (the others are not tried early anyway).
+    int orderedMoves(Bitboard player, Bitboard opponent, int tableMove, OrderedMove* out,
+                     int alpha = -64);
+    // The root's ordering: every move estimated by a search of up to 6 plies over the learned
+    // evaluation (SearchControl::evaluator; without one, as orderedMoves), best estimate
+    // first. The estimate nodes count in the node total.
+    int rootMoves(Bitboard player, Bitboard opponent, OrderedMove* out);
 
     // The pool where this thread offers and takes split jobs (none: never splits).
     void setPool(SplitPool* pool) { pool_ = pool; }

@@ -1,11 +1,17 @@
 // The search's last plies (fewer than kTableEmpties empties): no table, no move generation (each
-// empty square is tried and kept when it flips something), quadrant-parity ordering, and the
-// last empty solved by counting flips.
+// empty square is tried and kept when it flips something), a stability cut-off, quadrant-parity
+// ordering, and the last empty solved by counting flips.
 #include "EndgameSearch.h"
 #include "Flips.h"
 #include "MoveOrdering.h"
+#include "Stability.h"
 
 namespace othello::analysis {
+
+// The stability cut-off (as in nwsTable) from 4 empties, tried when alpha >= 2 * empties - 2:
+// 36% fewer nodes and 12% less CPU time on WTH_2021 at 22 empties (20 games). From 3 empties:
+// 13% fewer nodes again but no faster; from 5 or 6, or with a lower threshold: more nodes.
+constexpr int kShallowStabilityEmpties = 4, kShallowStabilityMargin = -2;
 
 int EndgameSearch::solveLast1(Bitboard player, Bitboard opponent, int square) {
     countNode();
@@ -50,6 +56,10 @@ int EndgameSearch::nwsShallow(Bitboard player, Bitboard opponent, int alpha, int
     if (empties == 2) return solveLast2(player, opponent, alpha, emptySquares, passed);
     if (empties == 1) return solveLast1(player, opponent, core::lowestSquare(emptySquares));
     countNode();
+    if (empties >= kShallowStabilityEmpties && alpha >= 2 * empties + kShallowStabilityMargin) {
+        const int most = 64 - 2 * core::popcount(stableDiscs(opponent, player));
+        if (most <= alpha) return most;
+    }
     const Bitboard odd = oddQuadrantSquares(emptySquares);
     int best = -65;
     // Odd quadrants first, then the others.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "Evaluation.h"
 #include "Solver.h"
 #include "TranspositionTable.h"
 
@@ -31,6 +32,9 @@ struct SearchControl {
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     // Called by the main searching thread from its polls (at most every ~50 ms).
     std::function<void()> onPoll;
+    // The learned evaluation that orders the moves of nodes with many empties (EvalOrdering.h);
+    // none: the static mobility evaluation orders them instead.
+    const Evaluator* evaluator = nullptr;
 
     double seconds() const {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "EndgameSearch.h"
+#include "EvalOrdering.h"
+#include "Evaluation.h"
 #include "Flips.h"
 #include "ParallelSearch.h"
 #include "TranspositionTable.h"
@@ -60,12 +62,19 @@ struct Bounds {
     }
 };
 
+// The gallop's next step after `run` probes in the same direction: the first guess is usually
+// within a few discs of the value (an evaluation's estimate), so the step doubles only from the
+// third probe on (2% fewer nodes than doubling at once on WTH_2021 at 22 empties).
+int nextStep(int step, int run) {
+    return run < 2 ? step : step * 2;
+}
+
 // Narrows `b` for (player, opponent) until settled: one principal-variation search with the
 // window of what is not yet proven (exact mode), or null-window probes around 0 (win/loss/draw).
 // Throws Aborted with `b` holding what was proven, the root moves finished included.
 void narrow(ParallelSearch& search, Bitboard player, Bitboard opponent, Bounds& b, bool wld,
             int guess, const std::function<void()>& afterProbe) {
-    int step = 2, lastDirection = 0, gallopDirection = 0;
+    int step = 2, lastDirection = 0, gallopDirection = 0, run = 0;
     bool bracketed = false;
     guess = roundUpEven(guess);
     while (!b.settled(wld)) {
@@ -93,7 +102,7 @@ void narrow(ParallelSearch& search, Bitboard player, Bitboard opponent, Bounds& 
                     bracketed = true;
                     gallopDirection = -1;
                 }
-                step = lastDirection == 1 ? step * 2 : 2;
+                step = lastDirection == 1 ? nextStep(step, ++run) : (run = 0, 2);
                 lastDirection = 1;
                 guess = b.lower + step;
             } else {
@@ -102,7 +111,7 @@ void narrow(ParallelSearch& search, Bitboard player, Bitboard opponent, Bounds& 
                     bracketed = true;
                     gallopDirection = 1;
                 }
-                step = lastDirection == -1 ? step * 2 : 2;
+                step = lastDirection == -1 ? nextStep(step, ++run) : (run = 0, 2);
                 lastDirection = -1;
                 guess = b.upper - step + 2;
             }
@@ -139,8 +148,17 @@ Bounds wldRange(const Bounds& b) {
 }  // namespace
 
 struct Solver::Impl {
-    explicit Impl(std::size_t mb) : table(mb) {}
+    explicit Impl(std::size_t mb) : table(mb) {
+        // The learned evaluation only orders moves: without its weights file the solver still
+        // solves (ordered by the static mobility evaluation), only more slowly.
+        try {
+            evaluation = Evaluation::standard();
+        } catch (const EvalWeightsError&) {
+            evaluation = nullptr;
+        }
+    }
     TranspositionTable table;
+    std::shared_ptr<const Evaluation> evaluation;
 };
 
 Solver::Solver(std::size_t tableMegabytes) : impl_(std::make_unique<Impl>(tableMegabytes)) {}
@@ -154,6 +172,7 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
     control.maxNodes = options.maxNodes;
     control.maxSeconds = options.maxSeconds;
     control.cancel = options.cancel;
+    control.evaluator = impl_->evaluation.get();
     impl_->table.newSearch();
 
     SolveResult r;
@@ -180,17 +199,24 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
         Bitboard next, nextOpponent;
         Bounds bounds;  // from the side to move at the root
         bool done = false;
+        int guess = 0;  // where the probes start: the evaluation's estimate, even discs
+        bool estimated = false;
     };
     std::vector<Root> roots;
     if (!legal) {
-        roots.push_back({core::kPass, opponent, player, {}, false});
+        roots.push_back({core::kPass, opponent, player, {}, false, 0, false});
     } else {
         OrderedMove list[32];
-        const int n = search.main().orderedMoves(player, opponent, -1, list);
+        const int n = search.main().rootMoves(player, opponent, list);
         for (int i = 0; i < n; ++i) {
             const OrderedMove& m = list[i];
-            roots.push_back(
-                {m.square, opponent ^ m.flips, player ^ m.flips ^ core::bit(m.square), {}, false});
+            roots.push_back({m.square,
+                             opponent ^ m.flips,
+                             player ^ m.flips ^ core::bit(m.square),
+                             {},
+                             false,
+                             m.hasEstimate ? estimateToEvenDiscs(m.estimate) : 0,
+                             m.hasEstimate});
         }
     }
 
@@ -215,9 +241,23 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
     bool stopped = false;
     try {
         if (options.allMoves || roots.size() == 1) {
-            int guess = 0;
+            bool first = true;
+            int previous = 0;
+            // The evaluation errs by about the same amount on every move of a position: the
+            // mean error on the moves solved so far corrects the next moves' estimates.
+            int errorSum = 0, solved = 0;
             for (Root& root : roots) {
-                // The child's bounds, from the opponent's side, then negated.
+                // The child's bounds, from the opponent's side, then negated. The probes start
+                // at the move's corrected estimate (without an evaluation: the previous move's
+                // value).
+                int guess = previous;
+                if (root.estimated) {
+                    const int correction = solved ? errorSum / solved : 0;
+                    guess = roundUpEven(std::clamp(root.guess + correction, -64, 64));
+                } else if (first) {
+                    guess = root.guess;
+                }
+                first = false;
                 Bounds child;
                 try {
                     narrow(search, root.next, root.nextOpponent, child, wld, -guess, nullptr);
@@ -227,7 +267,11 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
                 }
                 root.bounds = {-child.upper, -child.lower};
                 root.done = true;
-                guess = root.bounds.lower;
+                previous = root.bounds.lower;
+                if (root.estimated && !wld) {
+                    errorSum += root.bounds.lower - root.guess;
+                    ++solved;
+                }
                 ++movesDone;
                 rootBounds.lower = std::max(rootBounds.lower, root.bounds.lower);
                 report();
@@ -236,7 +280,7 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
             for (const Root& root : roots)
                 rootBounds.upper = std::max(rootBounds.upper, root.bounds.upper);
         } else {
-            narrow(search, player, opponent, rootBounds, wld, 0, report);
+            narrow(search, player, opponent, rootBounds, wld, roots.front().guess, report);
         }
     } catch (const Aborted&) {
         stopped = true;

@@ -26,7 +26,9 @@ namespace othello::analysis {
 
 // Bumped whenever the solver could return a different value or best move for a position (a
 // fix); caches keyed on it drop their entries when it changes.
-inline constexpr int kSolverVersion = 2;  // 2: the real solver replaced the provisional one
+// 2: the real solver replaced the provisional one; 3: moves ordered by the learned evaluation
+// (the best move may be another among equals).
+inline constexpr int kSolverVersion = 3;
 
 enum class ValueKind : std::uint8_t {
     Exact = 0,        // the true value
@@ -43,16 +45,16 @@ struct SolveProgress {
     int empties = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
-    int movesDone = 0;   // root moves finished (all-moves mode) or searched so far
+    int movesDone = 0;  // root moves finished (all-moves mode) or searched so far
     int movesTotal = 0;
     int lower = -64, upper = 64;  // what is proven so far about the position's value
 };
 
 struct SolveOptions {
-    bool allMoves = false;   // the value of every legal move, not only the best
-    bool winLossDraw = false;  // only the sign: faster
-    std::uint64_t maxNodes = 0;  // 0: no node budget
-    double maxSeconds = 0;       // 0: no time budget
+    bool allMoves = false;                      // the value of every legal move, not only the best
+    bool winLossDraw = false;                   // only the sign: faster
+    std::uint64_t maxNodes = 0;                 // 0: no node budget
+    double maxSeconds = 0;                      // 0: no time budget
     const std::atomic<bool>* cancel = nullptr;  // checked often; set it from any thread
     // Called from the searching thread at most every ~50 ms and once per finished root move.
     std::function<void(const SolveProgress&)> onProgress;
@@ -61,7 +63,7 @@ struct SolveOptions {
 
 struct MoveValue {
     int square = core::kNoSquare;  // a square, or core::kPass
-    int value = 0;     // from the point of view of the side to move *before* the move
+    int value = 0;                 // from the point of view of the side to move *before* the move
     ValueKind kind = ValueKind::Exact;
     int lower = -64, upper = 64;
 };
@@ -81,7 +83,7 @@ struct SolveResult {
 };
 
 class Solver {
-public:
+  public:
     // `tableMegabytes`: the transposition table's size, shared by the solver's threads.
     explicit Solver(std::size_t tableMegabytes = 64);
     ~Solver();
@@ -91,7 +93,7 @@ public:
     SolveResult solve(const core::Position& position, const SolveOptions& options = {});
     void clearTable();
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
