@@ -7,19 +7,11 @@ namespace othello::storage {
 namespace {
 
 std::string trimmed(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return std::string();
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+    return trimmedText(s);
 }
 
-// A value quoted back in a message: short, printable.
 std::string quoted(const std::string& value) {
-    std::string v = core::printableText(value.substr(0, 80));
-    if (value.size() > 80) v += "...";
-    std::string q(1, '"');
-    q += v;
-    q += '"';
-    return q;
+    return quotedValue(value);
 }
 
 class Reader {
@@ -112,6 +104,18 @@ void applyFilterText(const FilterText& t, SearchFilter& f, const FieldSpelling& 
                                quoted(trimmed(t.sort)));
         f.sort = *key;
     }
+}
+
+std::string trimmedText(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return std::string();
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+std::string quotedValue(const std::string& value) {
+    std::string v = core::printableText(value.substr(0, 80));
+    if (value.size() > 80) v += "...";
+    return '"' + v + '"';
 }
 
 }  // namespace othello::storage

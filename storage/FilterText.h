@@ -40,4 +40,9 @@ using FieldSpelling = std::function<std::string(const std::string& field)>;
 // FilterError naming the field for a bad year, range, result, lost_discs, lost_by or sort key.
 void applyFilterText(const FilterText& t, SearchFilter& f, const FieldSpelling& spell);
 
+// `s` without the spaces, tabs and line ends around it.
+std::string trimmedText(const std::string& s);
+// A value quoted back in a message: "value", printable, cut after 80 bytes ("...").
+std::string quotedValue(const std::string& value);
+
 }  // namespace othello::storage

@@ -13,16 +13,11 @@ namespace othello::web {
 namespace {
 
 std::string trimmed(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return std::string();
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+    return storage::trimmedText(s);
 }
 
-// A value quoted back in a message: short, printable.
 std::string quoted(const std::string& value) {
-    std::string v = core::printableText(value.substr(0, 80));
-    if (value.size() > 80) v += "...";
-    return "\"" + v + "\"";
+    return storage::quotedValue(value);
 }
 
 ApiError bad(const std::string& message) {

@@ -279,45 +279,41 @@ void CurationController::deleteGames(const QVariantList& list) {
     for (const QVariant& v : list)
         if (const qint64 id = v.toLongLong(); id > 0) ids.push_back(id);
     if (ids.empty()) return;
-    begin();
-    worker_->post([this, ids](ArchiveBackend* archive, const QString& openError) {
-        QString error = openError;
-        qint64 change = 0;
-        if (archive) {
-            try {
-                change = archive->deleteGames(ids);
-            } catch (const std::exception& e) {
-                error = tr("Not deleted: %1").arg(QString::fromStdString(e.what()));
-            }
-        }
-        DbThread::reply(this, [=, this] {
-            const QString what = ids.size() == 1 ? tr("game %1").arg(ids.front())
-                                                 : tr("games %1").arg(listText(ids));
-            finish(error, tr("Moved %1 to the trash (Ctrl+Z restores)").arg(what));
-            if (!error.isEmpty()) return;
-            pushCommand(tr("Delete %1").arg(what), change, ids);
-            afterChange(ids);
-        });
-    });
+    const QString what =
+        ids.size() == 1 ? tr("game %1").arg(ids.front()) : tr("games %1").arg(listText(ids));
+    journalledChange(
+        [ids](ArchiveBackend& archive, std::vector<qint64>&) { return archive.deleteGames(ids); },
+        tr("Not deleted: %1"), tr("Moved %1 to the trash (Ctrl+Z restores)").arg(what),
+        tr("Delete %1").arg(what), ids);
 }
 
 void CurationController::restore(qint64 id) {
+    journalledChange(
+        [id](ArchiveBackend& archive, std::vector<qint64>&) { return archive.restoreGame(id); },
+        tr("Not restored: %1"), tr("Restored game %1").arg(id), tr("Restore game %1").arg(id),
+        {id});
+}
+
+void CurationController::journalledChange(
+    std::function<qint64(ArchiveBackend&, std::vector<qint64>&)> op, const QString& failed,
+    const QString& done, const QString& undoText, std::vector<qint64> games) {
     begin();
-    worker_->post([this, id](ArchiveBackend* archive, const QString& openError) {
+    worker_->post([this, op = std::move(op), failed, done, undoText, games](
+                      ArchiveBackend* archive, const QString& openError) mutable {
         QString error = openError;
         qint64 change = 0;
         if (archive) {
             try {
-                change = archive->restoreGame(id);
+                change = op(*archive, games);
             } catch (const std::exception& e) {
-                error = tr("Not restored: %1").arg(QString::fromStdString(e.what()));
+                error = failed.arg(QString::fromStdString(e.what()));
             }
         }
         DbThread::reply(this, [=, this] {
-            finish(error, tr("Restored game %1").arg(id));
+            finish(error, done);
             if (!error.isEmpty()) return;
-            pushCommand(tr("Restore game %1").arg(id), change, {id});
-            afterChange({id});
+            pushCommand(undoText, change, games);
+            afterChange(games);
         });
     });
 }
@@ -347,28 +343,13 @@ void CurationController::purge(const QVariantList& list) {
 }
 
 void CurationController::revert(qint64 changeId) {
-    begin();
-    worker_->post([this, changeId](ArchiveBackend* archive, const QString& openError) {
-        QString error = openError;
-        qint64 done = 0;
-        std::vector<qint64> games;
-        if (archive) {
-            try {
-                if (const std::optional<ChangeRow> c = archive->change(changeId)) games = c->games;
-                done = archive->revert(changeId);
-            } catch (const RevertRefused& e) {
-                error = tr("Not reverted: %1").arg(QString::fromStdString(e.what()));
-            } catch (const std::exception& e) {
-                error = tr("Not reverted: %1").arg(QString::fromStdString(e.what()));
-            }
-        }
-        DbThread::reply(this, [=, this] {
-            finish(error, tr("Reverted change %1 (Ctrl+Z undoes the revert)").arg(changeId));
-            if (!error.isEmpty()) return;
-            pushCommand(tr("Revert change %1").arg(changeId), done, games);
-            afterChange(games);
-        });
-    });
+    journalledChange(
+        [changeId](ArchiveBackend& archive, std::vector<qint64>& games) {
+            if (const std::optional<ChangeRow> c = archive.change(changeId)) games = c->games;
+            return archive.revert(changeId);
+        },
+        tr("Not reverted: %1"), tr("Reverted change %1 (Ctrl+Z undoes the revert)").arg(changeId),
+        tr("Revert change %1").arg(changeId), {});
 }
 
 void CurationController::pushCommand(const QString& text, qint64 change,

@@ -18,6 +18,7 @@
 #include <QPointer>
 #include <QVariantList>
 #include <QVariantMap>
+#include <functional>
 #include <memory>
 
 #include "ArchiveBackend.h"
@@ -129,6 +130,12 @@ class CurationController : public QObject {
     // trash and history lists, the game shown when it is one of them).
     void afterChange(const std::vector<qint64>& games);
     void pushCommand(const QString& text, qint64 change, std::vector<qint64> games);
+    // One journalled change made on the archive worker by `op` (its change id; it may add the
+    // games it touched to `games`). A failure shows as `failed` (its %1: the reason); success
+    // shows `done`, pushes an undo step named `undoText` and refreshes what shows the games.
+    void journalledChange(std::function<qint64(ArchiveBackend&, std::vector<qint64>&)> op,
+                          const QString& failed, const QString& done, const QString& undoText,
+                          std::vector<qint64> games);
 
     ArchiveClient* client_;
     DbThread* worker_;
