@@ -92,10 +92,10 @@ EvalWeights EvalWeights::load(const std::filesystem::path& path) {
         throw EvalWeightsError(path, "not an evaluation weights file (bad magic)");
     c.at = sizeof kMagic;
     const std::uint32_t version = c.u32();
-    if (version != kEvalWeightsVersion)
+    if (version != kEvalWeightsFileFormat && version != 2)
         throw EvalWeightsError(path, "format version " + std::to_string(version) +
-                                         ", this program reads version " +
-                                         std::to_string(kEvalWeightsVersion));
+                                         ", this program reads versions 2 and " +
+                                         std::to_string(kEvalWeightsFileFormat));
     EvalWeights w;
     w.layoutChecksum = c.u32();
     const std::uint32_t stages = c.u32(), perStage = c.u32(), units = c.u32();
@@ -108,52 +108,78 @@ EvalWeights EvalWeights::load(const std::filesystem::path& path) {
     c.at += descriptionLength;
 
     const PatternLayout& layout = PatternLayout::get();
-    if (stages > 1000 || perStage > (1u << 24))
-        throw EvalWeightsError(path, "corrupt header (stages " + std::to_string(stages) + ")");
+    const auto otherLayout = [&] {
+        return EvalWeightsError(path, "made for another pattern layout (checksum " +
+                                          std::to_string(w.layoutChecksum) + ", expected " +
+                                          std::to_string(layout.checksum()) + ")");
+    };
+    // Before decoding: zero runs expand, and a damaged count must not size the vector.
+    if (static_cast<int>(perStage) != layout.weightsPerStage() ||
+        static_cast<int>(stages) != kStageCount)
+        throw otherLayout();
     const std::size_t count = static_cast<std::size_t>(stages) * perStage;
-    c.need(count * 2 + 4);
-    if (bytes.size() != c.at + count * 2 + 4)
+    std::vector<std::int16_t> weights;
+    weights.reserve(count);
+    const auto i16 = [&c] {
+        c.need(2);
+        const auto lo = static_cast<unsigned char>(c.bytes[c.at]);
+        const auto hi = static_cast<unsigned char>(c.bytes[c.at + 1]);
+        c.at += 2;
+        return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+    };
+    while (weights.size() < count) {
+        const std::int16_t v = i16();
+        std::size_t run = 1;
+        if (version == kEvalWeightsFileFormat && v == 0) {
+            run = static_cast<std::uint16_t>(i16());
+            if (run == 0 || run > count - weights.size())
+                throw EvalWeightsError(path, "corrupt zero run at byte " + std::to_string(c.at));
+        }
+        weights.insert(weights.end(), run, v);
+    }
+    c.need(4);
+    if (bytes.size() != c.at + 4)
         throw EvalWeightsError(path, "size " + std::to_string(bytes.size()) + " bytes, expected " +
-                                         std::to_string(c.at + count * 2 + 4));
-    const std::size_t crcAt = c.at + count * 2;
+                                         std::to_string(c.at + 4));
+    const std::size_t crcAt = c.at;
     Cursor tail{bytes, path, crcAt};
     const std::uint32_t stored = tail.u32();
     if (crc32(bytes.data(), crcAt) != stored)
         throw EvalWeightsError(path, "CRC mismatch: the file is damaged");
     // The CRC holds: a mismatch below is a file made for another program, not damage.
-    if (w.layoutChecksum != layout.checksum() ||
-        static_cast<int>(perStage) != layout.weightsPerStage() ||
-        static_cast<int>(stages) != kStageCount)
-        throw EvalWeightsError(path, "made for another pattern layout (checksum " +
-                                         std::to_string(w.layoutChecksum) + ", expected " +
-                                         std::to_string(layout.checksum()) + ")");
+    if (w.layoutChecksum != layout.checksum()) throw otherLayout();
     if (units != static_cast<std::uint32_t>(kEvalUnitsPerDisc))
         throw EvalWeightsError(path, "weights in 1/" + std::to_string(units) +
                                          " disc, expected 1/" + std::to_string(kEvalUnitsPerDisc));
     w.stages = static_cast<int>(stages);
     w.weightsPerStage = static_cast<int>(perStage);
-    w.weights.resize(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        const auto lo = static_cast<unsigned char>(bytes[c.at + 2 * i]);
-        const auto hi = static_cast<unsigned char>(bytes[c.at + 2 * i + 1]);
-        w.weights[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
-    }
+    w.weights = std::move(weights);
     return w;
 }
 
 void EvalWeights::save(const std::filesystem::path& path) const {
     std::string out(kMagic, sizeof kMagic);
-    putU32(out, kEvalWeightsVersion);
+    putU32(out, kEvalWeightsFileFormat);
     putU32(out, layoutChecksum);
     putU32(out, static_cast<std::uint32_t>(stages));
     putU32(out, static_cast<std::uint32_t>(weightsPerStage));
     putU32(out, static_cast<std::uint32_t>(kEvalUnitsPerDisc));
     putU32(out, static_cast<std::uint32_t>(description.size()));
     out += description;
-    for (std::int16_t v : weights) {
-        const auto u = static_cast<std::uint16_t>(v);
+    const auto putI16 = [&out](std::uint16_t u) {
         out.push_back(static_cast<char>(u & 0xFF));
         out.push_back(static_cast<char>(u >> 8));
+    };
+    for (std::size_t i = 0; i < weights.size();) {
+        putI16(static_cast<std::uint16_t>(weights[i]));
+        if (weights[i] != 0) {
+            ++i;
+            continue;
+        }
+        std::size_t run = 1;
+        while (run < 65535 && i + run < weights.size() && weights[i + run] == 0) ++run;
+        putI16(static_cast<std::uint16_t>(run));
+        i += run;
     }
     putU32(out, crc32(out.data(), out.size()));
 

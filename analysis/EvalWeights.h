@@ -2,12 +2,14 @@
 // The evaluation's weights and their file (analysis/data/othello-eval.bin, made by
 // tools/train's othello-train).
 //
-// File format, little-endian, version 2 (version 1 had the same fields for the first
-// layout: 46 pattern instances, mobility without potential mobility):
+// File format, little-endian, version 3 (version 2 wrote every weight as a plain i16 and is
+// still read; version 1 had the first layout: 46 pattern instances, no potential mobility):
 //   magic "OTHEVAL\x1a" (8 bytes); u32 version; u32 layout checksum (PatternLayout::checksum);
 //   u32 stages; u32 weights per stage; u32 units per disc; u32 description length, then that
-//   many bytes of UTF-8 (how the weights were trained); stages * weights-per-stage i16
-//   weights, stage 0 first; u32 CRC-32 (IEEE) of every byte before it.
+//   many bytes of UTF-8 (how the weights were trained); the stages * weights-per-stage
+//   weights, stage 0 first, as i16 values where a 0 is followed by a u16 run length (1..65535
+//   zeros: most pattern configurations never occur, and the file stays small); u32 CRC-32
+//   (IEEE) of every byte before it.
 //
 // Contract
 // - load() either returns weights that fit the current PatternLayout or throws
@@ -25,7 +27,10 @@
 
 namespace othello::analysis {
 
+// The weights' version (Evaluation::name, caches of estimates); the file format's is
+// kEvalWeightsFileFormat.
 inline constexpr std::uint32_t kEvalWeightsVersion = 2;
+inline constexpr std::uint32_t kEvalWeightsFileFormat = 3;
 inline constexpr int kEvalUnitsPerDisc = 32;  // weights and evaluations: 1/32 disc
 inline constexpr const char* kEvalWeightsFileName = "othello-eval.bin";
 

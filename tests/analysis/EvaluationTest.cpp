@@ -164,6 +164,25 @@ TEST_CASE("weights file: save and load round trip") {
     }
 }
 
+TEST_CASE("weights file: zero runs round trip and keep the file small") {
+    TempDir dir;
+    const fs::path file = dir.path / "w.bin";
+    // All zeros but a few: runs longer than 65,535 are split, runs end on a value and at the end.
+    EvalWeights w = EvalWeights::empty();
+    w.weights[0] = 5;
+    w.weights[70000] = -3;
+    w.weights[70001] = 0;
+    w.weights[w.weights.size() - 2] = 7;
+    w.save(file);
+    CHECK(fs::file_size(file) < 1000);
+    CHECK(EvalWeights::load(file).weights == w.weights);
+    // The real weights, which are mostly zeros.
+    const EvalWeights real = EvalWeights::load(findWeightsFile());
+    CHECK(fs::file_size(findWeightsFile()) < 4000000);
+    real.save(file);
+    CHECK(EvalWeights::load(file).weights == real.weights);
+}
+
 TEST_CASE("weights file: damage is detected and named, never read as zeros") {
     TempDir dir;
     const fs::path file = dir.path / "w.bin";
