@@ -57,17 +57,20 @@ TEST_CASE("archive: name sorts with a name filter keep the unfiltered order") {
     }
 }
 
-// A position search sorted by year or score walks the games in that order when the position
-// is common (walkPositionOrder) and sorts the matches when it is rare: both give the page of
-// the full sorted list, with the right ply and total.
-TEST_CASE("archive: position searches sorted by year or score page like the full sort") {
+// A position search sorted by year, score or a name walks the games in that order when the
+// position is common (walkPositionOrder, walkPositionNames) and sorts the matches when it is
+// rare: both give the page of the full sorted list, with the right ply and total.
+TEST_CASE("archive: position searches sorted by year score or name page like the full sort") {
     storagetest::TempDir dir("sorted-position");
     const fs::path db = dir / "a.sqlite";
     storage::Archive archive(db);
     std::mt19937_64 rng(12);
+    const char* names[] = {"Zoë", "alice", "Bob", "bob", "?", "carl"};
+    const char* events[] = {"Paris Open", "", "Club night", "???"};
     std::vector<importers::GameRecord> records;
     for (int i = 0; i < 400; ++i)
-        records.push_back(storagetest::makeRecord("A", "B", "E", 1990 + int(rng() % 30),
+        records.push_back(storagetest::makeRecord(names[rng() % 6], names[rng() % 6],
+                                                  events[rng() % 4], 1990 + int(rng() % 30),
                                                   storagetest::randomGame(rng), "p.moves", i + 1));
     REQUIRE(archive.importRecords(records).imported == 400);
 
@@ -77,7 +80,9 @@ TEST_CASE("archive: position searches sorted by year or score page like the full
     for (const auto& moves : {std::vector<int>{records[0].moves[0]}, five}) {
         const core::Position position =
             core::replay(core::Position::start(), moves).positions.back();
-        for (const auto key : {storage::SortKey::Year, storage::SortKey::Score}) {
+        for (const auto key : {storage::SortKey::Year, storage::SortKey::Score,
+                               storage::SortKey::Black, storage::SortKey::White,
+                               storage::SortKey::Event}) {
             for (const bool descending : {false, true}) {
                 INFO("plies " << moves.size() << " sort " << int(key)
                               << (descending ? " desc" : ""));
@@ -99,6 +104,65 @@ TEST_CASE("archive: position searches sorted by year or score page like the full
                     for (std::size_t i = std::size_t(offset);
                          i < full.games.size() && i < std::size_t(offset) + 20; ++i)
                         expected.emplace_back(full.games[i].id, full.games[i].ply);
+                    CHECK(got == expected);
+                }
+            }
+        }
+    }
+}
+
+// A filter that keeps many games (a common name, an event, a result) with a sort by id, year
+// or score walks the games in that order with the filter unindexed (walkOrder); a name sort
+// with a filter on that name walks the names the filter keeps (Walk::Names). Every page is
+// the slice of the full sorted list (limit -1 never walks), with the same total.
+TEST_CASE("archive: dense filters walk in sort order and page like the full sort") {
+    storagetest::TempDir dir("sorted-dense");
+    const fs::path db = dir / "a.sqlite";
+    storage::Archive archive(db);
+    std::mt19937_64 rng(13);
+    const char* names[] = {"Anders", "Andersson", "Bob", "?", "Carla", "Mandela"};
+    const char* events[] = {"Open de Paris", "Parties diverses", "", "Parties Internet"};
+    std::vector<importers::GameRecord> records;
+    for (int i = 0; i < 600; ++i)
+        records.push_back(storagetest::makeRecord(names[rng() % 6], names[rng() % 6],
+                                                  events[rng() % 4], 1990 + int(rng() % 30),
+                                                  storagetest::randomGame(rng), "d.moves", i + 1));
+    REQUIRE(archive.importRecords(records).imported == 600);
+
+    std::vector<storage::SearchFilter> filters(6);
+    filters[0].player = "and";  // most games: Anders, Andersson, Mandela on either side
+    filters[1].event = "parties";
+    filters[2].event = "parties";
+    filters[2].yearFrom = 1995;
+    filters[2].yearTo = 2012;
+    filters[3].black = "ander";
+    filters[3].result = storage::ResultFilter::BlackWin;
+    filters[4].white = "a";
+    filters[4].result = storage::ResultFilter::Draw;
+    filters[5].player = "carla";  // few games: sorted, not walked
+    for (std::size_t i = 0; i < filters.size(); ++i) {
+        for (const auto key : {storage::SortKey::Id, storage::SortKey::Year,
+                               storage::SortKey::Score, storage::SortKey::Black,
+                               storage::SortKey::White, storage::SortKey::Event}) {
+            for (const bool descending : {false, true}) {
+                INFO("filter " << i << " sort " << int(key) << (descending ? " desc" : ""));
+                storage::SearchFilter all = filters[i];
+                all.sort = key;
+                all.descending = descending;
+                all.limit = -1;
+                const storage::SearchResult full = archive.search(all);
+                REQUIRE(!full.games.empty());
+                for (const std::int64_t offset : {0, 7, 100}) {
+                    storage::SearchFilter page = all;
+                    page.limit = 10;
+                    page.offset = offset;
+                    const storage::SearchResult r = archive.search(page);
+                    CHECK(r.total == full.total);
+                    std::vector<std::int64_t> got, expected;
+                    for (const auto& g : r.games) got.push_back(g.id);
+                    for (std::size_t k = std::size_t(offset);
+                         k < full.games.size() && k < std::size_t(offset) + 10; ++k)
+                        expected.push_back(full.games[k].id);
                     CHECK(got == expected);
                 }
             }
