@@ -19,9 +19,34 @@ std::vector<GameRecord> writable(const std::vector<GameRecord>& games, Format fo
 
 // What `format` keeps of the annotations (Annotations.h): PGN all, GGF the comments only, the
 // others nothing. One warning for the file, counting the games that lose some.
+bool braceIn(const std::vector<Comment>& comments, const std::vector<Variation>& variations) {
+    for (const Comment& c : comments)
+        if (c.text.find('}') != std::string::npos) return true;
+    for (const Variation& v : variations)
+        if (braceIn(v.comments, v.variations)) return true;
+    return false;
+}
+
+// PGN keeps every comment, but a '}' inside one cannot be written (a PGN comment has no
+// escape: PgnWriter writes it ')'): one warning for the file, counting the games so changed.
+std::optional<Diagnostic> pgnCommentWarning(const std::vector<GameRecord>& games,
+                                            const std::string& outputPath) {
+    int changed = 0;
+    for (const GameRecord& g : games)
+        if (canWrite(g, Format::Pgn) && braceIn(g.comments, g.variations)) ++changed;
+    if (!changed) return std::nullopt;
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.where.path = outputPath;
+    d.code = "comment-changed";
+    d.message = std::to_string(changed) + (changed == 1 ? " game has" : " games have") +
+                " a '}' in a comment: a PGN comment cannot hold it, so it is written ')'";
+    return d;
+}
+
 std::optional<Diagnostic> annotationWarning(const std::vector<GameRecord>& games, Format format,
                                             const std::string& outputPath) {
-    if (format == Format::Pgn) return std::nullopt;
+    if (format == Format::Pgn) return pgnCommentWarning(games, outputPath);
     const bool ggf = format == Format::Ggf;
     int losing = 0;
     for (const GameRecord& g : games)

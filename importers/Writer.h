@@ -20,7 +20,8 @@ bool canWrite(const GameRecord& game, Format format, std::string* why = nullptr)
 // ("metadata-not-kept": a round, place or theoretical score); WTHOR: see wthorWriteWarnings.
 // Annotations (Annotations.h), one warning for the file counting the games that lose some: GGF
 // keeps comments but not variations ("variations-not-kept"); move lists, transcripts and WTHOR
-// keep neither ("annotations-not-kept"); PGN keeps both.
+// keep neither ("annotations-not-kept"); PGN keeps both, but writes a '}' inside a comment as
+// ')' ("comment-changed": PGN comments have no escape).
 std::vector<Diagnostic> conversionWarnings(const std::vector<GameRecord>& games, Format format,
                                            const std::string& outputPath);
 

@@ -264,6 +264,25 @@ TEST_CASE("annotations round trip: formats without annotations say how many game
         CHECK(found == 1);
     }
     CHECK(conversionWarnings(games, Format::Pgn, "out").empty());
+    // PGN keeps them all, but a '}' in a comment (of the main line or of a variation) is
+    // written ')': said once for the file, counting the games; GGF escapes it and says nothing.
+    GameRecord braced = plain;
+    braced.comments = {{1, "see {note}"}};
+    GameRecord bracedBranch = plain;
+    bracedBranch.variations = {Variation{1, core::parseMoves("f6").moves, {{1, "a } b"}}, {}}};
+    const std::vector<GameRecord> withBraces = {plain, braced, commented, bracedBranch};
+    const std::vector<Diagnostic> pgn = conversionWarnings(withBraces, Format::Pgn, "out.pgn");
+    REQUIRE(pgn.size() == 1);
+    CHECK(pgn[0].code == "comment-changed");
+    CHECK(pgn[0].severity == Severity::Warning);
+    CHECK(pgn[0].where.path == "out.pgn");
+    CHECK(pgn[0].message.find("2 games have a '}' in a comment") == 0);
+    const FileResult back = readBack(writeGamesToString(withBraces, Format::Pgn), Format::Pgn);
+    REQUIRE(back.records.size() == 4);
+    REQUIRE(back.records[1].comments.size() == 1);
+    CHECK(back.records[1].comments[0].text == "see {note)");
+    for (const Diagnostic& d : conversionWarnings(withBraces, Format::Ggf, "out.ggf"))
+        CHECK(d.code != "comment-changed");
     // GGF keeps the comments: only the variation is lost.
     const std::vector<Diagnostic> ggf = conversionWarnings(games, Format::Ggf, "out");
     REQUIRE(ggf.size() == 1);
