@@ -12,19 +12,56 @@
 using namespace othello;
 namespace fs = std::filesystem;
 
+namespace {
+
+// `count` random games between `names`, in `events`, of 1990-2019, imported; the records.
+std::vector<importers::GameRecord> importRandomGames(storage::Archive& archive, unsigned seed,
+                                                     int count,
+                                                     const std::vector<std::string>& names,
+                                                     const std::vector<std::string>& events) {
+    std::mt19937_64 rng(seed);
+    std::vector<importers::GameRecord> records;
+    for (int i = 0; i < count; ++i)
+        records.push_back(storagetest::makeRecord(
+            names[rng() % names.size()], names[rng() % names.size()], events[rng() % events.size()],
+            1990 + int(rng() % 30), storagetest::randomGame(rng), "r.moves", i + 1));
+    REQUIRE(archive.importRecords(records).imported == count);
+    return records;
+}
+
+// Each page (`limit` rows from each of `offsets`) of the search `all` is the slice of the full
+// sorted list (limit -1: never walks, reads every match and sorts), with the same total and
+// plies.
+void checkPages(storage::Archive& archive, storage::SearchFilter all, std::int64_t limit,
+                const std::vector<std::int64_t>& offsets) {
+    all.limit = -1;
+    const storage::SearchResult full = archive.search(all);
+    REQUIRE(!full.games.empty());
+    for (const std::int64_t offset : offsets) {
+        INFO("offset " << offset);
+        storage::SearchFilter page = all;
+        page.limit = limit;
+        page.offset = offset;
+        const storage::SearchResult r = archive.search(page);
+        CHECK(r.total == full.total);
+        std::vector<std::pair<std::int64_t, std::optional<int>>> got, expected;
+        for (const auto& g : r.games) got.emplace_back(g.id, g.ply);
+        for (std::size_t i = std::size_t(offset);
+             i < full.games.size() && i < std::size_t(offset + limit); ++i)
+            expected.emplace_back(full.games[i].id, full.games[i].ply);
+        CHECK(got == expected);
+    }
+}
+
+}  // namespace
+
 TEST_CASE("archive: name sorts with a name filter keep the unfiltered order") {
     storagetest::TempDir dir("sorted");
     const fs::path db = dir / "a.sqlite";
     storage::Archive archive(db);
-    std::mt19937_64 rng(11);
-    const char* names[] = {"Zoë", "alice", "Bob", "bob", "Émile", "carl", "Anna Berg"};
-    const char* events[] = {"Paris Open", "Open de Lyon", "Club night"};
-    std::vector<importers::GameRecord> records;
-    for (int i = 0; i < 300; ++i)
-        records.push_back(storagetest::makeRecord(names[rng() % 7], names[rng() % 7],
-                                                  events[rng() % 3], 2000 + int(rng() % 20),
-                                                  storagetest::randomGame(rng), "s.moves", i + 1));
-    REQUIRE(archive.importRecords(records).imported == 300);
+    importRandomGames(archive, 11, 300,
+                      {"Zoë", "alice", "Bob", "bob", "Émile", "carl", "Anna Berg"},
+                      {"Paris Open", "Open de Lyon", "Club night"});
 
     for (const auto key :
          {storage::SortKey::Black, storage::SortKey::White, storage::SortKey::Event}) {
@@ -64,15 +101,9 @@ TEST_CASE("archive: position searches sorted by year score or name page like the
     storagetest::TempDir dir("sorted-position");
     const fs::path db = dir / "a.sqlite";
     storage::Archive archive(db);
-    std::mt19937_64 rng(12);
-    const char* names[] = {"Zoë", "alice", "Bob", "bob", "?", "carl"};
-    const char* events[] = {"Paris Open", "", "Club night", "???"};
-    std::vector<importers::GameRecord> records;
-    for (int i = 0; i < 400; ++i)
-        records.push_back(storagetest::makeRecord(names[rng() % 6], names[rng() % 6],
-                                                  events[rng() % 4], 1990 + int(rng() % 30),
-                                                  storagetest::randomGame(rng), "p.moves", i + 1));
-    REQUIRE(archive.importRecords(records).imported == 400);
+    const std::vector<importers::GameRecord> records =
+        importRandomGames(archive, 12, 400, {"Zoë", "alice", "Bob", "bob", "?", "carl"},
+                          {"Paris Open", "", "Club night", "???"});
 
     // After one move (every game reaches it under symmetry: the walk) and after five plies of
     // one game (a few games: the sort).
@@ -80,9 +111,9 @@ TEST_CASE("archive: position searches sorted by year score or name page like the
     for (const auto& moves : {std::vector<int>{records[0].moves[0]}, five}) {
         const core::Position position =
             core::replay(core::Position::start(), moves).positions.back();
-        for (const auto key : {storage::SortKey::Year, storage::SortKey::Score,
-                               storage::SortKey::Black, storage::SortKey::White,
-                               storage::SortKey::Event}) {
+        for (const auto key :
+             {storage::SortKey::Year, storage::SortKey::Score, storage::SortKey::Black,
+              storage::SortKey::White, storage::SortKey::Event}) {
             for (const bool descending : {false, true}) {
                 INFO("plies " << moves.size() << " sort " << int(key)
                               << (descending ? " desc" : ""));
@@ -90,22 +121,7 @@ TEST_CASE("archive: position searches sorted by year score or name page like the
                 all.position = position;
                 all.sort = key;
                 all.descending = descending;
-                all.limit = -1;  // never walks: reads every match and sorts
-                const storage::SearchResult full = archive.search(all);
-                REQUIRE(!full.games.empty());
-                for (const std::int64_t offset : {0, 3, 150}) {
-                    storage::SearchFilter page = all;
-                    page.limit = 20;
-                    page.offset = offset;
-                    const storage::SearchResult r = archive.search(page);
-                    CHECK(r.total == full.total);
-                    std::vector<std::pair<std::int64_t, std::optional<int>>> got, expected;
-                    for (const auto& g : r.games) got.emplace_back(g.id, g.ply);
-                    for (std::size_t i = std::size_t(offset);
-                         i < full.games.size() && i < std::size_t(offset) + 20; ++i)
-                        expected.emplace_back(full.games[i].id, full.games[i].ply);
-                    CHECK(got == expected);
-                }
+                checkPages(archive, all, 20, {0, 3, 150});
             }
         }
     }
@@ -119,15 +135,8 @@ TEST_CASE("archive: dense filters walk in sort order and page like the full sort
     storagetest::TempDir dir("sorted-dense");
     const fs::path db = dir / "a.sqlite";
     storage::Archive archive(db);
-    std::mt19937_64 rng(13);
-    const char* names[] = {"Anders", "Andersson", "Bob", "?", "Carla", "Mandela"};
-    const char* events[] = {"Open de Paris", "Parties diverses", "", "Parties Internet"};
-    std::vector<importers::GameRecord> records;
-    for (int i = 0; i < 600; ++i)
-        records.push_back(storagetest::makeRecord(names[rng() % 6], names[rng() % 6],
-                                                  events[rng() % 4], 1990 + int(rng() % 30),
-                                                  storagetest::randomGame(rng), "d.moves", i + 1));
-    REQUIRE(archive.importRecords(records).imported == 600);
+    importRandomGames(archive, 13, 600, {"Anders", "Andersson", "Bob", "?", "Carla", "Mandela"},
+                      {"Open de Paris", "Parties diverses", "", "Parties Internet"});
 
     std::vector<storage::SearchFilter> filters(6);
     filters[0].player = "and";  // most games: Anders, Andersson, Mandela on either side
@@ -141,30 +150,15 @@ TEST_CASE("archive: dense filters walk in sort order and page like the full sort
     filters[4].result = storage::ResultFilter::Draw;
     filters[5].player = "carla";  // few games: sorted, not walked
     for (std::size_t i = 0; i < filters.size(); ++i) {
-        for (const auto key : {storage::SortKey::Id, storage::SortKey::Year,
-                               storage::SortKey::Score, storage::SortKey::Black,
-                               storage::SortKey::White, storage::SortKey::Event}) {
+        for (const auto key :
+             {storage::SortKey::Id, storage::SortKey::Year, storage::SortKey::Score,
+              storage::SortKey::Black, storage::SortKey::White, storage::SortKey::Event}) {
             for (const bool descending : {false, true}) {
                 INFO("filter " << i << " sort " << int(key) << (descending ? " desc" : ""));
                 storage::SearchFilter all = filters[i];
                 all.sort = key;
                 all.descending = descending;
-                all.limit = -1;
-                const storage::SearchResult full = archive.search(all);
-                REQUIRE(!full.games.empty());
-                for (const std::int64_t offset : {0, 7, 100}) {
-                    storage::SearchFilter page = all;
-                    page.limit = 10;
-                    page.offset = offset;
-                    const storage::SearchResult r = archive.search(page);
-                    CHECK(r.total == full.total);
-                    std::vector<std::int64_t> got, expected;
-                    for (const auto& g : r.games) got.push_back(g.id);
-                    for (std::size_t k = std::size_t(offset);
-                         k < full.games.size() && k < std::size_t(offset) + 10; ++k)
-                        expected.push_back(full.games[k].id);
-                    CHECK(got == expected);
-                }
+                checkPages(archive, all, 10, {0, 7, 100});
             }
         }
     }
