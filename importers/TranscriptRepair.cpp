@@ -86,6 +86,10 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
     // differ from 1..N by more than one value, or a centre number comes with another problem,
     // no candidate can pass: say so without trying them (a file of hopeless diagrams stays
     // fast).
+    // A swap or a move keeps the values written, only their squares change: unless the values
+    // are exactly 1..N already (`valuesOk`: then a number on a centre square is the problem),
+    // no swap or move can pass, and none is tried.
+    bool valuesOk = false;
     {
         int n = 0, centreNumbers = 0;
         std::array<int, kMaxNumber + 2> count{};
@@ -100,18 +104,18 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
         for (int v = 1; v <= std::min(n, kMaxNumber); ++v) inRange += count[v] > 0;
         const int extra = n - inRange;  // cells whose value must change
         if (extra > 1 || centreNumbers > 1 || (centreNumbers == 1 && extra == 1)) return {};
+        valuesOk = extra == 0;
     }
 
     // When the original numbers are well formed and fail at move k, an edit that leaves every
     // number up to k where it was cannot help: skip it without a replay.
     int firstBad = kMaxNumber + 1;
-    {
-        std::array<int, kMaxNumber + 1> seq{};
-        int n = 0;
-        if (sequenceOf(original, occupied, seq, n)) {
-            const QuickResult q = quickReplay(grid.start, seq, n);
-            if (q.failedAt) firstBad = q.failedAt;
-        }
+    std::array<int, kMaxNumber + 1> originalSeq{};
+    int originalN = 0;
+    const bool wellFormed = sequenceOf(original, occupied, originalSeq, originalN);
+    if (wellFormed) {
+        const QuickResult q = quickReplay(grid.start, originalSeq, originalN);
+        if (q.failedAt) firstBad = q.failedAt;
     }
     const auto relevant = [&](int v) { return v <= 0 || v > kMaxNumber || v <= firstBad; };
 
@@ -141,15 +145,20 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
 
     std::vector<RepairCandidate> out;
     std::array<int, kMaxNumber + 1> seq{};
-    const auto consider = [&](const std::array<int, 64>& edited, int a, int b, std::string change) {
-        int n = 0;
-        if (!sequenceOf(edited, occupied, seq, n)) return;
+    // `derived`: the caller has put the edited grid's sequence in `seq` (an edit of a well-formed
+    // grid that keeps it well formed: a swap, a number moved to an empty square), so it is not
+    // read again from the 64 squares. `describe` is only called for a candidate that replays:
+    // most do not, and their text is never needed (thousands of edits per diagram).
+    const auto consider = [&](const std::array<int, 64>& edited, int a, int b, bool derived,
+                              const auto& describe) {
+        int n = originalN;
+        if (!derived && !sequenceOf(edited, occupied, seq, n)) return;
         const QuickResult q = quickReplay(grid.start, seq, n);
         if (q.failedAt) return;
         const bool matches = statedBlack && q.over && q.score.black == *statedBlack;
         if (requireStatedScore && !matches) return;
         RepairCandidate c;
-        c.change = std::move(change);
+        c.change = describe();
         c.changedMoves = changedMoves(edited, a, b);
         const core::ReplayResult full =
             core::replay(grid.start, std::vector<int>(seq.begin() + 1, seq.begin() + 1 + n));
@@ -162,14 +171,19 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
 
     std::array<int, 64> edited = original;
     // Swaps of two numbered squares.
-    for (int a = 0; a < 64; ++a) {
+    for (int a = 0; a < 64 && valuesOk; ++a) {
         if (original[a] == 0) continue;
         for (int b = a + 1; b < 64; ++b) {
             if (original[b] == 0 || original[b] == original[a]) continue;
             if (!relevant(original[a]) && !relevant(original[b])) continue;
             std::swap(edited[a], edited[b]);
-            consider(edited, a, b,
-                     "swap " + numberAt(original[a], a) + " and " + numberAt(original[b], b));
+            if (wellFormed) {
+                seq = originalSeq;
+                std::swap(seq[original[a]], seq[original[b]]);
+            }
+            consider(edited, a, b, wellFormed, [&] {
+                return "swap " + numberAt(original[a], a) + " and " + numberAt(original[b], b);
+            });
             std::swap(edited[a], edited[b]);
         }
     }
@@ -180,27 +194,30 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
             if (original[s] == m || (occupied & core::bit(s))) continue;
             if (!relevant(m) && !relevant(original[s])) continue;
             edited[s] = m;
-            std::string change;
-            if (original[s] == 0) {
-                change = "write " + std::to_string(m) + " on " + core::squareName(s);
-            } else {
-                change = "change " + numberAt(original[s], s) + " to " + std::to_string(m);
-            }
-            consider(edited, s, -1, std::move(change));
+            consider(edited, s, -1, false, [&] {
+                return original[s] == 0
+                           ? "write " + std::to_string(m) + " on " + core::squareName(s)
+                           : "change " + numberAt(original[s], s) + " to " + std::to_string(m);
+            });
             edited[s] = original[s];
         }
     }
     // One number moved to an empty square.
-    for (int s = 0; s < 64; ++s) {
+    for (int s = 0; s < 64 && valuesOk; ++s) {
         if (original[s] == 0) continue;
         if (!relevant(original[s])) continue;
         for (int e = 0; e < 64; ++e) {
             if (original[e] != 0 || (occupied & core::bit(e))) continue;
             edited[e] = original[s];
             edited[s] = 0;
-            consider(edited, s, e,
-                     "move " + std::to_string(original[s]) + " from " + core::squareName(s) +
-                         " to " + core::squareName(e));
+            if (wellFormed) {
+                seq = originalSeq;
+                seq[original[s]] = e;
+            }
+            consider(edited, s, e, wellFormed, [&] {
+                return "move " + std::to_string(original[s]) + " from " + core::squareName(s) +
+                       " to " + core::squareName(e);
+            });
             edited[s] = original[s];
             edited[e] = 0;
         }

@@ -6,8 +6,10 @@
 //   - move one number to an empty square.
 // Each candidate says what it changes and the final score it gives; they come sorted with the
 // fewest changed moves first, then the nearest to the declared score, complete games first.
-// Cost: at most ~10,000 candidates, each checked in O(64) and replayed without allocation only
-// when its numbers are exactly 1..N, so a diagram takes milliseconds.
+// Cost: at most ~10,000 candidates, each replayed without allocation only when its numbers are
+// exactly 1..N; swaps and moves are not tried when the values written are not 1..N (they keep
+// the values), and their sequence is derived from the original's when it is well formed, so a
+// diagram takes milliseconds (a test checks the result against a slow reference).
 #include <array>
 #include <optional>
 #include <vector>
