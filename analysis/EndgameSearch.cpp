@@ -169,6 +169,7 @@ int EndgameSearch::orderedMoves(Bitboard player, Bitboard opponent, int tableMov
         OrderedMove& mv = out[n++];
         mv.square = sq;
         mv.flips = f;
+        mv.estimate = 0;
         mv.hasEstimate = false;
         const Bitboard nextPlayer = opponent ^ f, nextOpponent = player ^ f ^ core::bit(sq);
         if (sq == tableMove) {

@@ -30,19 +30,71 @@ void ParallelSearch::flushNodes() {
 }
 
 void ParallelSearch::workerLoop(EndgameSearch* search) {
+    unsigned roundSeen = 0;
     for (;;) {
         SplitJob* job = nullptr;
+        const std::function<void(EndgameSearch&)>* task = nullptr;
         {
             std::unique_lock<std::mutex> lock(pool_.mutex);
+            auto newTask = [&] { return pool_.task && pool_.taskRound != roundSeen; };
             pool_.idle.fetch_add(1);
-            pool_.changed.wait(
-                lock, [&] { return pool_.quit || (pool_.open && pool_.open->joinable()); });
+            pool_.changed.wait(lock, [&] {
+                return pool_.quit || newTask() || (pool_.open && pool_.open->joinable());
+            });
             pool_.idle.fetch_sub(1);
             if (pool_.quit) return;
-            job = pool_.open;
-            ++job->workers;
+            if (newTask()) {
+                roundSeen = pool_.taskRound;
+                task = pool_.task;
+                ++pool_.taskBusy;
+            } else {
+                job = pool_.open;
+                ++job->workers;
+            }
         }
-        search->helpJob(*job);
+        if (task) {
+            (*task)(*search);
+            search->flushNodes();
+            {
+                std::lock_guard<std::mutex> lock(pool_.mutex);
+                --pool_.taskBusy;
+            }
+            pool_.changed.notify_all();
+        } else {
+            search->helpJob(*job);
+        }
+    }
+}
+
+void ParallelSearch::runOnEveryThread(const std::function<void(EndgameSearch&)>& task) {
+    if (helpers_.empty()) {
+        task(main_);
+        return;
+    }
+    {
+        std::lock_guard<std::mutex> lock(pool_.mutex);
+        pool_.task = &task;
+        ++pool_.taskRound;
+    }
+    pool_.changed.notify_all();
+    task(main_);
+    main_.flushNodes();
+    std::unique_lock<std::mutex> lock(pool_.mutex);
+    // Withdraw the task (a worker not yet woken will not start it), then wait for the workers
+    // inside it, helping the jobs they post.
+    pool_.task = nullptr;
+    while (pool_.taskBusy > 0) {
+        SplitJob* other = pool_.open;
+        if (other && other->joinable()) {
+            ++other->workers;
+            lock.unlock();
+            main_.helpJob(*other);
+            lock.lock();
+            continue;
+        }
+        pool_.idle.fetch_add(1);
+        pool_.changed.wait(lock);
+        pool_.idle.fetch_sub(1);
     }
 }
 

@@ -11,6 +11,7 @@
 // threads live as long as the object.
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -54,13 +55,17 @@ struct SplitJob {
     }
 };
 
-// Where jobs are offered: one open job at a time, and the number of threads waiting for work.
+// Where jobs are offered: one open job at a time, and the number of threads waiting for work;
+// and the task every thread runs at once (ParallelSearch::runOnEveryThread), if any.
 struct SplitPool {
     std::mutex mutex;
-    std::condition_variable changed;  // an open job, a worker leaving a job, or quit
+    std::condition_variable changed;  // an open job, a worker leaving a job or a task, or quit
     SplitJob* open = nullptr;
     std::atomic<int> idle{0};
     bool quit = false;
+    const std::function<void(EndgameSearch&)>* task = nullptr;
+    unsigned taskRound = 0;  // bumped for each task: a worker runs each one at most once
+    int taskBusy = 0;        // workers inside the task
 };
 
 class ParallelSearch {
@@ -74,6 +79,14 @@ class ParallelSearch {
         return main_.nws(player, opponent, alpha);
     }
     EndgameSearch& main() { return main_; }
+    // Runs task(search) on every thread at once, each with its own search, the caller's
+    // thread with main(); returns once every thread's call has returned. A thread whose call
+    // returned helps the others through the split jobs they post, so no core idles while work
+    // remains. For work that splits cleanly at the root (the values of every root move: each
+    // thread solves whole moves, taken from a shared counter). `task` must not throw; a worker
+    // that wakes after the caller's call returned may not run it at all.
+    void runOnEveryThread(const std::function<void(EndgameSearch&)>& task);
+    int threads() const { return static_cast<int>(helpers_.size()) + 1; }
     // Adds every thread's uncounted nodes to the shared count (call when no job runs).
     void flushNodes();
 

@@ -56,7 +56,8 @@ struct SolveOptions {
     std::uint64_t maxNodes = 0;                 // 0: no node budget
     double maxSeconds = 0;                      // 0: no time budget
     const std::atomic<bool>* cancel = nullptr;  // checked often; set it from any thread
-    // Called from the searching thread at most every ~50 ms and once per finished root move.
+    // Called from the thread that called solve(), at most every ~50 ms and once per root move
+    // that thread finished (the moves other threads finish show in its next call).
     std::function<void(const SolveProgress&)> onProgress;
     int threads = 0;  // 0: std::thread::hardware_concurrency()
 };

@@ -75,10 +75,17 @@ constexpr Bitboard kEdges = kColumnA | kColumnH | kRow1 | kRow8;
 inline unsigned columnAToByte(Bitboard b) {
     return static_cast<unsigned>(((b & kColumnA) * 0x0102040810204080ULL) >> 56);
 }
+struct ColumnA {
+    std::array<Bitboard, 256> of{};
+    constexpr ColumnA() {
+        for (unsigned x = 0; x < 256; ++x)
+            for (int k = 0; k < 8; ++k)
+                if (x >> k & 1) of[x] |= Bitboard{1} << (8 * k);
+    }
+};
+constexpr ColumnA kColumnAOf;
 inline Bitboard byteToColumnA(unsigned x) {
-    Bitboard b = 0;
-    for (; x; x &= x - 1) b |= Bitboard{1} << (8 * std::countr_zero(x));
-    return b;
+    return kColumnAOf.of[x];
 }
 
 Bitboard edgeStable(Bitboard player, Bitboard opponent) {
@@ -93,37 +100,41 @@ Bitboard edgeStable(Bitboard player, Bitboard opponent) {
     return s & player;
 }
 
-// The lines of the board, by direction: 8 rows, 8 columns, 15 + 15 diagonals.
-struct Lines {
-    std::array<Bitboard, 8> rows{}, columns{};
-    std::array<Bitboard, 15> diag9{}, diag7{};  // a1-h8 direction, h1-a8 direction
-    constexpr Lines() {
-        for (int sq = 0; sq < 64; ++sq) {
-            const int r = sq / 8, c = sq % 8;
-            const Bitboard b = Bitboard{1} << sq;
-            rows[static_cast<std::size_t>(r)] |= b;
-            columns[static_cast<std::size_t>(c)] |= b;
-            diag9[static_cast<std::size_t>(c - r + 7)] |= b;
-            diag7[static_cast<std::size_t>(c + r)] |= b;
-        }
-    }
-};
-constexpr Lines kLines;
+// Squares of the lines along direction `Shift` (rows: 1, columns: 8, diagonals: 9 and 7) that
+// hold an empty square: the empties spread both ways along the direction (Kogge-Stone fills,
+// 3 steps each way, `up` / `down` keeping a shift from wrapping around the board's sides).
+// Branch-free: about 40 operations per direction, where testing the 46 lines one by one cost
+// 5% of the solver's time.
+template <int Shift>
+inline Bitboard linesWithEmpty(Bitboard empty, Bitboard up, Bitboard down) {
+    Bitboard g = empty, p = up;
+    g |= p & (g << Shift);
+    p &= p << Shift;
+    g |= p & (g << 2 * Shift);
+    p &= p << 2 * Shift;
+    g |= p & (g << 4 * Shift);
+    Bitboard h = empty;
+    p = down;
+    h |= p & (h >> Shift);
+    p &= p >> Shift;
+    h |= p & (h >> 2 * Shift);
+    p &= p >> 2 * Shift;
+    h |= p & (h >> 4 * Shift);
+    return g | h;
+}
 
 struct FullLines {
     Bitboard h = 0, v = 0, d9 = 0, d7 = 0;
 };
 
 FullLines fullLines(Bitboard occupied) {
+    constexpr Bitboard notA = ~kColumnA, notH = ~kColumnH, all = ~Bitboard{0};
+    const Bitboard empty = ~occupied;
     FullLines f;
-    for (Bitboard l : kLines.rows)
-        if ((occupied & l) == l) f.h |= l;
-    for (Bitboard l : kLines.columns)
-        if ((occupied & l) == l) f.v |= l;
-    for (Bitboard l : kLines.diag9)
-        if ((occupied & l) == l) f.d9 |= l;
-    for (Bitboard l : kLines.diag7)
-        if ((occupied & l) == l) f.d7 |= l;
+    f.h = ~linesWithEmpty<1>(empty, notA, notH);
+    f.v = ~linesWithEmpty<8>(empty, all, all);
+    f.d9 = ~linesWithEmpty<9>(empty, notA, notH);
+    f.d7 = ~linesWithEmpty<7>(empty, notH, notA);
     return f;
 }
 

@@ -8,8 +8,14 @@
 
 #include "core/Symmetry.h"
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 namespace othello::analysis {
 namespace {
+
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 // data layout: bits 0-7 lower + 64, 8-15 upper + 64, 16-23 best move + 1, 24-31 empties,
 // 32-39 generation. A zero data word never holds a position (generation starts at 1).
@@ -35,6 +41,26 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
     const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
     std::size_t buckets = 1;
     while (buckets * 2 * kBucketBytes <= bytes) buckets *= 2;
+    mask_ = buckets - 1;
+    const std::size_t tableBytes = buckets * kBucketBytes;
+#ifdef __linux__
+    if (tableBytes >= kHugePage) {
+        // One huge page more than needed, to start the buckets on a huge page boundary.
+        const std::size_t length = tableBytes + kHugePage;
+        void* mapped =
+            mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (mapped != MAP_FAILED) {
+            words_ = std::unique_ptr<std::uint64_t[], Free>(static_cast<std::uint64_t*>(mapped),
+                                                            Free{length});
+            const auto address = reinterpret_cast<std::uintptr_t>(mapped);
+            const std::size_t skip = (kHugePage - address % kHugePage) % kHugePage;
+            slots_ = static_cast<std::uint64_t*>(mapped) + skip / sizeof(std::uint64_t);
+            // Advice only: without transparent huge pages the table works the same, slower.
+            madvise(slots_, tableBytes, MADV_HUGEPAGE);
+            return;
+        }
+    }
+#endif
     // One bucket per cache line: one more line allocated, to align the first.
     auto* memory = static_cast<std::uint64_t*>(
         std::calloc(buckets * kBucketWords + kBucketWords, sizeof(std::uint64_t)));
@@ -43,10 +69,15 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
     const auto address = reinterpret_cast<std::uintptr_t>(memory);
     slots_ =
         memory + ((kBucketBytes - address % kBucketBytes) % kBucketBytes) / sizeof(std::uint64_t);
-    mask_ = buckets - 1;
 }
 
 void TranspositionTable::Free::operator()(std::uint64_t* p) const {
+#ifdef __linux__
+    if (mappedBytes) {
+        munmap(p, mappedBytes);
+        return;
+    }
+#endif
     std::free(p);
 }
 

@@ -76,3 +76,53 @@ TEST_CASE("full lines", "[solver][stability]") {
     CHECK(analysis::stableDiscs(0x00000000FFFFFFFFULL, 0xFFFFFFFF00000000ULL) ==
           0x00000000FFFFFFFFULL);
 }
+
+// Square by square: every square of each of the four lines through `sq` occupied.
+static bool linesFullAt(Bitboard occupied, int sq) {
+    const int r0 = sq / 8, c0 = sq % 8;
+    for (const auto& [dr, dc] : {std::pair{0, 1}, {1, 0}, {1, 1}, {1, -1}}) {
+        for (int sign : {-1, 1}) {
+            int r = r0 + sign * dr, c = c0 + sign * dc;
+            for (; r >= 0 && r < 8 && c >= 0 && c < 8; r += sign * dr, c += sign * dc)
+                if (!(occupied & core::bit(r * 8 + c))) return false;
+        }
+    }
+    return (occupied & core::bit(sq)) != 0;
+}
+
+TEST_CASE("full lines equal a square-by-square walk on random boards", "[solver][stability]") {
+    std::mt19937_64 rng(13);
+    int fullSeen = 0;
+    for (int i = 0; i < 20000; ++i) {
+        // Mostly full boards (few empties), where full lines exist at all.
+        Bitboard occupied = ~Bitboard{0};
+        const int holes = static_cast<int>(rng() % 12);
+        for (int k = 0; k < holes; ++k) occupied &= ~core::bit(static_cast<int>(rng() % 64));
+        const Bitboard full = analysis::fullLineSquares(occupied);
+        for (int sq = 0; sq < 64; ++sq) {
+            INFO(std::hex << occupied << " " << core::squareName(sq));
+            REQUIRE(((full >> sq) & 1) == (linesFullAt(occupied, sq) ? 1u : 0u));
+        }
+        fullSeen += core::popcount(full);
+    }
+    CHECK(fullSeen > 20000);
+}
+
+TEST_CASE("lastFlipCount counts the flips of the last empty square", "[solver][flips]") {
+    std::mt19937_64 rng(14);
+    int moves = 0;
+    for (int i = 0; i < 200000; ++i) {
+        const int sq = static_cast<int>(rng() % 64);
+        // Random colours, with long runs of one colour now and then (long flips).
+        Bitboard p = rng();
+        if (i % 4 == 1) p |= rng() | rng();
+        if (i % 4 == 2) p &= rng() & rng();
+        p &= ~core::bit(sq);
+        const Bitboard o = ~p & ~core::bit(sq);
+        INFO(std::hex << p << std::dec << " " << core::squareName(sq));
+        REQUIRE(analysis::lastFlipCount(p, sq) == core::popcount(analysis::flipsAt(p, o, sq)));
+        REQUIRE(analysis::lastFlipCount(~p, sq) == core::popcount(analysis::flipsAt(o, p, sq)));
+        moves += analysis::lastFlipCount(p, sq) > 0;
+    }
+    CHECK(moves > 50000);
+}

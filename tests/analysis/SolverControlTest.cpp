@@ -120,14 +120,25 @@ TEST_CASE("progress reports: nodes grow, bounds narrow, one call per finished ro
           "[solver][control]") {
     std::mt19937_64 rng(4);
     const core::Position pos = randomPosition(rng, 18);
+    // Two threads solve root moves side by side: the reports still come from the calling
+    // thread, and the last one counts every move.
+    const int threads = GENERATE(1, 2);
+    INFO("threads " << threads);
     analysis::Solver solver(16);
     analysis::SolveOptions o;
     o.allMoves = true;
+    o.threads = threads;
+    const std::thread::id caller = std::this_thread::get_id();
+    bool otherThread = false;
     std::vector<analysis::SolveProgress> seen;
-    o.onProgress = [&](const analysis::SolveProgress& p) { seen.push_back(p); };
+    o.onProgress = [&](const analysis::SolveProgress& p) {
+        seen.push_back(p);
+        otherThread = otherThread || std::this_thread::get_id() != caller;
+    };
     const auto r = solver.solve(pos, o);
     REQUIRE(r.complete);
     REQUIRE_FALSE(seen.empty());
+    CHECK_FALSE(otherThread);
     int lastDone = 0;
     std::uint64_t lastNodes = 0;
     for (const auto& p : seen) {
