@@ -70,8 +70,8 @@ const char* kPendingEntries =
 // - Walk::Names: a walk along the names (walkNames) tests the filter on the sorted name on the
 //   walked player or event (+pb.id, +pw.id, +e.id: unindexed, so that the names index still
 //   drives) rather than on each game: the walk skips the names the filter excludes instead of
-//   visiting their games (event=Parties&sort=event
-//   visited the games of every event before "Diverses parties": 16 ms; now 1 ms).
+//   visiting their games (event=Parties&sort=event visited the games of every event before
+//   "Diverses parties": 16 ms; now 1 ms).
 enum class Walk { None, Order, Names };
 
 Query buildQuery(const SearchFilter& f, bool pending, Walk walk = Walk::None) {
@@ -208,6 +208,13 @@ bool isNameSort(SortKey k) {
     return k == SortKey::Black || k == SortKey::White || k == SortKey::Event;
 }
 
+// Whether the filter names what the sort orders by (black=X with sort=black, ...).
+bool filtersSortedName(const SearchFilter& f) {
+    return (f.sort == SortKey::Black && !f.black.empty()) ||
+           (f.sort == SortKey::White && !f.white.empty()) ||
+           (f.sort == SortKey::Event && !f.event.empty());
+}
+
 // Whether walking an index in sort order and stopping at the page beats reading every match
 // and sorting them: the rows walked to fill the page, about (offset + limit) * games / matches,
 // against the matches (search --black Kuylle --result draw --sort white walked 129,485 games:
@@ -269,17 +276,15 @@ std::string rowsFrom(const Query& q, const SearchFilter& f) {
                " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id" +
                events;
     const bool walk = walkNames(q, f) || walkPositionNames(q, f);
+    const std::string probed = q.position ? probe : "";
     if (walk && f.sort == SortKey::Black)
-        return " FROM players pb CROSS JOIN games g ON g.black_id = pb.id" +
-               std::string(q.position ? probe : "") + " JOIN players pw ON pw.id = g.white_id" +
-               events;
+        return " FROM players pb CROSS JOIN games g ON g.black_id = pb.id" + probed +
+               " JOIN players pw ON pw.id = g.white_id" + events;
     if (walk && f.sort == SortKey::White)
-        return " FROM players pw CROSS JOIN games g ON g.white_id = pw.id" +
-               std::string(q.position ? probe : "") + " JOIN players pb ON pb.id = g.black_id" +
-               events;
+        return " FROM players pw CROSS JOIN games g ON g.white_id = pw.id" + probed +
+               " JOIN players pb ON pb.id = g.black_id" + events;
     if (walk && f.sort == SortKey::Event)
-        return " FROM events e CROSS JOIN games g ON g.event_id = e.id" +
-               std::string(q.position ? probe : "") +
+        return " FROM events e CROSS JOIN games g ON g.event_id = e.id" + probed +
                " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id";
     return q.from + " JOIN players pb ON pb.id = g.black_id JOIN players pw ON pw.id = g.white_id" +
            events;
@@ -413,12 +418,9 @@ SearchResult Archive::search(const SearchFilter& filter) {
         // walkPositionOrder, walkPositionNames, walkOrder).
         q.matches = count(filter);
         q.games = impl_->scalar("SELECT coalesce(max(id), 0) FROM games");
-        const bool nameFiltered = (filter.sort == SortKey::Black && !filter.black.empty()) ||
-                                  (filter.sort == SortKey::White && !filter.white.empty()) ||
-                                  (filter.sort == SortKey::Event && !filter.event.empty());
-        const Walk walk = walkOrder(q, filter)                   ? Walk::Order
-                          : nameFiltered && walkNames(q, filter) ? Walk::Names
-                                                                 : Walk::None;
+        const Walk walk = walkOrder(q, filter)                                ? Walk::Order
+                          : filtersSortedName(filter) && walkNames(q, filter) ? Walk::Names
+                                                                              : Walk::None;
         if (walk != Walk::None) {
             Query walked = buildQuery(filter, false, walk);
             walked.matches = q.matches;
