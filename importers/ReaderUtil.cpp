@@ -1,5 +1,7 @@
 #include "ReaderUtil.h"
 
+#include <algorithm>
+
 #include "core/Notation.h"
 
 namespace othello::importers::text {
@@ -133,6 +135,13 @@ std::size_t utf8Length(std::string_view s, std::size_t i) {
 }  // namespace
 
 std::string printable(std::string_view s) {
+    // Most messages are plain ASCII, and every message passes here twice (when it is made and
+    // when its record is kept): copy those without the per-character walk.
+    if (std::all_of(s.begin(), s.end(), [](char ch) {
+            const auto c = static_cast<unsigned char>(ch);
+            return (c >= 0x20 && c < 0x7F) || c == '\t';
+        }))
+        return std::string(s);
     static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
     out.reserve(s.size());
