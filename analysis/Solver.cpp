@@ -248,6 +248,18 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
     control.onPoll = report;
 
     bool stopped = false;
+    // A root move's bounds from its child's (the caller holds rootMutex): solved, or cut short
+    // by a stop (the solve then ends; what was proven stays).
+    auto record = [&](Root& root, const Bounds& child, bool finished) {
+        root.bounds = {-child.upper, -child.lower};
+        if (!finished) {
+            stopped = true;
+            return;
+        }
+        root.done = true;
+        ++movesDone;
+        rootBounds.lower = std::max(rootBounds.lower, root.bounds.lower);
+    };
     if (options.allMoves || roots.size() == 1) {
         // Every root move's value: the threads solve whole moves, each taking the next one in
         // order (a thread with none left helps the others through their split jobs). With
@@ -283,21 +295,17 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
                     narrow(s, root->next, root->nextOpponent, child, wld, -guess, nullptr);
                 } catch (const Aborted&) {
                     std::lock_guard<std::mutex> lock(rootMutex);
-                    root->bounds = {-child.upper, -child.lower};
-                    stopped = true;
+                    record(*root, child, false);
                     return;
                 }
                 {
                     std::lock_guard<std::mutex> lock(rootMutex);
-                    root->bounds = {-child.upper, -child.lower};
-                    root->done = true;
+                    record(*root, child, true);
                     previous = root->bounds.lower;
                     if (root->estimated && !wld) {
                         errorSum += root->bounds.lower - root->guess;
                         ++solved;
                     }
-                    ++movesDone;
-                    rootBounds.lower = std::max(rootBounds.lower, root->bounds.lower);
                 }
                 // Progress comes from the calling thread only (the others' moves show in its
                 // next report).
@@ -335,10 +343,7 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
         }
         {
             std::lock_guard<std::mutex> lock(rootMutex);
-            firstRoot.bounds = {-child.upper, -child.lower};
-            firstRoot.done = !stopped;
-            rootBounds.lower = firstRoot.bounds.lower;
-            movesDone += firstRoot.done;
+            record(firstRoot, child, !stopped);
         }
         std::size_t nextRoot = 1;
         if (!stopped) {
@@ -366,16 +371,12 @@ SolveResult Solver::solve(const core::Position& position, const SolveOptions& op
                         }
                     } catch (const Aborted&) {
                         std::lock_guard<std::mutex> lock(rootMutex);
-                        root->bounds = {-c.upper, -c.lower};
-                        stopped = true;
+                        record(*root, c, false);
                         return;
                     }
                     {
                         std::lock_guard<std::mutex> lock(rootMutex);
-                        root->bounds = {-c.upper, -c.lower};
-                        root->done = true;
-                        rootBounds.lower = std::max(rootBounds.lower, root->bounds.lower);
-                        ++movesDone;
+                        record(*root, c, true);
                     }
                     if (&s == &search.main()) report();
                 }

@@ -36,9 +36,7 @@ bool isLabel(std::string_view line, std::size_t at) {
     while (end < line.size() && !text::isBlank(line[end])) letter |= isAlpha(line[end++]);
     if (end - at < 3 || !letter) return false;
     const std::string_view label = line.substr(at);
-    const bool control = std::any_of(label.begin(), label.end(), [](char c) {
-        return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F;
-    });
+    const bool control = std::any_of(label.begin(), label.end(), text::isControl);
     return !control && !hasSquareLike(label);
 }
 

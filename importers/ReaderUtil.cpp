@@ -134,13 +134,16 @@ std::size_t utf8Length(std::string_view s, std::size_t i) {
 }
 }  // namespace
 
+bool isControl(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return (u < 0x20 && c != '\t') || u == 0x7F;
+}
+
 std::string printable(std::string_view s) {
     // Most messages are plain ASCII, and every message passes here twice (when it is made and
     // when its record is kept): copy those without the per-character walk.
-    if (std::all_of(s.begin(), s.end(), [](char ch) {
-            const auto c = static_cast<unsigned char>(ch);
-            return (c >= 0x20 && c < 0x7F) || c == '\t';
-        }))
+    if (std::all_of(s.begin(), s.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x80 && !isControl(c); }))
         return std::string(s);
     static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
@@ -149,7 +152,7 @@ std::string printable(std::string_view s) {
     while (i < s.size()) {
         const auto c = static_cast<unsigned char>(s[i]);
         const std::size_t n = utf8Length(s, i);
-        if (n == 0 || (n == 1 && ((c < 0x20 && c != '\t') || c == 0x7F))) {
+        if (n == 0 || (n == 1 && isControl(s[i]))) {
             out += "\\x";
             out += kHex[c >> 4];
             out += kHex[c & 0xF];

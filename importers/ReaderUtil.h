@@ -36,6 +36,9 @@ std::string toUtf8(std::string_view s);
 // Every byte taken as a Latin-1 character.
 std::string latin1ToUtf8(std::string_view s);
 
+// A control byte as printable() escapes it: below 0x20 (but tab), and DEL.
+bool isControl(char c);
+
 // `s` safe to print: valid UTF-8 and printable ASCII kept, control bytes (but tab), DEL and
 // bytes that are not valid UTF-8 written as \xNN. Printable output is returned unchanged.
 std::string printable(std::string_view s);
