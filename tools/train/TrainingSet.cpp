@@ -1,9 +1,14 @@
 #include "TrainingSet.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <sstream>
 #include <thread>
+#include <unordered_map>
 
 #include "analysis/Flips.h"
 #include "analysis/Solver.h"
@@ -38,19 +43,77 @@ Sample makeSample(const core::Position& p, double labelBlack, bool exact, float 
     return s;
 }
 
+// A point of the game whose exact value the solver gives.
+struct ExactPoint {
+    int empties = 0;
+    int index = 0;  // of the position solved
+    int black = 0;  // its value, Black's disc difference
+    bool have = false;
+};
+
 struct Game {
     std::vector<core::Position> positions;
     bool validation = false;
-    bool haveFinal = false, haveTheoretical = false, haveExact = false;
-    int finalBlack = 0, theoreticalBlack = 0, theoreticalEmpties = 0, exactBlack = 0;
-    int exactIndex = -1;  // the position solved
+    bool haveFinal = false, haveTheoretical = false;
+    int finalBlack = 0, theoreticalBlack = 0, theoreticalEmpties = 0;
+    std::vector<ExactPoint> exact;
 };
 
-// Solves the positions of `games` marked with an exactIndex, on `threads` threads.
-void solveExact(std::vector<Game>& games, int threads, LoadReport& report) {
-    std::vector<std::size_t> jobs;
-    for (std::size_t i = 0; i < games.size(); ++i)
-        if (games[i].exactIndex >= 0) jobs.push_back(i);
+struct PairHash {
+    std::size_t operator()(const std::pair<Bitboard, Bitboard>& k) const {
+        return std::hash<Bitboard>()(k.first * 0x9E3779B97F4A7C15ULL ^ k.second);
+    }
+};
+using SolveCache = std::unordered_map<std::pair<Bitboard, Bitboard>, int, PairHash>;
+
+SolveCache readSolveCache(const std::filesystem::path& path) {
+    SolveCache cache;
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+        // A line cut short by a stopped run is skipped, not misread.
+        std::istringstream fields(line);
+        Bitboard p = 0, o = 0;
+        int value = 0;
+        std::string rest;
+        if ((fields >> std::hex >> p >> o >> std::dec >> value) && !(fields >> rest) &&
+            (p & o) == 0 && value >= -64 && value <= 64)
+            cache[{p, o}] = value;
+    }
+    return cache;
+}
+
+// Gives every exact point of `games` its value: from the cache, else (unless cachedOnly) solved
+// on `threads` threads and appended to the cache as it is found.
+void solveExact(std::vector<Game>& games, const LoadOptions& options, LoadReport& report) {
+    SolveCache cache;
+    if (!options.solveCache.empty()) cache = readSolveCache(options.solveCache);
+    std::vector<std::pair<std::size_t, std::size_t>> jobs;  // game, exact point
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        for (std::size_t k = 0; k < games[i].exact.size(); ++k) {
+            ExactPoint& e = games[i].exact[k];
+            const core::Position& p = games[i].positions[static_cast<std::size_t>(e.index)];
+            const auto it = cache.find({p.player(), p.opponentDiscs()});
+            if (it != cache.end()) {
+                e.black = p.toMove() == core::Color::Black ? it->second : -it->second;
+                e.have = true;
+                ++report.cachedSolves;
+            } else if (options.cachedOnly) {
+                ++report.missingSolves;
+            } else {
+                jobs.emplace_back(i, k);
+            }
+        }
+    }
+    // Any order gives the same values; a drawn one spreads a stopped run's work over all years.
+    std::mt19937_64 rng(options.seed ^ 0x5EED5EEDULL);
+    std::shuffle(jobs.begin(), jobs.end(), rng);
+    std::ofstream out;
+    if (!options.solveCache.empty() && !jobs.empty()) {
+        out.open(options.solveCache, std::ios::app);
+        if (!out) throw std::runtime_error("cannot write " + options.solveCache.string());
+    }
+    std::mutex outMutex;
     std::atomic<std::size_t> next{0};
     const auto t0 = std::chrono::steady_clock::now();
     auto work = [&] {
@@ -58,15 +121,22 @@ void solveExact(std::vector<Game>& games, int threads, LoadReport& report) {
         analysis::SolveOptions o;
         o.threads = 1;
         for (std::size_t k = next++; k < jobs.size(); k = next++) {
-            Game& g = games[jobs[k]];
-            const core::Position& p = g.positions[static_cast<std::size_t>(g.exactIndex)];
+            Game& g = games[jobs[k].first];
+            ExactPoint& e = g.exact[jobs[k].second];
+            const core::Position& p = g.positions[static_cast<std::size_t>(e.index)];
             const analysis::SolveResult r = solver.solve(p, o);
-            g.exactBlack = p.toMove() == core::Color::Black ? r.value : -r.value;
-            g.haveExact = r.complete && r.kind == analysis::ValueKind::Exact;
+            if (!r.complete || r.kind != analysis::ValueKind::Exact) continue;
+            e.black = p.toMove() == core::Color::Black ? r.value : -r.value;
+            e.have = true;
+            if (out.is_open()) {
+                std::lock_guard lock(outMutex);
+                out << std::hex << p.player() << ' ' << p.opponentDiscs() << ' ' << std::dec
+                    << r.value << std::endl;  // flushed: a stopped run keeps its solves
+            }
         }
     };
     std::vector<std::thread> pool;
-    for (int t = 0; t < std::max(threads, 1); ++t) pool.emplace_back(work);
+    for (int t = 0; t < std::max(options.threads, 1); ++t) pool.emplace_back(work);
     for (auto& t : pool) t.join();
     report.solved = static_cast<std::int64_t>(jobs.size());
     report.solveSeconds =
@@ -132,16 +202,18 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
                     g.theoreticalEmpties = reached ? depth : g.positions.back().emptyCount();
                 }
             }
-            if (options.exactEmpties > 0) {
+            for (const int empties : options.exactEmpties) {
+                // At or past the theoretical score's point the solver would only repeat it.
+                if (g.haveTheoretical && empties >= g.theoreticalEmpties) continue;
                 for (std::size_t i = 0; i < g.positions.size(); ++i) {
                     const core::Position& p = g.positions[i];
-                    if (p.emptyCount() == options.exactEmpties && !p.isGameOver()) {
-                        g.exactIndex = static_cast<int>(i);
+                    if (p.emptyCount() == empties && !p.isGameOver()) {
+                        g.exact.push_back({empties, static_cast<int>(i), 0, false});
                         break;
                     }
                 }
             }
-            if (!g.haveFinal && !g.haveTheoretical && g.exactIndex < 0) {
+            if (!g.haveFinal && !g.haveTheoretical && g.exact.empty()) {
                 ++report.skippedGames;
                 continue;
             }
@@ -149,52 +221,44 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
         }
     }
     report.games = static_cast<std::int64_t>(games.size());
-    if (options.exactEmpties > 0) solveExact(games, options.threads, report);
+    solveExact(games, options, report);
+    if (options.solveOnly) return std::vector<StageSet>(analysis::kStageCount);
 
     std::vector<StageSet> stages(analysis::kStageCount);
+    struct Point {
+        int at, value, kind;  // kind 0 theoretical, 1 solved, 2 result
+    };
+    std::vector<Point> points;
     for (const Game& g : games) {
+        // The known points of the game: the solved positions, the theoretical score, the result.
+        points.clear();
+        for (const ExactPoint& x : g.exact)
+            if (x.have) points.push_back({x.empties, x.black, 1});
+        if (g.haveTheoretical) points.push_back({g.theoreticalEmpties, g.theoreticalBlack, 0});
+        if (g.haveFinal) points.push_back({0, g.finalBlack, 2});
+        if (points.empty()) continue;
         for (const core::Position& p : g.positions) {
             if (p.isGameOver()) continue;
             const int e = p.emptyCount();
-            // The nearest point of the game where the value is known (ties: the exact one).
-            int label = 0, distance = 1000, source = -1;
-            auto consider = [&](bool have, int at, int value, int kind) {
-                if (!have) return;
-                const int d = std::abs(e - at);
-                if (d < distance) {
-                    distance = d;
-                    label = value;
-                    source = kind;
-                }
-            };
-            consider(g.haveExact, options.exactEmpties, g.exactBlack, 1);
-            if (g.haveTheoretical && e >= g.theoreticalEmpties) {
-                distance = -1;
-                label = g.theoreticalBlack;
-                source = 0;
-            }
-            consider(g.haveTheoretical, g.theoreticalEmpties, g.theoreticalBlack, 0);
-            consider(g.haveFinal, 0, g.finalBlack, 2);
-            if (source < 0) continue;
+            // The label is the nearest known point's value (ties: the solved ones, listed first).
+            std::size_t nearest = 0;
+            for (std::size_t k = 1; k < points.size(); ++k)
+                if (std::abs(e - points[k].at) < std::abs(e - points[nearest].at)) nearest = k;
+            // Before the theoretical score's point, its value is the best label at hand.
+            if (g.haveTheoretical && e >= g.theoreticalEmpties)
+                for (std::size_t k = 0; k < points.size(); ++k)
+                    if (points[k].kind == 0) nearest = k;
+            const int source = points[nearest].kind;
             (source == 0   ? report.theoreticalLabels
              : source == 1 ? report.exactLabels
                            : report.resultLabels)++;
-            const bool exact = distance == 0 || (distance == -1 && e == g.theoreticalEmpties);
-            double value = label;
-            if (options.interpolate && distance > 0) {
+            const bool exact = e == points[nearest].at && source != 2;
+            double value = points[nearest].value;
+            if (options.interpolate && e != points[nearest].at) {
                 // Between two known points: the errors of the moves between them are spread
                 // evenly instead of all charged to the nearer side.
-                struct Point {
-                    bool have;
-                    int at, value;
-                };
-                const Point points[] = {
-                    {g.haveTheoretical, g.theoreticalEmpties, g.theoreticalBlack},
-                    {g.haveExact, options.exactEmpties, g.exactBlack},
-                    {g.haveFinal, 0, g.finalBlack}};
                 int aboveAt = 1000, aboveValue = 0, belowAt = -1, belowValue = 0;
                 for (const Point& pt : points) {
-                    if (!pt.have) continue;
                     if (pt.at > e && pt.at < aboveAt) {
                         aboveAt = pt.at;
                         aboveValue = pt.value;

@@ -4,8 +4,9 @@
 // the best source at hand gives for it:
 // - the WTHOR theoretical score (perfect play from the game's position at the file's depth,
 //   usually 24 empties: exact there) for positions at that depth or before it;
-// - optionally the exact value of the game's position at `exactEmpties` empties, computed by
-//   the solver, for positions nearer to it than to the theoretical score's position;
+// - optionally the exact values of the game's positions at each of `exactEmpties` empties,
+//   computed by the solver (or read from the solve cache), for positions nearer to one of them
+//   than to the theoretical score's position;
 // - the game's final result for positions nearer to the end than to any of the above.
 // Each label thus comes from the nearest point of the game where the value is known, so it
 // carries the errors of as few moves as possible; with `interpolate`, a position between two
@@ -47,7 +48,18 @@ struct LoadOptions {
     std::filesystem::path directory;  // WTH_<year>.wtb files
     int firstYear = 1977;
     int lastYear = 2018;
-    int exactEmpties = 0;  // 0: no solver labels
+    std::vector<int> exactEmpties;  // empty: no solver labels
+    // Exact values solved by earlier runs, one "player opponent value" line per position (hex
+    // bitboards, value from the side to move), appended to as positions are solved: a run that
+    // is stopped keeps what it solved, and the next run solves only the rest. Empty: no cache.
+    std::filesystem::path solveCache;
+    // Solve nothing new: positions missing from the cache get no exact label (their games are
+    // labelled from their other known points).
+    bool cachedOnly = false;
+    // Solve, append to the cache and return without labelling (no positions): a labelling job
+    // that can run for hours and be stopped at any point. Games are solved in an order drawn
+    // with `seed`, so a part of the work covers all years alike.
+    bool solveOnly = false;
     int threads = 2;
     int maxGames = 0;       // 0: every game
     double holdout = 0.05;  // share of games kept for validation
@@ -71,7 +83,9 @@ struct LoadReport {
     std::int64_t theoreticalLabels = 0;
     std::int64_t exactLabels = 0;
     std::int64_t resultLabels = 0;
-    std::int64_t solved = 0;
+    std::int64_t solved = 0;         // by this run
+    std::int64_t cachedSolves = 0;   // exact values read from the cache and used
+    std::int64_t missingSolves = 0;  // positions left unsolved (cachedOnly)
     double solveSeconds = 0;
 };
 

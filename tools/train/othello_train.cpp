@@ -40,7 +40,13 @@ using namespace othello;
 int main(int argc, char** argv) {
     train::LoadOptions load;
     load.directory = std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor";
-    load.exactEmpties = 14;
+    load.exactEmpties = {14};
+    {
+        // The solve cache lives next to the program (the build tree), like bench_eval's.
+        std::error_code ec;
+        const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+        if (!ec) load.solveCache = exe.parent_path() / "othello-train-solves.cache";
+    }
     train::FitOptions fit;
     std::filesystem::path out =
         std::filesystem::path(OTHELLO_SOURCE_DIR) / "analysis" / "data" / "othello-eval.bin";
@@ -59,10 +65,20 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(1900, 2018));
     app.add_option("--exact-empties", load.exactEmpties,
-                   "Solve each game's position with this many empties for an exact label (0: "
-                   "none)")
+                   "Solve each game's positions with these numbers of empties for exact labels "
+                   "(e.g. 14,20; 0: none)")
         ->capture_default_str()
-        ->check(CLI::Range(0, 20));
+        ->delimiter(',')
+        ->check(CLI::Range(0, 23));
+    app.add_option("--solve-cache", load.solveCache,
+                   "File of exact values solved by earlier runs, appended to as positions are "
+                   "solved (\"\": none)")
+        ->capture_default_str();
+    app.add_flag("--cached-only", load.cachedOnly,
+                 "Solve nothing: positions missing from the solve cache get no exact label");
+    app.add_flag("--solve-only", load.solveOnly,
+                 "Only solve the --exact-empties positions into the solve cache, in a drawn "
+                 "order (stop it at any time; the next run goes on), and write no weights");
     app.add_option("--holdout", load.holdout, "Share of games kept for validation")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 0.5));
@@ -103,6 +119,17 @@ int main(int argc, char** argv) {
     app.add_option("--threads", load.threads, "Threads")->capture_default_str();
     app.add_option("-o,--out", out, "Weights file written")->capture_default_str();
     CLI11_PARSE(app, argc, argv);
+    std::erase(load.exactEmpties, 0);
+    std::sort(load.exactEmpties.begin(), load.exactEmpties.end());
+    load.exactEmpties.erase(std::unique(load.exactEmpties.begin(), load.exactEmpties.end()),
+                            load.exactEmpties.end());
+    if (load.solveOnly && load.solveCache.empty()) {
+        std::fprintf(stderr, "othello-train: --solve-only needs a --solve-cache\n");
+        return 1;
+    }
+    std::string exactList;
+    for (int e : load.exactEmpties) exactList += (exactList.empty() ? "" : ",") + std::to_string(e);
+    if (exactList.empty()) exactList = "none";
     const int narrowOverlap = load.overlap;
     load.overlap = std::max(load.overlap, priorOverlap);
 
@@ -118,6 +145,15 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "othello-train: %s\n", e.what());
         return 1;
     }
+    if (load.solveOnly) {
+        std::printf(
+            "%lld games; exact values at %s empties: %lld in the cache, %lld solved in "
+            "%.1f s, appended to %s\n",
+            static_cast<long long>(report.games), exactList.c_str(),
+            static_cast<long long>(report.cachedSolves), static_cast<long long>(report.solved),
+            report.solveSeconds, load.solveCache.string().c_str());
+        return 0;
+    }
     if (report.positions == 0) {
         std::fprintf(stderr, "othello-train: no positions read from %s\n",
                      load.directory.string().c_str());
@@ -125,12 +161,15 @@ int main(int argc, char** argv) {
     }
     std::printf(
         "%d files, %lld games (%lld skipped), %lld positions; labels: %lld theoretical, "
-        "%lld exact, %lld results; %lld solves in %.1f s; %.1f s\n",
+        "%lld exact, %lld results; exact values at %s empties: %lld from the cache, %lld "
+        "solved in %.1f s, %lld missing; %.1f s\n",
         report.files, static_cast<long long>(report.games),
         static_cast<long long>(report.skippedGames), static_cast<long long>(report.positions),
         static_cast<long long>(report.theoreticalLabels),
         static_cast<long long>(report.exactLabels), static_cast<long long>(report.resultLabels),
-        static_cast<long long>(report.solved), report.solveSeconds, elapsed());
+        exactList.c_str(), static_cast<long long>(report.cachedSolves),
+        static_cast<long long>(report.solved), report.solveSeconds,
+        static_cast<long long>(report.missingSolves), elapsed());
     std::fflush(stdout);
 
     const analysis::PatternLayout& layout = analysis::PatternLayout::get();
@@ -183,7 +222,8 @@ int main(int argc, char** argv) {
     std::ostringstream desc;
     desc << "othello-train: WTHOR " << load.firstYear << "-" << load.lastYear << ", "
          << report.games << " games, " << report.positions << " positions, exact labels at "
-         << load.exactEmpties << " empties, seed " << load.seed << ", holdout " << load.holdout
+         << exactList << " empties (" << report.cachedSolves + report.solved << " solved, "
+         << report.missingSolves << " missing), seed " << load.seed << ", holdout " << load.holdout
          << ", interpolate " << load.interpolate << ", overlap " << narrowOverlap
          << ", prior overlap " << priorOverlap << ", exact weight " << load.exactWeight
          << ", ridge " << fit.ridge << ", " << fit.iterations << " iterations, Huber rounds "
