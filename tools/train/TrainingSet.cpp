@@ -71,7 +71,9 @@ SolveCache readSolveCache(const std::filesystem::path& path) {
     std::ifstream in(path);
     std::string line;
     while (std::getline(in, line)) {
-        // A line cut short by a stopped run is skipped, not misread.
+        // A line cut short by a stopped run is skipped, not misread: a last line without its
+        // newline is dropped whole (a value cut from -12 to -1 would still parse).
+        if (in.eof()) break;
         std::istringstream fields(line);
         Bitboard p = 0, o = 0;
         int value = 0;
