@@ -36,6 +36,7 @@
 #include "analysis/Evaluation.h"
 #include "analysis/Flips.h"
 #include "analysis/MidgameSearch.h"
+#include "analysis/SolvedValues.h"
 #include "analysis/Solver.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
@@ -94,16 +95,6 @@ fs::path exeDirectory() {
     return ec ? fs::current_path() : exe.parent_path();
 }
 
-// The cache of exact values: lines "<player hex> <opponent hex> <value>", side to move's view.
-std::map<std::pair<Bitboard, Bitboard>, int> readCache(const fs::path& path) {
-    std::map<std::pair<Bitboard, Bitboard>, int> cache;
-    std::ifstream in(path);
-    Bitboard p = 0, o = 0;
-    int value = 0;
-    while (in >> std::hex >> p >> o >> std::dec >> value) cache[{p, o}] = value;
-    return cache;
-}
-
 struct TestPosition {
     core::Position position;
     int value = 0;  // exact, side to move
@@ -150,7 +141,7 @@ void runAccuracy(const Config& cfg, const std::shared_ptr<const Evaluator>& eval
     }
     // Exact values solved by earlier runs (the positions are the same from run to run).
     const fs::path cachePath = exeDirectory() / "bench_eval_exact.cache";
-    std::map<std::pair<Bitboard, Bitboard>, int> cache = readCache(cachePath);
+    const SolvedValues cache = readSolvedValues(cachePath);
     std::vector<int> unsolved;
     for (int i : need) {
         TestPosition& t = tests[static_cast<std::size_t>(i)];
@@ -171,8 +162,7 @@ void runAccuracy(const Config& cfg, const std::shared_ptr<const Evaluator>& eval
         t.value = solver.solve(t.position, o).value;
         // Written as solved: an interrupted run keeps what it solved.
         std::lock_guard lock(cacheMutex);
-        cacheOut << std::hex << t.position.player() << ' ' << t.position.opponentDiscs() << ' '
-                 << std::dec << t.value << std::endl;
+        appendSolvedValue(cacheOut, t.position.player(), t.position.opponentDiscs(), t.value);
     });
     std::printf(
         "accuracy: %zu positions (%s empties, one per game of WTHOR 2019-2021, 2025), "

@@ -6,11 +6,10 @@
 #include <cstdio>
 #include <fstream>
 #include <mutex>
-#include <sstream>
 #include <thread>
-#include <unordered_map>
 
 #include "analysis/Flips.h"
+#include "analysis/SolvedValues.h"
 #include "analysis/Solver.h"
 #include "core/Replay.h"
 #include "importers/WthorReader.h"
@@ -59,37 +58,11 @@ struct Game {
     std::vector<ExactPoint> exact;
 };
 
-struct PairHash {
-    std::size_t operator()(const std::pair<Bitboard, Bitboard>& k) const {
-        return std::hash<Bitboard>()(k.first * 0x9E3779B97F4A7C15ULL ^ k.second);
-    }
-};
-using SolveCache = std::unordered_map<std::pair<Bitboard, Bitboard>, int, PairHash>;
-
-SolveCache readSolveCache(const std::filesystem::path& path) {
-    SolveCache cache;
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line)) {
-        // A line cut short by a stopped run is skipped, not misread: a last line without its
-        // newline is dropped whole (a value cut from -12 to -1 would still parse).
-        if (in.eof()) break;
-        std::istringstream fields(line);
-        Bitboard p = 0, o = 0;
-        int value = 0;
-        std::string rest;
-        if ((fields >> std::hex >> p >> o >> std::dec >> value) && !(fields >> rest) &&
-            (p & o) == 0 && value >= -64 && value <= 64)
-            cache[{p, o}] = value;
-    }
-    return cache;
-}
-
 // Gives every exact point of `games` its value: from the cache, else (unless cachedOnly) solved
 // on `threads` threads and appended to the cache as it is found.
 void solveExact(std::vector<Game>& games, const LoadOptions& options, LoadReport& report) {
-    SolveCache cache;
-    if (!options.solveCache.empty()) cache = readSolveCache(options.solveCache);
+    analysis::SolvedValues cache;
+    if (!options.solveCache.empty()) cache = analysis::readSolvedValues(options.solveCache);
     std::vector<std::pair<std::size_t, std::size_t>> jobs;  // game, exact point
     for (std::size_t i = 0; i < games.size(); ++i) {
         for (std::size_t k = 0; k < games[i].exact.size(); ++k) {
@@ -132,8 +105,7 @@ void solveExact(std::vector<Game>& games, const LoadOptions& options, LoadReport
             e.have = true;
             if (out.is_open()) {
                 std::lock_guard lock(outMutex);
-                out << std::hex << p.player() << ' ' << p.opponentDiscs() << ' ' << std::dec
-                    << r.value << std::endl;  // flushed: a stopped run keeps its solves
+                analysis::appendSolvedValue(out, p.player(), p.opponentDiscs(), r.value);
             }
         }
     };
