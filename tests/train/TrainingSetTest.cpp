@@ -148,3 +148,49 @@ TEST_CASE("Solves are appended to the cache and read back by the next run", "[tr
     const int black = p.toMove() == core::Color::Black ? value : -value;
     CHECK(labels.at(10) == std::make_pair(double(black), true));
 }
+
+TEST_CASE("Off-path positions are drawn reproducibly, solved exactly and trained as exact",
+          "[train]") {
+    Fixture f;
+    f.options.deviations = 3;
+    f.options.deviationEmpties = {10, 12};
+    f.options.solveOnly = true;
+    train::LoadReport first;
+    train::loadTrainingSet(f.options, first);
+    CHECK(first.solved >= 2);  // a random line may end the game before its target
+    CHECK(first.solved <= 3);
+
+    // Every cached position: off the game's path, at a drawn number of empties, its exact value.
+    std::ifstream in(f.options.solveCache);
+    core::Bitboard player = 0, opponent = 0;
+    int cached = 0, count = 0;
+    analysis::Solver solver(1);
+    while (in >> std::hex >> player >> opponent >> std::dec >> cached) {
+        ++count;
+        const int empties = 64 - core::popcount(player | opponent);
+        CHECK((empties == 10 || empties == 12));
+        const core::Position& onPath = f.at(empties);
+        CHECK((player | opponent) != (onPath.player() | onPath.opponentDiscs()));
+        CHECK(core::legalMoves(player, opponent) != 0);  // a pass is played before solving
+        const core::Position p(player, opponent, core::Color::Black);  // player as Black
+        CHECK(solver.solve(p, {}).value == cached);
+    }
+    CHECK(count == first.solved);
+
+    // The same seed draws the same positions: all cached now, and trained as exact.
+    f.options.solveOnly = false;
+    train::LoadReport second;
+    const auto stages = train::loadTrainingSet(f.options, second);
+    CHECK(second.solved == 0);
+    CHECK(second.deviationLabels == first.solved);
+    std::int64_t exactTrained = 0;
+    for (const auto& st : stages)
+        for (const auto& s : st.train) exactTrained += s.exact;
+    CHECK(exactTrained == second.deviationLabels + 1);  // and the theoretical score's position
+
+    // A validation game gets none: its positions measure the fit on games as played.
+    f.options.holdout = 1;
+    train::LoadReport third;
+    train::loadTrainingSet(f.options, third);
+    CHECK(third.deviationLabels == 0);
+}

@@ -7,7 +7,7 @@ namespace {
 
 using analysis::PatternLayout;
 
-constexpr int kMaxFeatures = 64;
+constexpr int kMaxFeatures = analysis::FeatureList::kMax;
 
 double predict(const Sample& s, const std::vector<double>& w, const PatternLayout& layout) {
     std::uint32_t idx[kMaxFeatures];

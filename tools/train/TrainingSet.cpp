@@ -50,8 +50,16 @@ struct ExactPoint {
     bool have = false;
 };
 
+// An off-path position (LoadOptions::deviations) and its exact value once solved.
+struct Deviation {
+    core::Position position;
+    int black = 0;
+    bool have = false;
+};
+
 struct Game {
     std::vector<core::Position> positions;
+    std::vector<Deviation> deviations;
     bool validation = false;
     bool haveFinal = false, haveTheoretical = false;
     int finalBlack = 0, theoreticalBlack = 0, theoreticalEmpties = 0;
@@ -63,22 +71,28 @@ struct Game {
 void solveExact(std::vector<Game>& games, const LoadOptions& options, LoadReport& report) {
     analysis::SolvedValues cache;
     if (!options.solveCache.empty()) cache = analysis::readSolvedValues(options.solveCache);
-    std::vector<std::pair<std::size_t, std::size_t>> jobs;  // game, exact point
-    for (std::size_t i = 0; i < games.size(); ++i) {
-        for (std::size_t k = 0; k < games[i].exact.size(); ++k) {
-            ExactPoint& e = games[i].exact[k];
-            const core::Position& p = games[i].positions[static_cast<std::size_t>(e.index)];
-            const auto it = cache.find({p.player(), p.opponentDiscs()});
-            if (it != cache.end()) {
-                e.black = p.toMove() == core::Color::Black ? it->second : -it->second;
-                e.have = true;
-                ++report.cachedSolves;
-            } else if (options.cachedOnly) {
-                ++report.missingSolves;
-            } else {
-                jobs.emplace_back(i, k);
-            }
+    struct Target {
+        const core::Position* position;
+        int* black;
+        bool* have;
+    };
+    std::vector<Target> jobs;
+    auto consider = [&](const core::Position& p, int& black, bool& have) {
+        const auto it = cache.find({p.player(), p.opponentDiscs()});
+        if (it != cache.end()) {
+            black = p.toMove() == core::Color::Black ? it->second : -it->second;
+            have = true;
+            ++report.cachedSolves;
+        } else if (options.cachedOnly) {
+            ++report.missingSolves;
+        } else {
+            jobs.push_back({&p, &black, &have});
         }
+    };
+    for (Game& g : games) {
+        for (ExactPoint& e : g.exact)
+            consider(g.positions[static_cast<std::size_t>(e.index)], e.black, e.have);
+        for (Deviation& d : g.deviations) consider(d.position, d.black, d.have);
     }
     // Any order gives the same values; a drawn one spreads a stopped run's work over all years.
     std::mt19937_64 rng(options.seed ^ 0x5EED5EEDULL);
@@ -96,13 +110,12 @@ void solveExact(std::vector<Game>& games, const LoadOptions& options, LoadReport
         analysis::SolveOptions o;
         o.threads = 1;
         for (std::size_t k = next++; k < jobs.size(); k = next++) {
-            Game& g = games[jobs[k].first];
-            ExactPoint& e = g.exact[jobs[k].second];
-            const core::Position& p = g.positions[static_cast<std::size_t>(e.index)];
+            const Target& t = jobs[k];
+            const core::Position& p = *t.position;
             const analysis::SolveResult r = solver.solve(p, o);
             if (!r.complete || r.kind != analysis::ValueKind::Exact) continue;
-            e.black = p.toMove() == core::Color::Black ? r.value : -r.value;
-            e.have = true;
+            *t.black = p.toMove() == core::Color::Black ? r.value : -r.value;
+            *t.have = true;
             if (out.is_open()) {
                 std::lock_guard lock(outMutex);
                 analysis::appendSolvedValue(out, p.player(), p.opponentDiscs(), r.value);
@@ -115,6 +128,41 @@ void solveExact(std::vector<Game>& games, const LoadOptions& options, LoadReport
     report.solved = static_cast<std::int64_t>(jobs.size());
     report.solveSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Leaves the game `plies` plies before its position with `empties` empties (a move other than
+// the one played first, when there is one) and plays random legal moves down to `empties`.
+// False when the game has no such position or the random line ends the game first.
+bool makeDeviation(const std::vector<core::Position>& positions, int empties, int plies,
+                   std::mt19937_64& rng, core::Position& out) {
+    std::size_t at = positions.size();
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        if (positions[i].emptyCount() == empties + plies) at = i;
+    if (at == positions.size()) return false;
+    core::Position p = positions[at];
+    const Bitboard played =
+        at + 1 < positions.size()
+            ? (p.player() | p.opponentDiscs()) ^
+                  (positions[at + 1].player() | positions[at + 1].opponentDiscs())
+            : 0;
+    bool first = true;
+    while (p.emptyCount() > empties) {
+        if (p.isGameOver()) return false;
+        if (p.mustPass()) {
+            p.pass();
+            continue;
+        }
+        Bitboard moves = p.legalMoves();
+        if (first && core::popcount(moves) > 1) moves &= ~played;
+        first = false;
+        std::uniform_int_distribution<int> pick(0, core::popcount(moves) - 1);
+        for (int k = pick(rng); k > 0; --k) moves &= moves - 1;
+        p.play(core::lowestSquare(moves));
+    }
+    if (p.isGameOver()) return false;
+    if (p.mustPass()) p.pass();
+    out = p;
+    return true;
 }
 
 }  // namespace
@@ -187,6 +235,21 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
                     }
                 }
             }
+            if (!g.validation && !options.deviationEmpties.empty()) {
+                // Drawn from the game's own stream, so each game's positions do not depend on
+                // the others.
+                std::mt19937_64 drng(options.seed * 0x9E3779B97F4A7C15ULL +
+                                     static_cast<std::uint64_t>(games.size()));
+                std::uniform_int_distribution<std::size_t> pickEmpties(
+                    0, options.deviationEmpties.size() - 1);
+                std::uniform_int_distribution<int> pickPlies(1, 6);
+                for (int d = 0; d < options.deviations; ++d) {
+                    Deviation dev;
+                    const int e = options.deviationEmpties[pickEmpties(drng)];
+                    if (makeDeviation(g.positions, e, pickPlies(drng), drng, dev.position))
+                        g.deviations.push_back(dev);
+                }
+            }
             if (!g.haveFinal && !g.haveTheoretical && g.exact.empty()) {
                 ++report.skippedGames;
                 continue;
@@ -204,6 +267,21 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
     };
     std::vector<Point> points;
     for (const Game& g : games) {
+        for (const Deviation& d : g.deviations) {
+            if (!d.have) continue;
+            const Sample sample =
+                makeSample(d.position, d.black, true, static_cast<float>(options.exactWeight));
+            const int e = d.position.emptyCount();
+            for (int s = 0; s < analysis::kStageCount; ++s) {
+                const int lo = s * analysis::kStageEmpties;
+                const int hi =
+                    s == analysis::kStageCount - 1 ? 60 : lo + analysis::kStageEmpties - 1;
+                if (analysis::stageOf(e) == s ||
+                    (e >= lo - options.overlap && e <= hi + options.overlap))
+                    stages[static_cast<std::size_t>(s)].train.push_back(sample);
+            }
+            ++report.deviationLabels;
+        }
         // The known points of the game: the solved positions, the theoretical score, the result.
         points.clear();
         for (const ExactPoint& x : g.exact)

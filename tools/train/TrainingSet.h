@@ -60,6 +60,13 @@ struct LoadOptions {
     // that can run for hours and be stopped at any point. Games are solved in an order drawn
     // with `seed`, so a part of the work covers all years alike.
     bool solveOnly = false;
+    // Off-path positions: for each training game, this many positions reached by leaving the
+    // game with random legal moves a few plies before one of `deviationEmpties` empties and
+    // playing random moves down to it, each labelled by the solver (through the solve cache)
+    // and trained as exact. A search evaluates mostly positions after moves nobody played;
+    // games alone teach the evaluation only the positions good players reach.
+    int deviations = 0;
+    std::vector<int> deviationEmpties;
     int threads = 2;
     int maxGames = 0;       // 0: every game
     double holdout = 0.05;  // share of games kept for validation
@@ -83,9 +90,10 @@ struct LoadReport {
     std::int64_t theoreticalLabels = 0;
     std::int64_t exactLabels = 0;
     std::int64_t resultLabels = 0;
-    std::int64_t solved = 0;         // by this run
-    std::int64_t cachedSolves = 0;   // exact values read from the cache and used
-    std::int64_t missingSolves = 0;  // positions left unsolved (cachedOnly)
+    std::int64_t deviationLabels = 0;  // off-path positions, exact
+    std::int64_t solved = 0;           // by this run
+    std::int64_t cachedSolves = 0;     // exact values read from the cache and used
+    std::int64_t missingSolves = 0;    // positions left unsolved (cachedOnly)
     double solveSeconds = 0;
 };
 

@@ -12,15 +12,21 @@
 // solves only what no earlier run solved); the game's result at the end. A position between
 // two of them gets the value interpolated between both by empties (--no-interpolate: the nearer
 // one's value).
+// Off-path positions (--deviations per training game, default 2): the game left a few random
+// plies before one of --deviation-empties (default 12-19) and played on at random to it, solved
+// exactly (through the same cache). The midgame search evaluates mostly such positions, which
+// no game record holds: they took bench_eval's depth-8 error from 3.68 to 3.44 discs.
 // Fit (StageFit.h): ridge least squares per stage by preconditioned conjugate gradients, then
 // --huber-rounds refits with Huber weights; the iteration with the best validation error kept
 // (on exact labels where the stage has them); --holdout of the games (drawn with --seed) are
-// the validation set. Everything is deterministic for a given seed and input. --stages fits a
-// few stages only (the others left zero) for quick tuning.
-// Time on the project machine (2 cores shared with 8 other jobs, load average 6-17, nice 10,
-// defaults): 15-17 minutes wall (reading ~10 s, 124,030 solves at 14 empties 12-13 min, fit of
-// the 12 stages with two Huber rounds 2-5 min); about 1.5 GB of memory. An idle machine is much
-// faster: with every solve in the cache, the whole run takes 60 s on 2 idle cores.
+// the validation set. A stage also learns from the positions within --overlap empties of it
+// (default 5). Everything is deterministic for a given seed and input. --stages fits a few
+// stages only (the others left zero) for quick tuning.
+// Time on the project machine (2 cores): the solves dominate a first run: 124,030 positions at
+// 14 empties (12-13 min on busy cores) and 236,009 off-path positions at 12-19 empties (about
+// 50 min on two idle cores, 17 ms each per core). With every solve in the cache the whole run
+// takes 2 min 50 s on 2 idle cores and 2.9 GB of memory (the overlap stores a position in up
+// to three stages).
 // --exact-empties 0 skips the solves but the depth-8 error of bench_eval grows (3.2 to 4.5
 // discs, measured with the first layout); more depths (10,12,14,16) changed it by 0.01.
 #include <CLI/CLI.hpp>
@@ -43,6 +49,11 @@ int main(int argc, char** argv) {
     train::LoadOptions load;
     load.directory = std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor";
     load.exactEmpties = {14};
+    // Measured with bench_eval --mixed (README): 236,000 off-path positions took the depth-8
+    // error from 3.68 to 3.44 discs; the overlap gives depth 0 a little more data (6.23 to 6.14).
+    load.deviations = 2;
+    load.deviationEmpties = {12, 13, 14, 15, 16, 17, 18, 19};
+    load.overlap = 5;
     {
         // The solve cache lives next to the program (the build tree), like bench_eval's.
         std::error_code ec;
@@ -59,7 +70,8 @@ int main(int argc, char** argv) {
         "solver values at --exact-empties, game results at the end; interpolated between them."
         "\nFit: ridge least squares per stage (12 stages of 5 empties), conjugate gradients, "
         "then Huber refits; best validation iteration kept.\nReproducible: the same data and "
-        "options give the same file. About 17 minutes on 2 busy cores."};
+        "options give the same file. About an hour on 2 idle cores (the solves; 3 minutes "
+        "once they are cached)."};
     app.add_option("--data", load.directory, "Directory of the WTH_<year>.wtb files")
         ->capture_default_str();
     app.add_option("--first-year", load.firstYear, "First year read")->capture_default_str();
@@ -72,6 +84,16 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->delimiter(',')
         ->check(CLI::Range(0, 23));
+    app.add_option("--deviations", load.deviations,
+                   "Off-path positions per training game: left a few random plies before "
+                   "one of --deviation-empties and played on at random to it, solved exactly")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 16));
+    app.add_option("--deviation-empties", load.deviationEmpties,
+                   "Empties of the off-path positions (drawn evenly from the list)")
+        ->capture_default_str()
+        ->delimiter(',')
+        ->check(CLI::Range(1, 23));
     app.add_option("--solve-cache", load.solveCache,
                    "File of exact values solved by earlier runs, appended to as positions are "
                    "solved (\"\": none)")
@@ -126,6 +148,11 @@ int main(int argc, char** argv) {
     std::sort(load.exactEmpties.begin(), load.exactEmpties.end());
     load.exactEmpties.erase(std::unique(load.exactEmpties.begin(), load.exactEmpties.end()),
                             load.exactEmpties.end());
+    if (load.deviations == 0) load.deviationEmpties.clear();
+    if (load.deviations > 0 && load.deviationEmpties.empty()) {
+        std::fprintf(stderr, "othello-train: --deviations needs --deviation-empties\n");
+        return 1;
+    }
     if (load.solveOnly && load.solveCache.empty()) {
         std::fprintf(stderr, "othello-train: --solve-only needs a --solve-cache\n");
         return 1;
@@ -133,6 +160,10 @@ int main(int argc, char** argv) {
     std::string exactList;
     for (int e : load.exactEmpties) exactList += (exactList.empty() ? "" : ",") + std::to_string(e);
     if (exactList.empty()) exactList = "none";
+    std::string deviationList;
+    for (int e : load.deviationEmpties)
+        deviationList += (deviationList.empty() ? "" : ",") + std::to_string(e);
+    if (deviationList.empty()) deviationList = "none";
     const int narrowOverlap = load.overlap;
     load.overlap = std::max(load.overlap, priorOverlap);
 
@@ -150,9 +181,9 @@ int main(int argc, char** argv) {
     }
     if (load.solveOnly) {
         std::printf(
-            "%lld games; exact values at %s empties: %lld in the cache, %lld solved in "
-            "%.1f s, appended to %s\n",
-            static_cast<long long>(report.games), exactList.c_str(),
+            "%lld games; exact values at %s empties and %d off-path per game: %lld in the "
+            "cache, %lld solved in %.1f s, appended to %s\n",
+            static_cast<long long>(report.games), exactList.c_str(), load.deviations,
             static_cast<long long>(report.cachedSolves), static_cast<long long>(report.solved),
             report.solveSeconds, load.solveCache.string().c_str());
         return 0;
@@ -164,15 +195,15 @@ int main(int argc, char** argv) {
     }
     std::printf(
         "%d files, %lld games (%lld skipped), %lld positions; labels: %lld theoretical, "
-        "%lld exact, %lld results; exact values at %s empties: %lld from the cache, %lld "
-        "solved in %.1f s, %lld missing; %.1f s\n",
+        "%lld exact, %lld results, %lld off-path exact; exact values at %s empties: %lld from "
+        "the cache, %lld solved in %.1f s, %lld missing; %.1f s\n",
         report.files, static_cast<long long>(report.games),
         static_cast<long long>(report.skippedGames), static_cast<long long>(report.positions),
         static_cast<long long>(report.theoreticalLabels),
         static_cast<long long>(report.exactLabels), static_cast<long long>(report.resultLabels),
-        exactList.c_str(), static_cast<long long>(report.cachedSolves),
-        static_cast<long long>(report.solved), report.solveSeconds,
-        static_cast<long long>(report.missingSolves), elapsed());
+        static_cast<long long>(report.deviationLabels), exactList.c_str(),
+        static_cast<long long>(report.cachedSolves), static_cast<long long>(report.solved),
+        report.solveSeconds, static_cast<long long>(report.missingSolves), elapsed());
     std::fflush(stdout);
 
     const analysis::PatternLayout& layout = analysis::PatternLayout::get();
@@ -225,12 +256,14 @@ int main(int argc, char** argv) {
     std::ostringstream desc;
     desc << "othello-train: WTHOR " << load.firstYear << "-" << load.lastYear << ", "
          << report.games << " games, " << report.positions << " positions, exact labels at "
-         << exactList << " empties (" << report.cachedSolves + report.solved << " solved, "
-         << report.missingSolves << " missing), seed " << load.seed << ", holdout " << load.holdout
-         << ", interpolate " << load.interpolate << ", overlap " << narrowOverlap
-         << ", prior overlap " << priorOverlap << ", exact weight " << load.exactWeight
-         << ", ridge " << fit.ridge << ", " << fit.iterations << " iterations, Huber rounds "
-         << fit.huberRounds << " delta " << fit.huberDelta << "; validation MAE";
+         << exactList << " empties and " << report.deviationLabels << " off-path positions ("
+         << load.deviations << " per game at " << deviationList << " empties; "
+         << report.cachedSolves + report.solved << " solved, " << report.missingSolves
+         << " missing), seed " << load.seed << ", holdout " << load.holdout << ", interpolate "
+         << load.interpolate << ", overlap " << narrowOverlap << ", prior overlap " << priorOverlap
+         << ", exact weight " << load.exactWeight << ", ridge " << fit.ridge << ", "
+         << fit.iterations << " iterations, Huber rounds " << fit.huberRounds << " delta "
+         << fit.huberDelta << "; validation MAE";
     for (std::size_t s = 0; s < results.size(); ++s) {
         char buf[32];
         std::snprintf(buf, sizeof buf, " %.2f", results[s].validationMae);
