@@ -15,13 +15,14 @@
 #include <unordered_map>
 #include <utility>
 
+#include "TranspositionTable.h"
 #include "core/Bitboard.h"
 
 namespace othello::analysis {
 
 struct PositionKeyHash {
     std::size_t operator()(const std::pair<core::Bitboard, core::Bitboard>& k) const {
-        return std::hash<core::Bitboard>()(k.first * 0x9E3779B97F4A7C15ULL ^ k.second);
+        return static_cast<std::size_t>(TranspositionTable::hash(k.first, k.second));
     }
 };
 using SolvedValues =

@@ -271,15 +271,9 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
             if (!d.have) continue;
             const Sample sample =
                 makeSample(d.position, d.black, true, static_cast<float>(options.exactWeight));
-            const int e = d.position.emptyCount();
-            for (int s = 0; s < analysis::kStageCount; ++s) {
-                const int lo = s * analysis::kStageEmpties;
-                const int hi =
-                    s == analysis::kStageCount - 1 ? 60 : lo + analysis::kStageEmpties - 1;
-                if (analysis::stageOf(e) == s ||
-                    (e >= lo - options.overlap && e <= hi + options.overlap))
+            for (int s = 0; s < analysis::kStageCount; ++s)
+                if (trainsStage(d.position.emptyCount(), s, options.overlap))
                     stages[static_cast<std::size_t>(s)].train.push_back(sample);
-            }
             ++report.deviationLabels;
         }
         // The known points of the game: the solved positions, the theoretical score, the result.
@@ -328,17 +322,12 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
             const Sample sample =
                 makeSample(p, value, exact, exact ? static_cast<float>(options.exactWeight) : 1.0f);
             for (int s = 0; s < analysis::kStageCount; ++s) {
-                const int lo = s * analysis::kStageEmpties;
-                const int hi =
-                    s == analysis::kStageCount - 1 ? 60 : lo + analysis::kStageEmpties - 1;
-                const bool own = analysis::stageOf(e) == s;
-                if (!own && (e < lo - options.overlap || e > hi + options.overlap)) continue;
                 StageSet& set = stages[static_cast<std::size_t>(s)];
                 // Validation: the stage's own positions only, so the errors printed are the
                 // stage's.
                 if (g.validation) {
-                    if (own) set.validation.push_back(sample);
-                } else {
+                    if (analysis::stageOf(e) == s) set.validation.push_back(sample);
+                } else if (trainsStage(e, s, options.overlap)) {
                     set.train.push_back(sample);
                 }
             }

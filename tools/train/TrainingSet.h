@@ -97,6 +97,22 @@ struct LoadReport {
     double solveSeconds = 0;
 };
 
+// The empties stage `stage` covers, first to last (the last stage also takes 60), and whether
+// a position with `empties` trains it when each stage also learns from the positions within
+// `overlap` empties of its own (LoadOptions::overlap).
+struct EmptiesRange {
+    int first = 0, last = 0;
+};
+constexpr EmptiesRange stageEmpties(int stage) {
+    const int first = stage * analysis::kStageEmpties;
+    return {first, stage == analysis::kStageCount - 1 ? 60 : first + analysis::kStageEmpties - 1};
+}
+constexpr bool trainsStage(int empties, int stage, int overlap) {
+    const EmptiesRange r = stageEmpties(stage);
+    return analysis::stageOf(empties) == stage ||
+           (empties >= r.first - overlap && empties <= r.last + overlap);
+}
+
 // Reads, labels and sorts the positions by stage (kStageCount sets).
 std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& report);
 

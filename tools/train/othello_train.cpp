@@ -45,6 +45,17 @@
 
 using namespace othello;
 
+namespace {
+
+// "12,14,16", or "none".
+std::string joinList(const std::vector<int>& values) {
+    std::string out;
+    for (int v : values) out += (out.empty() ? "" : ",") + std::to_string(v);
+    return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     train::LoadOptions load;
     load.directory = std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor";
@@ -149,21 +160,12 @@ int main(int argc, char** argv) {
     load.exactEmpties.erase(std::unique(load.exactEmpties.begin(), load.exactEmpties.end()),
                             load.exactEmpties.end());
     if (load.deviations == 0) load.deviationEmpties.clear();
-    if (load.deviations > 0 && load.deviationEmpties.empty()) {
-        std::fprintf(stderr, "othello-train: --deviations needs --deviation-empties\n");
-        return 1;
-    }
     if (load.solveOnly && load.solveCache.empty()) {
         std::fprintf(stderr, "othello-train: --solve-only needs a --solve-cache\n");
         return 1;
     }
-    std::string exactList;
-    for (int e : load.exactEmpties) exactList += (exactList.empty() ? "" : ",") + std::to_string(e);
-    if (exactList.empty()) exactList = "none";
-    std::string deviationList;
-    for (int e : load.deviationEmpties)
-        deviationList += (deviationList.empty() ? "" : ",") + std::to_string(e);
-    if (deviationList.empty()) deviationList = "none";
+    const std::string exactList = joinList(load.exactEmpties);
+    const std::string deviationList = joinList(load.deviationEmpties);
     const int narrowOverlap = load.overlap;
     load.overlap = std::max(load.overlap, priorOverlap);
 
@@ -217,12 +219,11 @@ int main(int argc, char** argv) {
             if (!onlyStages.empty() && std::find(onlyStages.begin(), onlyStages.end(),
                                                  static_cast<int>(s)) == onlyStages.end())
                 continue;
-            const int lo = static_cast<int>(s) * analysis::kStageEmpties;
-            const int hi = s == stages.size() - 1 ? 60 : lo + analysis::kStageEmpties - 1;
+            const train::EmptiesRange own = train::stageEmpties(static_cast<int>(s));
             auto window = [&](int overlap) {
                 train::FitOptions o = fit;
-                o.minEmpties = lo - overlap;
-                o.maxEmpties = hi + overlap;
+                o.minEmpties = own.first - overlap;
+                o.maxEmpties = own.last + overlap;
                 return o;
             };
             train::FitResult wide;
@@ -240,8 +241,8 @@ int main(int argc, char** argv) {
                 "stage %2zu (empties %2d-%2d): %7zu train, %6zu validation positions, "
                 "best iteration %2d, MAE train %.2f, validation %.2f (stored %.2f), on %zu "
                 "exact labels %.2f",
-                s, lo, hi, r.trainUsed, stages[s].validation.size(), r.bestIteration, r.trainMae,
-                r.validationMae, quantised, r.validationExact, r.validationExactMae);
+                s, own.first, own.last, r.trainUsed, stages[s].validation.size(), r.bestIteration,
+                r.trainMae, r.validationMae, quantised, r.validationExact, r.validationExactMae);
             if (priorOverlap > narrowOverlap)
                 std::printf(" (wide fit: %zu train, iteration %d, exact %.2f)", wide.trainUsed,
                             wide.bestIteration, wide.validationExactMae);
