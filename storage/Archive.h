@@ -74,7 +74,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 11;
+inline constexpr int kSchemaVersion = 12;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -300,7 +300,9 @@ struct ArchiveInfo {
     int schemaVersion = 0;
     std::int64_t games = 0;
     std::int64_t players = 0;
-    std::int64_t events = 0;
+    // Distinct event names recorded (not events: an event is a name in a year, see
+    // Archive::eventCounts, which `info` and the viewer show).
+    std::int64_t eventNames = 0;
     std::int64_t positions = 0;  // indexed positions
     // Games stored but not yet in the position index (an import running, or killed before
     // its index transaction; the next connection that may write indexes them, see above).
@@ -386,7 +388,7 @@ struct Change {
     std::int64_t time = 0;  // seconds since 1970, UTC
     std::string user;
     // "add", "edit", "delete", "restore", "purge", "import", "rename-player",
-    // "rename-event", "revert"
+    // "rename-event", "withdraw", "unwithdraw", "event-rounds", "stage", "revert"
     std::string kind;
     std::string summary;              // one line: "game 12: black \"Tamenori\" -> \"Tamenori H.\""
     std::vector<std::int64_t> games;  // the games it changed (an import: see firstGame)
@@ -430,6 +432,7 @@ struct EditResult {
 
 struct TournamentSummary;  // storage/Tournament.h
 struct Tournament;
+enum class Stage;  // storage/EventStructure.h
 
 // Where the archive's file lives, as far as writing it goes (see "Read-only archives" above).
 enum class Media { Writable, ReadOnlyFolder, ReadOnlyMount };
@@ -557,6 +560,15 @@ class Archive {
     // Every event of every year, tournament or not, sorted by year then name (one read of
     // games grouped by event, year and players).
     std::vector<TournamentSummary> tournaments();
+    // The events counted as `events` lists them, the one definition every view uses (README
+    // "Events"): an event is an event name in a year, its spellings one ("World Championship"
+    // of WTHOR and "World Championship - 2021" of a PGN); `tournaments` are the events that
+    // are tournaments (the rest are collections of games); `names` the distinct event names
+    // recorded ("World Championship" once, whatever its years). Computed from tournaments().
+    struct EventCounts {
+        std::int64_t events = 0, tournaments = 0, names = 0;
+    };
+    EventCounts eventCounts();
     // One tournament by its id (Tournament.h), its games in file order and its stored
     // withdrawals; nullopt when no game has that event and year.
     std::optional<Tournament> tournament(std::int64_t id);
@@ -571,6 +583,19 @@ class Archive {
     // Removes a stored withdrawal (journalled, "unwithdraw"); returns the change id. Throws
     // StorageError when none is stored for that player.
     std::int64_t unwithdraw(std::int64_t id, const std::string& player);
+    // The structure of tournament `id` as the archivist states it (storage/EventStructure.h,
+    // stored as storage/StructureStore.h says), which computeStandings(const Tournament&)
+    // then follows in every view. Both are journalled ("event-rounds", "stage") and
+    // revertible; both return the change id, 0 when it was stored so already; both throw
+    // StorageError for an unknown id or a collection that is not a tournament, ArchiveBusy and
+    // read-only as every writer.
+    // The number of Swiss rounds (1..999; nullopt: no longer stated).
+    std::int64_t setEventRounds(std::int64_t id, std::optional<int> rounds);
+    // The stage of `games` (ids of the tournament's games; StorageError naming any other):
+    // play-off or final (never counted in the standings) or Swiss (counted, whatever the
+    // round says); nullopt removes what is stored (the round's stage again, else Swiss).
+    std::int64_t setGameStages(std::int64_t id, const std::vector<std::int64_t>& games,
+                               std::optional<Stage> stage);
 
     // ---- Bounding query time (servers) ----
     // Every SQLite statement this connection runs past `deadline` is interrupted: the call

@@ -227,9 +227,28 @@ json eventJson(const Tournament& t, const Standings& st) {
     j["rounds"] = orNull(s.isTournament, st.rounds);
     j["rounds_from"] = orNull(s.isTournament, roundsFromName(st.roundsFrom));
     j["brightwell_constant"] = orNull(s.isTournament, st.brightwellConstant);
+    j["rounds_stated"] = orNull(s.isTournament, st.roundsStated);
+    j["stated_rounds"] = t.statedRounds ? json(*t.statedRounds) : json(nullptr);
     j["standings"] = nullptr;
     j["crosstable"] = nullptr;
+    j["notes"] = json::array();
+    j["guessed_playoffs"] = json::array();
+    j["stage_games"] = json::array();
     if (s.isTournament) {
+        // Objects, not strings: a note may quote a name (exact bytes, above).
+        for (const std::string& n : structureNotes(st, s.id)) j["notes"].push_back({{"text", n}});
+        j["guessed_playoffs"] = st.guessedPlayoffs;
+        for (const StageGame& g : st.stageGames)
+            j["stage_games"].push_back({{"id", g.game},
+                                        {"stage", stageName(g.stage)},
+                                        {"stage_from", g.marked ? "stated" : "round"},
+                                        {"round", g.round},
+                                        {"black", g.black},
+                                        {"white", g.white},
+                                        {"result", g.resultText},
+                                        {"black_points", g.score.blackPoints2 / 2.0},
+                                        {"white_points", g.score.whitePoints2 / 2.0},
+                                        {"scoring", gameScoringName(g.score.how)}});
         j["standings"] = json::array();
         for (const auto& p : st.players) j["standings"].push_back(standingJson(st, p));
         j["crosstable"] = json::array();
@@ -249,8 +268,10 @@ json eventJson(const Tournament& t, const Standings& st) {
     for (std::size_t i = 0; i < t.games.size(); ++i) {
         const auto& g = t.games[i];
         const bool round = s.isTournament && i < st.gameRounds.size() && st.gameRounds[i];
+        const Stage stage = i < st.gameStages.size() ? st.gameStages[i] : Stage::Swiss;
         j["game_list"].push_back({{"id", g.id},
                                   {"round", round ? json(st.gameRounds[i]) : json(nullptr)},
+                                  {"stage", orNull(s.isTournament, stageName(stage))},
                                   {"black", g.black},
                                   {"white", g.white},
                                   {"result", g.resultText},

@@ -62,9 +62,13 @@ nlohmann::json summaryJson(const TournamentSummary& t);
 // One event with its standings as `event` shows them: summaryJson plus rounds, rounds_from,
 // brightwell_constant, standings: [{rank, player, points, brightwell, discs, games, wins,
 // draws, losses, unscored, byes, withdrawn, withdrawn_after_round, results: [...]}],
-// crosstable, game_list, and withdrawals: [{player, after_round}] (the stored ones,
-// Tournament::withdrawals; after_round null when not given). Standings, crosstable and the
-// round fields are null for a collection that is not a tournament.
+// crosstable, game_list (each with its stage), and withdrawals: [{player, after_round}] (the
+// stored ones, Tournament::withdrawals; after_round null when not given); the structure:
+// rounds_stated, stated_rounds, notes: [{text}] (structureNotes, what is guessed said in
+// words), guessed_playoffs: [ids], stage_games: [{id, stage, stage_from: "stated"|"round",
+// round, black, white, result, black_points, white_points, scoring}]. Standings, crosstable
+// and the round fields are null (notes and lists empty) for a collection that is not a
+// tournament.
 nlohmann::json eventJson(const Tournament& t, const Standings& standings);
 
 }  // namespace othello::storage

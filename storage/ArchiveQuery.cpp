@@ -615,7 +615,7 @@ ArchiveInfo Archive::info() {
     out.schemaVersion = static_cast<int>(impl_->scalar("PRAGMA user_version"));
     out.games = impl_->scalar("SELECT count(*) FROM games");
     out.players = impl_->scalar("SELECT count(*) FROM players");
-    out.events = impl_->scalar("SELECT count(*) FROM events WHERE name <> ''");
+    out.eventNames = impl_->scalar("SELECT count(*) FROM events WHERE name <> ''");
     out.positions = impl_->scalar(
         "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE id <= "
         "(SELECT value FROM meta WHERE key = 'indexed_upto')");

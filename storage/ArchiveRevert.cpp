@@ -1,6 +1,7 @@
 // The journal read back (history) and undone (revert); see Journal.h for the blocking rule.
 #include "GameEditor.h"
 #include "Journal.h"
+#include "StructureStore.h"
 
 namespace othello::storage {
 
@@ -179,7 +180,9 @@ std::int64_t Archive::revert(std::int64_t id) {
                            std::to_string(c->revertedBy) + redo);
     }
     std::int64_t done = 0;
-    if (c->kind == "revert") {
+    if (isStructureChange(*c)) {
+        done = revertStructure(*this, *impl_, *c);
+    } else if (c->kind == "revert") {
         done = revertRevert(*impl_, *c);
     } else if (c->kind == "purge") {
         throw RevertBlocked(

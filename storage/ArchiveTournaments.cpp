@@ -9,7 +9,9 @@
 #include "ArchiveImpl.h"
 #include "GameColumns.h"
 #include "GameEditor.h"
+#include "Journal.h"
 #include "Standings.h"
+#include "StructureStore.h"
 #include "Tournament.h"
 #include "Withdrawals.h"
 
@@ -109,6 +111,20 @@ std::vector<TournamentSummary> Archive::tournaments() {
     return out;
 }
 
+Archive::EventCounts Archive::eventCounts() {
+    ReadSnapshot snapshot(*impl_);
+    EventCounts c;
+    std::set<std::string> names;
+    for (const TournamentSummary& t : tournaments()) {
+        ++c.events;
+        c.tournaments += t.isTournament;
+        for (const std::string& n : t.eventNames)
+            if (!n.empty()) names.insert(n);
+    }
+    c.names = static_cast<std::int64_t>(names.size());
+    return c;
+}
+
 std::optional<Tournament> Archive::tournament(std::int64_t id) {
     if (id <= 0) return std::nullopt;
     ReadSnapshot snapshot(*impl_);
@@ -163,6 +179,7 @@ std::optional<Tournament> Archive::tournament(std::int64_t id) {
     finish(t.summary, events, shape);
     t.summary.games += byeGames;
     t.withdrawals = readWithdrawals(db, t);
+    readStructure(db, t);
     return t;
 }
 
@@ -181,25 +198,27 @@ std::string quotedName(const std::string& s) {
     return cat("\"", s, "\"");
 }
 
-std::string titleOf(const TournamentSummary& t) {
-    return t.year ? cat(t.name, " ", std::to_string(t.year)) : t.name;
+// The tournament whose standings a change is about (`what`: "withdraw from").
+Tournament standingsTarget(std::optional<Tournament> t, std::int64_t id, const char* what) {
+    if (!t) throw StorageError(cat("no event with id ", std::to_string(id)));
+    if (!t->summary.isTournament)
+        throw StorageError(cat(tournamentTitle(t->summary), " is not a tournament (",
+                               t->summary.notTournamentReason, "): it has no standings to ", what));
+    return std::move(*t);
 }
 
 // The tournament a withdrawal is stored with, and the player checked against its games.
-Tournament withdrawalTarget(std::optional<Tournament> t, std::int64_t id,
+Tournament withdrawalTarget(std::optional<Tournament> found, std::int64_t id,
                             const std::string& player) {
-    if (!t) throw StorageError(cat("no event with id ", std::to_string(id)));
-    const std::string title = titleOf(t->summary);
-    if (!t->summary.isTournament)
-        throw StorageError(cat(title, " is not a tournament (", t->summary.notTournamentReason,
-                               "): it has no standings to withdraw from"));
-    const bool plays = std::any_of(t->games.begin(), t->games.end(), [&](const auto& g) {
+    Tournament t = standingsTarget(std::move(found), id, "withdraw from");
+    const std::string title = tournamentTitle(t.summary);
+    const bool plays = std::any_of(t.games.begin(), t.games.end(), [&](const auto& g) {
         return g.black == player || g.white == player;
     });
     if (!plays)
         throw StorageError(
             cat(quotedName(player), " plays no game of ", title, " (names as `event` lists them)"));
-    return std::move(*t);
+    return t;
 }
 
 }  // namespace
@@ -212,7 +231,7 @@ std::int64_t Archive::withdraw(std::int64_t id, const std::string& player, int a
                                std::to_string(afterRound)));
     EditScope scope(*impl_, "withdraw");
     const Tournament t = withdrawalTarget(tournament(id), id, player);
-    const std::string title = titleOf(t.summary);
+    const std::string title = tournamentTitle(t.summary);
     // Only the source's rounds are facts: file-order rounds are a reconstruction.
     const Standings st = computeStandings(t.games);
     if (afterRound > 0 && st.roundsFrom == RoundsFrom::Source) {
@@ -241,11 +260,131 @@ std::int64_t Archive::unwithdraw(std::int64_t id, const std::string& player) {
     const bool stored = std::any_of(t.withdrawals.begin(), t.withdrawals.end(),
                                     [&](const Withdrawal& w) { return w.player == player; });
     if (!stored)
-        throw StorageError(
-            cat("no withdrawal of ", quotedName(player), " is stored with ", titleOf(t.summary)));
+        throw StorageError(cat("no withdrawal of ", quotedName(player), " is stored with ",
+                               tournamentTitle(t.summary)));
     const std::int64_t change = writeWithdrawal(impl_->db, impl_->user, t, player, std::nullopt);
     scope.commit();
     return change;
+}
+
+std::int64_t Archive::setEventRounds(std::int64_t id, std::optional<int> rounds) {
+    requireWritable(*impl_);
+    if (rounds && (*rounds < 1 || *rounds > kMaxStatedRounds))
+        throw StorageError(cat("an event's Swiss rounds are 1..", std::to_string(kMaxStatedRounds),
+                               ", got ", std::to_string(*rounds)));
+    EditScope scope(*impl_, "event-rounds");
+    const Tournament t = standingsTarget(tournament(id), id, "state rounds for");
+    if (t.statedRounds == rounds) return 0;
+    const std::int64_t change = writeStatedRounds(impl_->db, impl_->user, t, rounds);
+    scope.commit();
+    return change;
+}
+
+std::int64_t Archive::setGameStages(std::int64_t id, const std::vector<std::int64_t>& games,
+                                    std::optional<Stage> stage) {
+    requireWritable(*impl_);
+    if (games.empty()) throw StorageError("no game given");
+    EditScope scope(*impl_, "stage");
+    const Tournament t = standingsTarget(tournament(id), id, "give stages in");
+    std::map<std::int64_t, const TournamentGame*> byId;
+    for (const TournamentGame& g : t.games) byId[g.id] = &g;
+    std::vector<StageChange> changes;
+    std::set<std::int64_t> seen;
+    std::string missing;
+    for (const std::int64_t g : games) {
+        const auto it = byId.find(g);
+        if (it == byId.end()) {
+            missing += (missing.empty() ? "" : ", ") + std::to_string(g);
+            continue;
+        }
+        if (seen.insert(g).second && it->second->markedStage != stage)
+            changes.push_back({g, stage});
+    }
+    if (!missing.empty())
+        throw StorageError(cat("not games of ", tournamentTitle(t.summary), " (id ",
+                               std::to_string(id), "): ", missing, ". Nothing was changed."));
+    if (changes.empty()) return 0;
+    const std::int64_t change = writeStages(impl_->db, impl_->user, t, changes);
+    scope.commit();
+    return change;
+}
+
+namespace {
+
+// The tournament a journalled structure change names, as it is now; a tournament whose games
+// are gone since is rebuilt from its id (one spelling), which is all the rows need.
+Tournament journalledTournament(Archive& archive, std::int64_t id) {
+    if (auto t = archive.tournament(id)) return std::move(*t);
+    Tournament t;
+    t.summary.id = id;
+    t.summary.year = tournamentIdYear(id);
+    t.summary.eventIds = {tournamentEventId(id)};
+    t.summary.name = cat("event ", std::to_string(id));
+    return t;
+}
+
+[[noreturn]] void structureBlocked(SQLite::Database& db, std::int64_t change, std::int64_t by,
+                                   const std::string& why) {
+    if (by)
+        throw RevertBlocked(cat("change ", std::to_string(change),
+                                " cannot be reverted: ", Journal::describe(db, by), " ", why,
+                                "; revert that one first. Nothing was changed."),
+                            by);
+    throw RevertBlocked(cat("change ", std::to_string(change), " cannot be reverted: ", why,
+                            ". Nothing was changed."),
+                        0);
+}
+
+// The latest change in effect after `after` that stated the rounds of tournament `id`.
+std::int64_t lastRoundsChange(SQLite::Database& db, std::int64_t after, std::int64_t id) {
+    SQLite::Statement s(db,
+                        "SELECT id FROM journal WHERE id > ? AND reverted_by IS NULL AND kind IN "
+                        "('event-rounds', 'revert') AND json_extract(details, '$.tournament') = ? "
+                        "AND json_type(details, '$.rounds') IS NOT NULL ORDER BY id DESC LIMIT 1");
+    s.bind(1, after);
+    s.bind(2, id);
+    return s.executeStep() ? s.getColumn(0).getInt64() : 0;
+}
+
+}  // namespace
+
+bool isStructureChange(const Change& c) {
+    if (c.kind == "event-rounds" || c.kind == "stage") return true;
+    if (c.kind != "revert") return false;
+    const nlohmann::json d = nlohmann::json::parse(c.details, nullptr, false);
+    return d.is_object() && d.contains("tournament") &&
+           (d.contains("rounds") || d.contains("stages"));
+}
+
+std::int64_t revertStructure(Archive& archive, Archive::Impl& impl, const Change& c) {
+    SQLite::Database& db = impl.db;
+    const nlohmann::json d = nlohmann::json::parse(c.details);
+    const Tournament t = journalledTournament(archive, d["tournament"].get<std::int64_t>());
+    const auto optionalInt = [](const nlohmann::json& v) {
+        return v.is_null() ? std::nullopt : std::optional<int>(v.get<int>());
+    };
+    const auto optionalStage = [](const nlohmann::json& v) {
+        return v.is_null() ? std::nullopt : parseStage(v.get<std::string>());
+    };
+    if (d.contains("rounds")) {
+        if (t.statedRounds != optionalInt(d["rounds"]))
+            structureBlocked(db, c.id, lastRoundsChange(db, c.id, t.summary.id),
+                             "stated the rounds of " + tournamentTitle(t.summary) + " since");
+        return writeStatedRounds(db, impl.user, t, optionalInt(d["was"]), c.id);
+    }
+    std::vector<StageChange> back;
+    for (const auto& g : d["stages"]) {
+        const std::int64_t game = g["game"].get<std::int64_t>();
+        if (const std::int64_t by = Journal::blocker(db, c.id, game, "stage"))
+            structureBlocked(db, c.id, by,
+                             "changed the stage of game " + std::to_string(game) + " since");
+        if (storedStage(db, game) != optionalStage(g["stage"]))
+            structureBlocked(
+                db, c.id, 0,
+                "the stage of game " + std::to_string(game) + " is no longer what it set");
+        back.push_back({game, optionalStage(g["was"])});
+    }
+    return writeStages(db, impl.user, t, back, c.id);
 }
 
 }  // namespace othello::storage

@@ -240,8 +240,10 @@ void GameEditor::fromTrash(std::int64_t id) {
 }
 
 void GameEditor::purge(std::int64_t id) {
-    for (const char* sql :
-         {"DELETE FROM trash_games WHERE id = ?", "DELETE FROM trash WHERE game_id = ?"}) {
+    // The stage stated for it (StructureStore.h) goes with it; ids are never reused.
+    for (const char* sql : {"DELETE FROM trash_games WHERE id = ?",
+                            "DELETE FROM trash WHERE game_id = ?",
+                            "DELETE FROM game_stages WHERE game_id = ?"}) {
         SQLite::Statement& s = impl_.statement(sql);
         s.bind(1, id);
         s.exec();

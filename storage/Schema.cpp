@@ -8,6 +8,7 @@
 #include "ArchiveImpl.h"
 #include "GameColumns.h"
 #include "ImportSession.h"
+#include "StructureStore.h"
 #include "Withdrawals.h"
 #include "WriterLock.h"
 
@@ -220,8 +221,10 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         {kAnnotationTablesSql},
         // 11: withdrawals from tournaments (kWithdrawalTablesSql, Withdrawals.h).
         {kWithdrawalTablesSql},
+        // 12: events' stated structure: Swiss rounds, games' stages (StructureStore.h).
+        {kStructureTablesSql},
     };
-    static_assert(kSchemaVersion == 11, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 12, "kSchemaVersion is the number of migrations");
     return list;
 }
 

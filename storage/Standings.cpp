@@ -10,6 +10,8 @@
 #include "importers/GameVariant.h"
 #include "importers/StatedResult.h"
 
+#include <fmt/core.h>
+
 namespace othello::storage {
 
 namespace {
@@ -26,16 +28,11 @@ std::optional<int> statedWinner(const std::string& written) {
     return (v > 0) - (v < 0);
 }
 
-// The round a source writes: the first number in it ("3", "3.1" -> 3, "R3", "Round 3").
+// The Swiss round a source writes ("3", "3.1" -> 3, "R3", "Round 3"); nullopt: none.
 std::optional<int> roundNumber(const std::string& round) {
-    const std::size_t at = round.find_first_of("0123456789");
-    if (at == std::string::npos) return std::nullopt;
-    int n = 0;
-    for (std::size_t i = at; i < round.size() && round[i] >= '0' && round[i] <= '9'; ++i) {
-        n = n * 10 + (round[i] - '0');
-        if (n > 100000) return std::nullopt;
-    }
-    return n;
+    const auto label = parseRound(round);
+    if (!label || label->stage != Stage::Swiss || label->number == 0) return std::nullopt;
+    return label->number;
 }
 
 void setPoints(ScoredGame& s, int winner) {
@@ -127,8 +124,68 @@ ScoredGame scoreGame(const TournamentGame& g) {
     return s;
 }
 
-Standings computeStandings(const std::vector<TournamentGame>& games,
-                           const StandingsOptions& options) {
+namespace {
+
+// Each game's round (Standings.h "Rounds of the Swiss games"): fills out.gameRounds, rounds,
+// roundsFrom, roundsOfGames and typicalGames; `lastRound` and `played` per player index.
+void assignRounds(const std::vector<TournamentGame>& games, const std::vector<int>& blackIdx,
+                  const std::vector<int>& whiteIdx, std::size_t n, const std::optional<int>& stated,
+                  Standings& out, std::vector<int>& lastRound) {
+    bool fromSource = !games.empty();
+    for (const TournamentGame& g : games)
+        if (!roundNumber(g.round)) fromSource = false;
+    lastRound.assign(n, 0);
+    std::vector<int> played(n, 0);
+    int rounds = 0;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const int b = blackIdx[i], w = whiteIdx[i];
+        const int round = fromSource
+                              ? *roundNumber(games[i].round)
+                              : 1 + std::max(b >= 0 ? lastRound[b] : 0, w >= 0 ? lastRound[w] : 0);
+        for (const int p : {b, w}) {
+            if (p < 0) continue;
+            lastRound[static_cast<std::size_t>(p)] =
+                std::max(lastRound[static_cast<std::size_t>(p)], round);
+            ++played[static_cast<std::size_t>(p)];
+        }
+        out.gameRounds.push_back(round);
+        rounds = std::max(rounds, round);
+    }
+    const int mostGames = n ? *std::max_element(played.begin(), played.end()) : 0;
+    // The number of games most players played (the larger on a tie): a Swiss's rounds, which
+    // only its finalists exceed.
+    std::map<int, int> howMany;
+    for (const int k : played) ++howMany[k];
+    int best = 0;
+    for (const auto& [k, count] : howMany)
+        if (count >= best) {
+            best = count;
+            out.typicalGames = k;
+        }
+    out.roundsStated = stated.has_value();
+    out.statedRounds = stated.value_or(0);
+    if (fromSource) {
+        // A source round past the stated number keeps its column (the note says so).
+        out.roundsFrom = RoundsFrom::Source;
+        out.roundsOfGames = rounds;
+        out.rounds = stated ? std::max(*stated, rounds) : rounds;
+    } else if (rounds <= mostGames + kRoundSlack && (!stated || rounds <= *stated)) {
+        // Each game went to the round after its players' last: a file written round by round
+        // gives back its rounds; one in another order gives far more rounds than games.
+        out.roundsFrom = RoundsFrom::FileOrder;
+        out.roundsOfGames = rounds;
+        out.rounds = stated ? *stated : rounds;
+    } else {
+        out.roundsFrom = RoundsFrom::Estimated;
+        out.roundsOfGames = rounds <= mostGames + kRoundSlack ? rounds : 0;
+        std::fill(out.gameRounds.begin(), out.gameRounds.end(), 0);
+        out.rounds = stated ? *stated : out.typicalGames;
+    }
+}
+
+// The standings of the Swiss games alone (computeStandings has set the stages apart).
+Standings swissStandings(const std::vector<TournamentGame>& games,
+                         const StandingsOptions& options) {
     Standings out;
     // Players in order of first appearance; byes are no player.
     std::map<std::string, int> index;
@@ -148,53 +205,11 @@ Standings computeStandings(const std::vector<TournamentGame>& games,
         whiteIdx.push_back(playerOf(g.white));
     }
     const std::size_t n = players.size();
-
-    // Rounds: the source's when every game has one, else from file order when the file reads
-    // round by round, else unknown (see Standings.h).
-    bool fromSource = !games.empty();
-    for (const TournamentGame& g : games)
-        if (!roundNumber(g.round)) fromSource = false;
-    std::vector<int> lastRound(n, 0), played(n, 0);
-    int rounds = 0;
-    for (std::size_t i = 0; i < games.size(); ++i) {
-        const int b = blackIdx[i], w = whiteIdx[i];
-        const int round = fromSource
-                              ? *roundNumber(games[i].round)
-                              : 1 + std::max(b >= 0 ? lastRound[b] : 0, w >= 0 ? lastRound[w] : 0);
-        for (const int p : {b, w}) {
-            if (p < 0) continue;
-            lastRound[static_cast<std::size_t>(p)] =
-                std::max(lastRound[static_cast<std::size_t>(p)], round);
-            ++played[static_cast<std::size_t>(p)];
-        }
-        out.gameRounds.push_back(round);
-        rounds = std::max(rounds, round);
-    }
-    const int mostGames = n ? *std::max_element(played.begin(), played.end()) : 0;
-    if (fromSource) {
-        out.roundsFrom = RoundsFrom::Source;
-        out.rounds = rounds;
-    } else if (rounds <= mostGames + kRoundSlack) {
-        // Each game went to the round after its players' last: a file written round by round
-        // gives back its rounds; one in another order gives far more rounds than games.
-        out.roundsFrom = RoundsFrom::FileOrder;
-        out.rounds = rounds;
-    } else {
-        out.roundsFrom = RoundsFrom::Estimated;
-        std::fill(out.gameRounds.begin(), out.gameRounds.end(), 0);
-        // The number of games most players played (the larger on a tie): a Swiss's rounds,
-        // which only its finalists exceed.
-        std::map<int, int> howMany;
-        for (const int k : played) ++howMany[k];
-        int best = 0;
-        for (const auto& [k, count] : howMany)
-            if (count >= best) {
-                best = count;
-                out.rounds = k;
-            }
-    }
-    out.brightwellConstant =
-        options.brightwellConstant ? *options.brightwellConstant : brightwellConstant(out.rounds);
+    std::vector<int> lastRound;
+    assignRounds(games, blackIdx, whiteIdx, n, options.rounds, out, lastRound);
+    out.brightwellConstant = options.brightwellConstant ? *options.brightwellConstant
+                             : options.rounds           ? brightwellConstant(*options.rounds)
+                                                        : brightwellConstant(out.rounds);
     const std::int64_t c = out.brightwellConstant;
 
     // Withdrawals: named, or (source rounds only) no game in the rounds after one's last.
@@ -204,7 +219,9 @@ Standings computeStandings(const std::vector<TournamentGame>& games,
     for (std::size_t p = 0; p < n; ++p) {
         Standing& st = players[p];
         const auto given = stored.find(st.player);
-        const bool bySource = out.roundsFrom == RoundsFrom::Source && lastRound[p] < out.rounds;
+        // Against the source's last round, not a stated number a partial record never reaches.
+        const bool bySource =
+            out.roundsFrom == RoundsFrom::Source && lastRound[p] < out.roundsOfGames;
         st.withdrawn = named.count(st.player) > 0 || given != stored.end() || bySource;
         if (given != stored.end() && given->second > 0)
             st.withdrewAfterRound = given->second;
@@ -302,10 +319,175 @@ Standings computeStandings(const std::vector<TournamentGame>& games,
     return out;
 }
 
+// The rules a game was played under, in words; "" for plain Othello.
+std::string rulesOf(const importers::GameVariant& v) {
+    if (v.standard()) return "";
+    std::string s;
+    const auto add = [&](const std::string& part) { s += (s.empty() ? "" : ", ") + part; };
+    if (v.anti) add("anti-Othello");
+    if (v.komi) add(fmt::format("komi {}", *v.komi));
+    if (v.synchro) add("synchro");
+    if (v.randomDiscs) add(fmt::format("random start ({} discs)", v.randomDiscs));
+    return s;
+}
+
+std::string gameCount(std::size_t n) {
+    return fmt::format("{} game{}", n, n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+Standings computeStandings(const std::vector<TournamentGame>& games,
+                           const StandingsOptions& options) {
+    // The stage of each game: stored, else its round's, else Swiss (EventStructure.h).
+    std::vector<Stage> stages;
+    std::vector<TournamentGame> swiss;
+    std::vector<std::size_t> swissIndex;  // input index of each Swiss game
+    std::vector<StageGame> apart;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const TournamentGame& g = games[i];
+        const auto label = parseRound(g.round);
+        const Stage stage = g.markedStage ? *g.markedStage : label ? label->stage : Stage::Swiss;
+        stages.push_back(stage);
+        if (stage == Stage::Swiss) {
+            swiss.push_back(g);
+            swissIndex.push_back(i);
+            continue;
+        }
+        StageGame sg;
+        sg.game = g.id;
+        sg.stage = stage;
+        sg.marked = g.markedStage.has_value();
+        sg.round = g.round;
+        sg.black = g.black;
+        sg.white = g.white;
+        sg.score = scoreGame(g);
+        sg.resultText = g.resultText;
+        apart.push_back(std::move(sg));
+    }
+    Standings out = swissStandings(swiss, options);
+    std::vector<int> rounds(games.size(), 0);
+    for (std::size_t k = 0; k < swissIndex.size(); ++k) rounds[swissIndex[k]] = out.gameRounds[k];
+    out.gameRounds = std::move(rounds);
+    out.gameStages = std::move(stages);
+    out.stageGames = std::move(apart);
+
+    // Guesses and checks against the rounds (stated, else what most players played).
+    const int expected = out.roundsStated ? out.statedRounds : out.typicalGames;
+    std::vector<StructureGame> shape;
+    for (const TournamentGame& g : swiss) shape.push_back({g.black, g.white});
+    std::map<std::string, int> swissGames;
+    for (const StructureGame& g : shape)
+        for (const std::string* p : {&g.black, &g.white})
+            if (!isByeName(*p)) ++swissGames[*p];
+    for (const std::size_t i : guessPlayoffs(shape, expected)) {
+        out.guessedPlayoffs.push_back(swiss[i].id);
+        for (const std::string* p : {&shape[i].black, &shape[i].white})
+            if (!isByeName(*p)) --swissGames[*p];
+    }
+    for (const auto& [name, n] : swissGames)
+        if (expected > 0 && n > expected) out.overfull.push_back({name, n});
+    for (const TournamentGame& g : swiss) {
+        const std::string rules = rulesOf(g.variant);
+        if (rules.empty())
+            ++out.plainGames;
+        else
+            ++out.otherRules[rules];
+    }
+    return out;
+}
+
 Standings computeStandings(const Tournament& tournament, StandingsOptions options) {
     options.withdrawals.insert(options.withdrawals.end(), tournament.withdrawals.begin(),
                                tournament.withdrawals.end());
+    if (!options.rounds) options.rounds = tournament.statedRounds;
     return computeStandings(tournament.games, options);
+}
+
+std::vector<std::string> structureNotes(const Standings& st, std::int64_t eventId) {
+    std::vector<std::string> notes;
+    const std::string rounds = fmt::format("{} round{}", st.rounds, st.rounds == 1 ? "" : "s");
+    const std::string constant = fmt::format("Brightwell constant {}", st.brightwellConstant);
+    const std::string state = fmt::format("state them with `event {} --rounds N`", eventId);
+    if (st.roundsStated) {
+        const std::string stated =
+            fmt::format("{} round{}", st.statedRounds, st.statedRounds == 1 ? "" : "s");
+        std::string games;
+        if (st.roundsFrom == RoundsFrom::Source && st.roundsOfGames > st.statedRounds)
+            games = fmt::format("; the source gives rounds up to {}, more than stated",
+                                st.roundsOfGames);
+        else if (st.roundsFrom == RoundsFrom::Source)
+            games = "; each game's round from the source";
+        else if (st.roundsFrom == RoundsFrom::FileOrder)
+            games = "; each game's round guessed from file order";
+        else if (st.roundsOfGames > st.rounds)
+            games = fmt::format(
+                "; the file's order gives {} rounds, more than stated: each game's round not "
+                "known, results in file order",
+                st.roundsOfGames);
+        else
+            games =
+                "; each game's round not known (the file is not in round order): results in "
+                "file order";
+        notes.push_back(fmt::format("{} (stated), {}{}", stated, constant, games));
+    } else if (st.roundsFrom == RoundsFrom::Source) {
+        notes.push_back(fmt::format("{} (from the source), {}", rounds, constant));
+    } else if (st.roundsFrom == RoundsFrom::FileOrder) {
+        notes.push_back(
+            fmt::format("{} guessed from file order, {}{}; {}", rounds, constant,
+                        st.typicalGames != st.rounds
+                            ? fmt::format(" (most players played {} games)", st.typicalGames)
+                            : "",
+                        state));
+    } else {
+        notes.push_back(fmt::format(
+            "rounds not known (the file is not in round order): results in file order; {} "
+            "taken as the rounds (the games most players played), {}; {}",
+            st.rounds, constant, state));
+    }
+    if (!st.stageGames.empty()) {
+        int finals = 0;
+        for (const StageGame& g : st.stageGames) finals += g.stage == Stage::Final;
+        const int playoffs = static_cast<int>(st.stageGames.size()) - finals;
+        std::string parts;
+        if (playoffs) parts += fmt::format("{} play-off", playoffs);
+        if (finals) parts += fmt::format("{}{} final", parts.empty() ? "" : ", ", finals);
+        notes.push_back(fmt::format("{} apart from the Swiss ({}): not counted in the standings",
+                                    gameCount(st.stageGames.size()), parts));
+    }
+    if (!st.guessedPlayoffs.empty()) {
+        std::string ids;
+        for (const std::int64_t id : st.guessedPlayoffs) ids += fmt::format(" {}", id);
+        const int expected = st.roundsStated ? st.statedRounds : st.typicalGames;
+        notes.push_back(fmt::format(
+            "{} look{} like play-offs (at the start or end of the file, played by players with "
+            "more games than {} rounds); counted in the standings until marked: mark them with "
+            "`event {} --stage playoff{}` (or --stage final), or put one back with --stage swiss",
+            gameCount(st.guessedPlayoffs.size()), st.guessedPlayoffs.size() == 1 ? "s" : "",
+            expected, eventId, ids));
+    }
+    if (!st.overfull.empty()) {
+        std::string list;
+        for (const OverfullPlayer& p : st.overfull)
+            list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", p.player, p.games);
+        notes.push_back(fmt::format(
+            "{} more Swiss games than {} rounds{}: {}",
+            st.overfull.size() == 1 ? "1 player plays"
+                                    : fmt::format("{} players play", st.overfull.size()),
+            st.roundsStated ? st.statedRounds : st.typicalGames,
+            st.guessedPlayoffs.empty() ? "" : " even without the games above", list));
+    }
+    if (!st.otherRules.empty()) {
+        std::string list;
+        for (const auto& [rules, n] : st.otherRules)
+            list += fmt::format("{}{} {}", list.empty() ? "" : ", ", n, rules);
+        notes.push_back(fmt::format(
+            "games under other rules than plain Othello are summed in this table ({} plain, {}): "
+            "anti-Othello won by the fewer discs, each side credited with the other's discs; "
+            "komi games won after the komi (see `event --help`)",
+            st.plainGames, list));
+    }
+    return notes;
 }
 
 }  // namespace othello::storage

@@ -32,14 +32,22 @@
 //  - a bye (an opponent named "bye", Tournament.h isByeName): a win, 32 discs, not a game
 //    against anyone.
 //
-// Rounds. The source's when every game gives one (PGN/GGF Round, the leading number of
-// "3.1" or "R3"); else from file order: each game goes to the round after the last round of
-// either of its players, which gives back the rounds of a file written round by round. A file
-// in another order (WTHOR lists a tournament's finals first, then each player's games) gives
-// far more rounds than any player played games: then the rounds are unknown, results keep
-// the file order, and the tournament's length (for c above) is the number of games most
-// players played (13 for the WOC, whose finalists play more). The games of finals and
-// play-offs are part of the record and count in the points like any other.
+// Structure (storage/EventStructure.h). Games of a stage apart from the Swiss (play-offs,
+// finals: stored with the game by `event --stage`, or named by its round, "SF.1", "F.2") are
+// listed in Standings::stageGames and never counted in the standings. The number of Swiss
+// rounds is the one stated for the event (`event --rounds`) when there is one; the
+// Brightwell constant follows it.
+//
+// Rounds of the Swiss games. The source's when every Swiss game gives one (PGN/GGF Round, the
+// number of "3.1" or "R3"); else from file order: each game goes to the round after the last
+// round of either of its players, which gives back the rounds of a file written round by
+// round. A file in another order (WTHOR lists a tournament's finals first, then each player's
+// games) gives far more rounds than any player played games, or more than the rounds stated:
+// then the rounds are unknown, results keep the file order, and the tournament's length (for
+// c above) is the stated number, else the number of games most players played (13 for the
+// WOC, whose finalists play more). Rounds from file order and lengths from the games are
+// guesses: structureNotes() says so in words, with the games that look like play-offs
+// (guessPlayoffs) and the command that states the structure.
 //
 // Withdrawals. With the source's rounds, a player whose games stop before the last round
 // withdrew (rule (a) and (c) above). Rounds from file order never say so (a record of the top
@@ -48,6 +56,7 @@
 // computeStandings(const Tournament&)). The round a player withdrew after is information only
 // (standings, pages): the games played count whatever it is.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -111,32 +120,77 @@ struct PairResult {
 enum class RoundsFrom {
     Source,     // every game gives its round
     FileOrder,  // the file reads round by round
-    Estimated,  // neither: games have no round (0); `rounds` is the games most players played
+    Estimated,  // neither: games have no round (0); `rounds` is the stated number, else the
+                // games most players played
 };
 const char* roundsFromName(RoundsFrom r);  // "source", "file order", "estimated"
 // File-order rounds are kept while they exceed the most games a player played by at most this.
 inline constexpr int kRoundSlack = 2;
 
+// A game played apart from the Swiss: listed in a table of its own, never in the standings.
+struct StageGame {
+    std::int64_t game = 0;
+    Stage stage = Stage::Playoff;
+    bool marked = false;  // stored with the game (`event --stage`); else its round names it
+    std::string round;    // as the source writes it ("SF.1"); "" when none
+    std::string black, white;
+    ScoredGame score;
+    std::string resultText;
+};
+
+// A player with more Swiss games than the Swiss has rounds.
+struct OverfullPlayer {
+    std::string player;
+    int games = 0;  // Swiss games, those guessed as play-offs left out
+};
+
 struct Standings {
     std::vector<Standing> players;  // in rank order
     std::vector<PairResult> pairs;  // by a, then b
-    std::vector<int> gameRounds;    // the round of each input game, in input order (0: unknown)
+    std::vector<int> gameRounds;    // the round of each input game, in input order (0: unknown,
+                                    // or a stage game)
+    std::vector<Stage> gameStages;  // the stage of each input game, in input order
     int rounds = 0;
     RoundsFrom roundsFrom = RoundsFrom::Estimated;
+    bool roundsStated = false;  // a number of rounds is stated for the event
+    int statedRounds = 0;       // that number (0: none); `rounds` is it, or the source's
+                                // last round when that is past it
+    int roundsOfGames = 0;      // the rounds the source or the file order gives (0: none)
+    int typicalGames = 0;       // the number of Swiss games most players played
     int brightwellConstant = 0;
+    std::vector<StageGame> stageGames;  // in input order
+    // Swiss games that look like play-offs (EventStructure.h guessPlayoffs against the stated
+    // rounds, else typicalGames): counted in the standings until marked; ids in input order.
+    std::vector<std::int64_t> guessedPlayoffs;
+    // Players with more Swiss games than the rounds (stated, else typicalGames), the guessed
+    // play-offs left out: something in the record the archivist should look at.
+    std::vector<OverfullPlayer> overfull;
+    // Swiss games by their rules: "anti-Othello", "komi 2.5", ...; empty when all are plain
+    // Othello. More than one kind: one table sums games scored by different rules.
+    std::map<std::string, int> otherRules;
+    int plainGames = 0;  // Swiss games of plain Othello
 };
 
 struct StandingsOptions {
     std::optional<int> brightwellConstant;  // overrides brightwellConstant(rounds)
     std::vector<std::string> withdrawn;     // players known to have withdrawn
     std::vector<Withdrawal> withdrawals;    // the same with their round (stored ones)
+    std::optional<int> rounds;              // the rounds stated for the event
 };
 
 // The standings of `games`, in file order.
 Standings computeStandings(const std::vector<TournamentGame>& games,
                            const StandingsOptions& options = {});
-// The standings of a stored tournament: its games, with its stored withdrawals added to
-// `options` (every view of a tournament -- CLI, publish, serve, viewer -- calls this one).
+// The standings of a stored tournament: its games, with its stored withdrawals and stated
+// rounds added to `options` (every view of a tournament -- CLI, publish, serve, viewer --
+// calls this one).
 Standings computeStandings(const Tournament& tournament, StandingsOptions options = {});
+
+// What every view says of the structure, in words, in this order: where the rounds come from
+// (stated, the source's, guessed from file order, unknown) with the Brightwell constant; the
+// games apart from the Swiss; the games that look like play-offs, with the command that marks
+// them (`event ID --stage playoff GAME...`); players with more Swiss games than rounds; games
+// under other rules summed in one table. `eventId` is the id the commands name.
+std::vector<std::string> structureNotes(const Standings& standings, std::int64_t eventId);
 
 }  // namespace othello::storage

@@ -95,6 +95,19 @@ std::int64_t TournamentShape::maxMeetings() const {
     return m;
 }
 
+std::string tournamentTitle(const TournamentSummary& t) {
+    return t.year ? t.name + " " + std::to_string(t.year) : t.name;
+}
+
+std::string spellingIdList(const TournamentSummary& t) {
+    std::string ids;
+    for (const std::int64_t e : t.eventIds) {
+        if (!ids.empty()) ids += ',';
+        ids += std::to_string(tournamentId(e, t.year));
+    }
+    return ids.empty() ? std::string("0") : ids;
+}
+
 std::string notTournamentReason(const std::string& name, const TournamentShape& shape) {
     const std::string f = foldText(splitEventYear(name).base);
     if (f.find_first_not_of(" \t") == std::string::npos) return "no event name";

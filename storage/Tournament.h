@@ -36,6 +36,7 @@
 #include <utility>
 #include <vector>
 
+#include "EventStructure.h"
 #include "core/Position.h"
 #include "importers/GameRecord.h"
 
@@ -97,6 +98,12 @@ struct TournamentSummary {
     std::string notTournamentReason;  // "" when isTournament
 };
 
+// "World Championship 2019": the name, and the year when known.
+std::string tournamentTitle(const TournamentSummary& t);
+// The ids a row stored with `t` may have, one per spelling (tournamentId of each event id
+// and t.year), comma-separated for an SQL IN list; "0" when none.
+std::string spellingIdList(const TournamentSummary& t);
+
 // Tournaments whose name matches `query`: the folded name (a year at its end selects that
 // year: "World Championship 2021"), exactly when some tournament has that name, else as a
 // substring. `year`, when set, keeps only that year. Sorted by year, then name.
@@ -118,6 +125,9 @@ struct TournamentGame {
     importers::GameVariant variant;
     int plies = 0;           // moves and passes played; 0 with a stated result: a forfeit
     std::string resultText;  // importers::resultText of the record: how lists show it
+    // The stage stored for the game (`event --stage`, storage/StructureStore.h); nullopt: none
+    // stored, the round's (parseRound) or Swiss.
+    std::optional<Stage> markedStage;
 };
 TournamentGame tournamentGame(std::int64_t id, const importers::GameRecord& record);
 
@@ -130,12 +140,15 @@ struct Withdrawal {
     bool operator==(const Withdrawal&) const = default;
 };
 
-// A tournament's summary, its games in file order and its stored withdrawals (by name)
-// (Archive::tournament). storage/Standings.h computeStandings(const Tournament&) counts them.
+// A tournament's summary, its games in file order, its stored withdrawals (by name) and the
+// number of Swiss rounds stated for it (`event --rounds`, storage/StructureStore.h; nullopt:
+// not stated) (Archive::tournament). storage/Standings.h computeStandings(const Tournament&)
+// counts them.
 struct Tournament {
     TournamentSummary summary;
     std::vector<TournamentGame> games;
     std::vector<Withdrawal> withdrawals;
+    std::optional<int> statedRounds;
 };
 
 }  // namespace othello::storage

@@ -21,23 +21,6 @@ std::string cat(const Parts&... parts) {
     return s;
 }
 
-bool hasTable(SQLite::Database& db) {
-    SQLite::Statement s(db,
-                        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = "
-                        "'tournament_withdrawals'");
-    return s.executeStep() && s.getColumn(0).getInt() > 0;
-}
-
-// The ids a row of `t` may have: one per spelling.
-std::string idList(const TournamentSummary& t) {
-    std::string ids;
-    for (const std::int64_t e : t.eventIds) {
-        if (!ids.empty()) ids += ',';
-        ids += std::to_string(tournamentId(e, t.year));
-    }
-    return ids.empty() ? std::string("0") : ids;
-}
-
 // The player's name now: `stored` when a player still has it, else the player an alias of
 // that spelling points to (rename-player keeps old spellings as aliases), else `stored`.
 std::string currentName(SQLite::Database& db, const std::string& stored) {
@@ -66,11 +49,11 @@ struct StoredRow {
 
 std::vector<StoredRow> rowsOf(SQLite::Database& db, const Tournament& t) {
     std::vector<StoredRow> rows;
-    if (!hasTable(db)) return rows;
+    if (!db.tableExists("tournament_withdrawals")) return rows;
     SQLite::Statement s(db,
                         "SELECT tournament, player, after_round FROM tournament_withdrawals "
                         "WHERE tournament IN (" +
-                            idList(t.summary) + ") ORDER BY tournament");
+                            spellingIdList(t.summary) + ") ORDER BY tournament");
     while (s.executeStep()) {
         StoredRow r;
         r.tournament = s.getColumn(0).getInt64();
@@ -80,10 +63,6 @@ std::vector<StoredRow> rowsOf(SQLite::Database& db, const Tournament& t) {
     }
     for (StoredRow& r : rows) r.now.player = currentName(db, r.stored);
     return rows;
-}
-
-std::string tournamentTitle(const TournamentSummary& t) {
-    return t.year ? cat(t.name, " ", std::to_string(t.year)) : t.name;
 }
 
 }  // namespace

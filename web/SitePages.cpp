@@ -69,6 +69,8 @@ std::string gameHref(std::int64_t eventId, std::int64_t gameId) {
 // The round a game is listed under: as the source writes it, else the round from file order.
 std::string roundText(const storage::Tournament& t, const storage::Standings* st, std::size_t i) {
     if (!t.games[i].round.empty()) return t.games[i].round;
+    if (st && i < st->gameStages.size() && st->gameStages[i] != storage::Stage::Swiss)
+        return st->gameStages[i] == storage::Stage::Final ? "final" : "play-off";
     if (st && st->roundsFrom == storage::RoundsFrom::FileOrder && i < st->gameRounds.size() &&
         st->gameRounds[i] > 0)
         return std::to_string(st->gameRounds[i]);
@@ -205,6 +207,27 @@ std::string roundCrosstable(std::int64_t eventId, const storage::Standings& st) 
     return s;
 }
 
+// The games played apart from the Swiss (play-offs, finals): never in the standings.
+std::string stageTable(std::int64_t eventId, const storage::Standings& st) {
+    if (st.stageGames.empty()) return "";
+    std::string s =
+        "<h2 id=\"stages\">Play-offs and finals</h2>\n<p class=\"legend\">Played apart from "
+        "the Swiss: not counted in the standings.</p>\n<div class=\"scroll\"><table "
+        "class=\"games stages\"><thead><tr><th>Stage</th><th>Round</th><th "
+        "class=\"name\">Black</th><th>Result</th><th class=\"name\">White</th><th></th></tr>"
+        "</thead>\n<tbody>\n";
+    for (const storage::StageGame& g : st.stageGames) {
+        const std::string href = gameHref(eventId, g.game);
+        s += fmt::format(
+            "<tr><td>{}</td><td>{}</td><td class=\"name\">{}</td><td class=\"result\"><a "
+            "href=\"{}\">{}</a></td><td class=\"name\">{}</td><td><a href=\"{}\">replay</a>"
+            "</td></tr>\n",
+            g.stage == storage::Stage::Final ? "final" : "play-off", escapeHtml(g.round),
+            nameOrUnknown(g.black), href, escapeHtml(g.resultText), nameOrUnknown(g.white), href);
+    }
+    return s + "</tbody></table></div>\n";
+}
+
 std::string gamesTable(const storage::Tournament& t, const storage::Standings* st) {
     const std::int64_t id = t.summary.id;
     std::string s = fmt::format(
@@ -304,6 +327,12 @@ std::string eventPage(const SiteOptions& o, const storage::Tournament& t,
         else
             s += "; the source gives no rounds, so results are in file order";
         s += ".</p>\n";
+        // What is stated, what is the source's and what is guessed, as `othello-db event`
+        // says it (storage::structureNotes).
+        s += "<ul class=\"structure\">";
+        for (const std::string& note : storage::structureNotes(*st, sum.id))
+            s += "<li>" + escapeHtml(note) + "</li>";
+        s += "</ul>\n";
     } else {
         s += fmt::format(
             ".</p>\n<p class=\"collection\">Not a tournament ({}): no standings, "
@@ -320,6 +349,7 @@ std::string eventPage(const SiteOptions& o, const storage::Tournament& t,
         s += standingsTable(*st);
         s += st->players.size() <= kMaxMatrixPlayers ? matrixCrosstable(sum.id, *st)
                                                      : roundCrosstable(sum.id, *st);
+        s += stageTable(sum.id, *st);
     }
     s += gamesTable(t, st);
     return s + pageEnd();

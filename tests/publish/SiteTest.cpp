@@ -13,6 +13,7 @@
 #include "storage/Archive.h"
 #include "storage/Standings.h"
 #include "storage/Tournament.h"
+#include "web/Html.h"
 #include "web/Site.h"
 
 using namespace othello;
@@ -259,4 +260,31 @@ TEST_CASE("site: a withdrawal stored with the event is marked and counted on its
     const std::string withRound = *web::Site(f.archive, {}).render(path);
     CHECK(withRound.find(fmt::format("title=\"withdrew after round {}\">(w)", last)) !=
           std::string::npos);
+}
+
+TEST_CASE("site: the event's structure as `event` states it, stage games in their own table") {
+    Fixture f;
+    const std::string path = fmt::format("events/{}.html", f.cup);
+    const auto t = f.archive.tournament(f.cup);
+    REQUIRE(t);
+    const std::int64_t last = t->games.back().id;
+    REQUIRE(f.archive.setEventRounds(f.cup, 7) > 0);
+    REQUIRE(f.archive.setGameStages(f.cup, {last}, storage::Stage::Final) > 0);
+    const std::string page = *web::Site(f.archive, {}).render(path);
+    // Every note of `othello-db event`, in the same words (escaped as text).
+    const auto st = storage::computeStandings(*f.archive.tournament(f.cup));
+    const auto notes = storage::structureNotes(st, f.cup);
+    REQUIRE(notes.size() >= 2);
+    CHECK(notes[0].find("7 rounds (stated), Brightwell constant 3") == 0);
+    for (const std::string& n : notes) {
+        INFO(n);
+        CHECK(page.find("<li>" + web::escapeHtml(n) + "</li>") != std::string::npos);
+    }
+    // The final: in its own table, linked, and out of the standings' game counts.
+    const auto stages = page.find("<h2 id=\"stages\">Play-offs and finals</h2>");
+    REQUIRE(stages != std::string::npos);
+    CHECK(page.find(fmt::format("game={}", last), stages) != std::string::npos);
+    CHECK(st.stageGames.size() == 1);
+    for (const auto& p : st.players)
+        for (const auto& r : p.results) CHECK(r.game != last);
 }

@@ -15,7 +15,7 @@ import tempfile
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -60,7 +60,11 @@ def browser():
 
 def wait(driver, condition, what, seconds=15):
     try:
-        return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+        # A row the page replaced while the condition read it is read again (under load the
+        # table is rebuilt between finding a row and reading its cells).
+        return WebDriverWait(driver, seconds,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: condition(d))
     except TimeoutException:
         fail("timed out waiting for " + what + "; page text: " +
              driver.find_element(By.TAG_NAME, "body").text[:500])

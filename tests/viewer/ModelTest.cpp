@@ -15,6 +15,7 @@
 #include "core/Notation.h"
 #include "core/Position.h"
 #include "storage/Archive.h"
+#include "storage/EventStructure.h"
 #include "storage/Standings.h"
 #include "storage/Tournament.h"
 
@@ -46,6 +47,7 @@ class ModelTest : public QObject {
     void importUsableMeanwhileAndCancel();
     void eventsStandingsAndCrosstable();
     void eventsShowStoredWithdrawals();
+    void eventsShowStructure();
 
   private:
     QTemporaryDir dir_;
@@ -567,8 +569,8 @@ void ModelTest::eventsStandingsAndCrosstable() {
     QVERIFY2(table->errorText().isEmpty(), qPrintable(table->errorText()));
     QVERIFY(table->isTournament());
     QCOMPARE(table->title(), QStringLiteral("Spring Round Robin 2024"));
-    QVERIFY2(table->details().contains(QStringLiteral("3 rounds (from the source)")),
-             qPrintable(table->details()));
+    QVERIFY2(table->notes().join(QLatin1Char('\n')).contains(QStringLiteral("3 rounds (from the source)")),
+             qPrintable(table->notes().join(QLatin1Char('\n'))));
     QCOMPARE(table->crossMode(), int(EventModel::ByOpponent));
     QCOMPARE(table->rowCount(), 4);
     QCOMPARE(table->columnCount(), int(EventModel::FirstCrossColumn) + 4);
@@ -734,4 +736,56 @@ void ModelTest::eventsShowStoredWithdrawals() {
 }
 
 QTEST_GUILESS_MAIN(ModelTest)
+
+// The structure stated with the event (storage/StructureStore.h): the notes `othello-db event`
+// prints, the games apart from the Swiss in their own list, and standings without them.
+void ModelTest::eventsShowStructure() {
+    const QString db = test::makeTournamentArchive(dir_.path(), QStringLiteral("structure.sqlite"));
+    qint64 tournamentId = 0;
+    qint64 lastGame = 0;
+    std::vector<std::string> expectedNotes;
+    {
+        storage::Archive archive(db.toStdString());
+        for (const auto& t : archive.tournaments())
+            if (t.isTournament) tournamentId = t.id;
+        QVERIFY(tournamentId != 0);
+        lastGame = archive.tournament(tournamentId)->games.back().id;
+        QVERIFY(archive.setEventRounds(tournamentId, 2) > 0);
+        QVERIFY(archive.setGameStages(tournamentId, {lastGame}, storage::Stage::Final) > 0);
+        const auto t = archive.tournament(tournamentId);
+        expectedNotes = storage::structureNotes(storage::computeStandings(*t), tournamentId);
+    }
+    GameController game;
+    ArchiveClient client;
+    client.setGame(&game);
+    EventModel* table = client.eventTable();
+    QAbstractItemModelTester tester(table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(db);
+    QVERIFY(shown.wait(10000));
+    QSignalSpy loaded(table, &EventModel::updated);
+    table->load(tournamentId);
+    QVERIFY(loaded.wait(10000));
+    QVERIFY2(table->errorText().isEmpty(), qPrintable(table->errorText()));
+    // The same words as the CLI, in the same order.
+    QStringList notes;
+    for (const std::string& n : expectedNotes) notes.append(QString::fromStdString(n));
+    QCOMPARE(table->notes(), notes);
+    QVERIFY2(notes.first().startsWith(QStringLiteral("2 rounds (stated), Brightwell constant 1")),
+             qPrintable(notes.first()));
+    QVERIFY(notes.join(QLatin1Char(' ')).contains(QStringLiteral("1 game apart from the Swiss")));
+    // The final in its own list, out of the standings: Dmitri and Anna played 2 games each.
+    const QVariantList stages = table->stageGames();
+    QCOMPARE(stages.size(), 1);
+    QCOMPARE(stages[0].toMap()[QStringLiteral("game")].toLongLong(), lastGame);
+    QCOMPARE(stages[0].toMap()[QStringLiteral("stage")].toString(), QStringLiteral("final"));
+    QCOMPARE(stages[0].toMap()[QStringLiteral("round")].toString(), QStringLiteral("3"));
+    int twoGames = 0;
+    for (int r = 0; r < table->rowCount(); ++r)
+        twoGames += table->index(r, EventModel::GamesColumn).data(EventModel::TextRole).toString() ==
+                    QStringLiteral("2");
+    QCOMPARE(twoGames, 2);
+    QCOMPARE(table->playerNames().size(), 4);
+}
+
 #include "ModelTest.moc"

@@ -84,6 +84,8 @@ struct EventOptions {
     std::vector<std::string> withdrawn;
     std::optional<std::string> withdraw, unwithdraw;  // stored with the tournament
     std::optional<int> afterRound;
+    std::optional<int> rounds;       // stated with the event (0: no longer stated)
+    std::vector<std::string> stage;  // STAGE GAME...: stored with the games
     std::string db;
     bool json = false;
 };
@@ -163,9 +165,86 @@ void storeWithdrawal(const EventOptions& o) {
         fmt::print("stored: {} no longer withdrawn (change {})\n", who, change);
 }
 
+// --rounds and --stage: the structure stored with the event (journalled); says what it did.
+void storeStructure(const EventOptions& o) {
+    if (o.rounds && (*o.rounds < 0 || *o.rounds > 999))
+        throw UsageError("--rounds: 1..999 (0: no longer stated)");
+    std::optional<storage::Stage> stage;
+    std::vector<std::int64_t> games;
+    if (!o.stage.empty()) {
+        const std::string& name = o.stage.front();
+        stage = storage::parseStage(name);
+        if (!stage && name != "none")
+            throw UsageError(fmt::format(
+                "--stage: \"{}\" is not a stage (playoff, final, swiss, or none to remove it)",
+                escapeForTerminal(name)));
+        for (std::size_t i = 1; i < o.stage.size(); ++i) {
+            const std::string& id = o.stage[i];
+            if (id.empty() || id.size() > 18 ||
+                id.find_first_not_of("0123456789") != std::string::npos)
+                throw UsageError(
+                    fmt::format("--stage: \"{}\" is not a game id", escapeForTerminal(id)));
+            games.push_back(std::stoll(id));
+        }
+        if (games.empty()) throw UsageError("--stage: give the stage, then the games' ids");
+    }
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadWrite);
+    const storage::Tournament t = findTournament(archive, o);
+    const std::string title = titleOf(t.summary);
+    try {
+        if (o.rounds) {
+            const std::optional<int> rounds =
+                *o.rounds ? std::optional<int>(*o.rounds) : std::nullopt;
+            const std::int64_t change = archive.setEventRounds(t.summary.id, rounds);
+            if (!o.json) {
+                if (change == 0)
+                    fmt::print("{}: stored so already\n", title);
+                else if (rounds)
+                    fmt::print("stored: {} has {} Swiss rounds (change {})\n", title, *rounds,
+                               change);
+                else
+                    fmt::print("stored: {} no longer has its rounds stated (change {})\n", title,
+                               change);
+            }
+        }
+        if (!o.stage.empty()) {
+            const std::int64_t change = archive.setGameStages(t.summary.id, games, stage);
+            if (!o.json) {
+                if (change == 0)
+                    fmt::print("{}: stored so already\n", title);
+                else
+                    fmt::print("stored: {} {} {} (change {})\n",
+                               plural(static_cast<std::int64_t>(games.size()), "game", "games"),
+                               stage ? fmt::format("marked {}", storage::stageName(*stage))
+                                     : std::string("no longer marked"),
+                               stage && *stage != storage::Stage::Swiss
+                                   ? "(not counted in the standings)"
+                                   : "(counted in the standings)",
+                               change);
+            }
+        }
+    } catch (const storage::StorageError& e) {
+        throw InputError(e.what());
+    }
+}
+
+// The games played apart from the Swiss: their own table.
+void printStageGames(const storage::Standings& st) {
+    if (st.stageGames.empty()) return;
+    fmt::print("\ngames apart from the Swiss (not counted in the standings):\n");
+    fmt::print("{:<8} {:<8} {:>10} {:<24} {:<24} {:<8} {}\n", "stage", "round", "game", "black",
+               "white", "result", "stage from");
+    for (const storage::StageGame& g : st.stageGames)
+        fmt::print("{:<8} {:<8} {:>10} {:<24} {:<24} {:<8} {}\n", storage::stageName(g.stage),
+                   shorten(g.round.empty() ? "—" : g.round, 8), g.game, shorten(g.black, 24),
+                   shorten(g.white, 24), shorten(g.resultText, 8),
+                   g.marked ? "stated (event --stage)" : "the round");
+}
+
 int runEvent(const EventOptions& o) {
     if (o.bq && (*o.bq < 1 || *o.bq > 1000)) throw UsageError("--bq-constant: 1..1000");
     if (o.withdraw || o.unwithdraw || o.afterRound) storeWithdrawal(o);
+    if (o.rounds || !o.stage.empty()) storeStructure(o);
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::Tournament t = findTournament(archive, o);
     const storage::TournamentSummary& s = t.summary;
@@ -197,15 +276,9 @@ int runEvent(const EventOptions& o) {
         return kExitOk;
     }
     const bool known = st.roundsFrom != storage::RoundsFrom::Estimated;
-    if (known)
-        fmt::print("{} (from {}), Brightwell constant {}\n", plural(st.rounds, "round", "rounds"),
-                   st.roundsFrom == storage::RoundsFrom::Source ? "the source" : "file order",
-                   st.brightwellConstant);
-    else
-        fmt::print(
-            "rounds not known (the file is not in round order): results in file order; {} "
-            "most players played, Brightwell constant {}\n",
-            plural(st.rounds, "game", "games"), st.brightwellConstant);
+    // What is stated, what comes from the source and what is guessed, in words.
+    for (const std::string& note : storage::structureNotes(st, s.id))
+        fmt::print("{}\n", escapeForTerminal(note));
     // One column per round; with the rounds unknown, one per game of the player, in file order.
     std::size_t columns = known ? static_cast<std::size_t>(st.rounds) : 0;
     if (!known)
@@ -249,6 +322,7 @@ int runEvent(const EventOptions& o) {
                                         : std::string(),
                    stored ? " (stored)" : "");
     }
+    printStageGames(st);
     return kExitOk;
 }
 
@@ -279,6 +353,16 @@ RegisterCommand eventCommand(94, [](CLI::App& app, Action& action) {
     sub->add_option("--unwithdraw", o->unwithdraw,
                     "Remove a withdrawal stored with the event (journalled)")
         ->excludes(withdraw);
+    sub->add_option("--rounds", o->rounds,
+                    "Store the number of Swiss rounds of the event (journalled, revertible; 0: "
+                    "no longer stated): the Brightwell constant follows it, and every later "
+                    "`event`, publish, serve and the viewer use it instead of a guess");
+    sub->add_option("--stage", o->stage,
+                    "STAGE GAME...: store the stage of these games of the event (journalled, "
+                    "revertible): playoff or final (listed apart, never counted in the "
+                    "standings), swiss (counted, whatever the round says), none (remove what is "
+                    "stored: the round's stage, else swiss)")
+        ->expected(2, -1);
     addDbOption(sub, o->db);
     sub->add_flag(
         "--json", o->json,
@@ -290,7 +374,10 @@ RegisterCommand eventCommand(94, [](CLI::App& app, Action& action) {
         "opponent, opponent_rank, color, result: win|draw|loss|unscored, points, discs, "
         "opponent_discs, scoring: final|stated|forfeit|bye|unknown}]}], crosstable: "
         "[{player, opponent, points, opponent_points, games: [ids]}], withdrawals: [{player, "
-        "after_round}] (stored ones), game_list: [{id, round, black, white, result, "
+        "after_round}] (stored ones), game_list: [{id, round, stage, black, white, result, "
+        "scoring}], rounds_stated, stated_rounds, notes: [{text}] (what is stated, from the "
+        "source or guessed, in words), guessed_playoffs: [ids], stage_games: [{id, stage, "
+        "stage_from: stated|round, round, black, white, result, black_points, white_points, "
         "scoring}]}; standings, crosstable and the round "
         "fields are null for a collection that is not a tournament");
     sub->footer(
@@ -300,10 +387,16 @@ RegisterCommand eventCommand(94, [](CLI::App& app, Action& action) {
         "fewer discs win, each side credited with the other's discs; komi: the winner after the "
         "komi); unfinished games by the result they state (a winner alone: the empties to the "
         "winner, at least 33-31; no move played: a forfeit, scored as stated); unfinished games "
-        "without a result are not scored. Rounds come from the source (PGN/GGF Round) when every "
-        "game has one, else from file order when the file goes round by round, else they are "
-        "unknown (rounds_from \"estimated\": results in file order, round null, and `rounds` is "
-        "the number of games most players played, which sets c). See storage/Standings.h.");
+        "without a result are not scored. Games of a stage apart from the Swiss (--stage playoff "
+        "or "
+        "final, or a round such as \"SF.1\", \"QF.2\", \"F.2\", \"Final\") are listed in their "
+        "own table and never counted. The number of Swiss rounds is the one stated with --rounds "
+        "(a World Championship's Swiss: 13 rounds, c = 6); else the rounds come from the source "
+        "(PGN/GGF Round) when every Swiss game has one, else they are guessed from file order "
+        "when the file goes round by round, else they are unknown (rounds_from \"estimated\": "
+        "results in file order, round null, and `rounds` is the number of games most players "
+        "played, which sets c). What is guessed is said in words, with the games that look "
+        "like play-offs and the commands that state the structure. See storage/Standings.h.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runEvent(*o); }); }; });
 });

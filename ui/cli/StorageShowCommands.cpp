@@ -108,19 +108,23 @@ struct InfoOptions {
 int runInfo(const InfoOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::ArchiveInfo i = archive.info();
+    // Events as `events` lists them (an event name in a year): README "Events".
+    const storage::Archive::EventCounts e = archive.eventCounts();
     if (o.json) {
         nlohmann::json j{{"path", i.path},           {"schema_version", i.schemaVersion},
                          {"games", i.games},         {"players", i.players},
-                         {"events", i.events},       {"positions", i.positions},
+                         {"events", e.events},       {"tournaments", e.tournaments},
+                         {"event_names", e.names},   {"positions", i.positions},
                          {"file_size", i.fileBytes}, {"unindexed_games", i.unindexedGames}};
         printJson(j);
         return kExitOk;
     }
     fmt::print(
-        "database: {} (schema {})\ngames: {}\nplayers: {}\nevents: {}\npositions: {}\n"
-        "file size: {:.1f} MB\n",
-        escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, i.events, i.positions,
-        double(i.fileBytes) / 1e6);
+        "database: {} (schema {})\ngames: {}\nplayers: {}\nevents: {} (an event name in a "
+        "year; {} of them tournaments, the rest collections of games; {} event names)\n"
+        "positions: {}\nfile size: {:.1f} MB\n",
+        escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, e.events, e.tournaments,
+        e.names, i.positions, double(i.fileBytes) / 1e6);
     if (i.unindexedGames)
         fmt::print(
             "not yet indexed: {} (an import is running, or they could not be indexed here: a "
@@ -137,7 +141,11 @@ RegisterCommand infoCommand(90, [](CLI::App& app, Action& action) {
                                    "What the archive holds: games, players, events, "
                                    "positions, file size");
     addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print a JSON object");
+    sub->add_flag("--json", o->json,
+                  "Print {path, schema_version, games, players, events, tournaments, "
+                  "event_names, positions, file_size, unindexed_games}: events as `events` "
+                  "lists them (an event name in a year), tournaments the events that are "
+                  "tournaments, event_names the distinct names recorded");
     sub->callback([o, &action] { action = [o] { return runInfo(*o); }; });
 });
 

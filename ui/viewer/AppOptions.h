@@ -18,6 +18,7 @@ class AppOptions : public QObject {
     Q_PROPERTY(QString databasePath MEMBER databasePath CONSTANT)
     Q_PROPERTY(qint64 gameId MEMBER gameId CONSTANT)
     Q_PROPERTY(qint64 eventId MEMBER eventId CONSTANT)
+    Q_PROPERTY(bool eventWide MEMBER eventWide CONSTANT)
     Q_PROPERTY(int ply MEMBER ply CONSTANT)
     Q_PROPERTY(bool animations MEMBER animations CONSTANT)
     Q_PROPERTY(int tab MEMBER tab CONSTANT)
@@ -40,10 +41,11 @@ class AppOptions : public QObject {
     static AppOptions* instance();
     static AppOptions* create(QQmlEngine*, QJSEngine*);
 
-    QString databasePath;  // empty: the default database
-    qint64 gameId = 0;     // 0: the first game of the archive
-    qint64 eventId = 0;    // 0: none; else shown in the Events tab
-    int ply = -1;          // -1: the ply the game is opened at by default (0)
+    QString databasePath;    // empty: the default database
+    qint64 gameId = 0;       // 0: the first game of the archive
+    qint64 eventId = 0;      // 0: none; else shown in the Events tab
+    bool eventWide = false;  // --wide: that event's table over the whole window
+    int ply = -1;            // -1: the ply the game is opened at by default (0)
     bool animations = true;
     QStringList importPaths;  // files/folders to import once the archive is open
     // Files shown without importing them (FileView.h): databasePath is then their scratch

@@ -206,7 +206,13 @@ std::optional<EventData> ArchiveBackend::event(qint64 id) {
     // With the withdrawals stored with the tournament, as `event`, publish and serve count them.
     const st::Standings s = st::computeStandings(*t);
     out.rounds = s.rounds;
+    out.roundsStated = s.roundsStated;
     out.brightwellConstant = s.brightwellConstant;
+    for (const std::string& note : st::structureNotes(s, t->summary.id)) out.notes.append(qs(note));
+    for (const st::StageGame& g : s.stageGames)
+        out.stageGames.push_back(EventStageGame{g.game, g.stage == st::Stage::Final, g.marked,
+                                                qs(g.round), qs(g.black), qs(g.white),
+                                                qs(g.resultText)});
     out.roundsFrom = s.roundsFrom == st::RoundsFrom::Source      ? EventData::Rounds::Source
                      : s.roundsFrom == st::RoundsFrom::FileOrder ? EventData::Rounds::FileOrder
                                                                  : EventData::Rounds::Estimated;
@@ -254,6 +260,8 @@ qint64 ArchiveBackend::gameCount() {
 QString ArchiveBackend::summary() {
     try {
         const st::ArchiveInfo info = impl_->archive.info();
+        // Events as the Events tab and `othello-db events` count them: a name in a year.
+        const st::Archive::EventCounts events = impl_->archive.eventCounts();
         QLocale locale(QLocale::English);
         const auto count = [&](std::int64_t n, const char* one, const char* many) {
             return locale.toString(qlonglong(n)) + QLatin1Char(' ') +
@@ -261,7 +269,7 @@ QString ArchiveBackend::summary() {
         };
         return QObject::tr("%1, %2, %3")
             .arg(count(info.games, "game", "games"), count(info.players, "player", "players"),
-                 count(info.events, "event", "events"));
+                 count(events.events, "event", "events"));
     } catch (const std::exception& e) {
         throw BackendError(e.what());
     }

@@ -137,19 +137,32 @@ struct EventStanding {
     int unscored = 0;
     int byes = 0;
     bool withdrawn = false;
-    int withdrewAfterRound = 0;     // 0: not known
-    bool withdrawalStored = false;  // stored with the tournament (`event --withdraw`)
+    int withdrewAfterRound = 0;        // 0: not known
+    bool withdrawalStored = false;     // stored with the tournament (`event --withdraw`)
     std::vector<EventResult> results;  // by round, then file order
 };
 
 // An event with its standings (empty for a collection).
+// A game played apart from the Swiss (a play-off, a final): never in the standings.
+struct EventStageGame {
+    qint64 game = 0;
+    bool final = false;   // else a play-off
+    bool marked = false;  // stored with `event --stage`; else its round names the stage
+    QString round, black, white, result;
+};
+
 struct EventData {
     EventSummary summary;
     enum class Rounds { Source, FileOrder, Estimated };
     Rounds roundsFrom = Rounds::Estimated;
-    int rounds = 0;  // Estimated: the games most players played
+    int rounds = 0;  // Estimated: the stated rounds, else the games most players played
+    bool roundsStated = false;
     int brightwellConstant = 0;
     std::vector<EventStanding> standings;  // in rank order
+    // What is stated, the source's or guessed, in words (storage::structureNotes, as
+    // `othello-db event` prints them).
+    QStringList notes;
+    std::vector<EventStageGame> stageGames;  // in file order
 };
 
 // ---- Editing (storage/Archive.h "Editing, the trash and the journal") ----

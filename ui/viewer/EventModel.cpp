@@ -238,20 +238,7 @@ QString EventModel::details() const {
                 plural(e.players, tr("player"), tr("players"));
     if (e.spellings.size() > 1) d += tr(" · spelt %1").arg(e.spellings.join(QStringLiteral(", ")));
     if (!e.isTournament) return d;
-    switch (data_->roundsFrom) {
-        case EventData::Rounds::Source:
-            d += QStringLiteral(" · ") + plural(data_->rounds, tr("round"), tr("rounds")) +
-                 tr(" (from the source)");
-            break;
-        case EventData::Rounds::FileOrder:
-            d += QStringLiteral(" · ") + plural(data_->rounds, tr("round"), tr("rounds")) +
-                 tr(" (from file order)");
-            break;
-        case EventData::Rounds::Estimated:
-            d += tr(" · rounds not known: games in file order");
-            break;
-    }
-    d += tr(" · Brightwell constant %1").arg(data_->brightwellConstant);
+    // Where the rounds come from is the first of the notes (notes()).
     // Who withdrew, and how the quotient counts their games (as `othello-db event` says).
     QStringList withdrawn;
     for (const EventStanding& s : data_->standings)
@@ -261,6 +248,28 @@ QString EventModel::details() const {
                  .arg(withdrawn.join(QStringLiteral(", ")))
                  .arg(data_->brightwellConstant);
     return d;
+}
+
+QVariantList EventModel::stageGames() const {
+    QVariantList out;
+    if (!data_) return out;
+    for (const EventStageGame& g : data_->stageGames)
+        out.append(QVariantMap{{QStringLiteral("game"), g.game},
+                               {QStringLiteral("stage"), g.final ? tr("final") : tr("play-off")},
+                               {QStringLiteral("round"), g.round},
+                               {QStringLiteral("black"), g.black},
+                               {QStringLiteral("white"), g.white},
+                               {QStringLiteral("result"), g.result},
+                               {QStringLiteral("marked"), g.marked}});
+    return out;
+}
+
+QStringList EventModel::playerNames() const {
+    QStringList out;
+    // As the player column shows them ("(w)" included).
+    for (int r = 0; data_ && r < static_cast<int>(data_->standings.size()); ++r)
+        out.append(data(index(r, PlayerColumn), TextRole).toString());
+    return out;
 }
 
 void EventModel::setCrossMode(int mode) {

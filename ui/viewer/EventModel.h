@@ -39,6 +39,13 @@ class EventModel : public QAbstractTableModel {
     Q_PROPERTY(QString reason READ reason NOTIFY stateChanged)
     Q_PROPERTY(int crossMode READ crossMode WRITE setCrossMode NOTIFY stateChanged)
     Q_PROPERTY(int columns READ columns NOTIFY stateChanged)
+    // What is stated, the source's or guessed about the structure, one sentence a line.
+    Q_PROPERTY(QStringList notes READ notes NOTIFY stateChanged)
+    // The games apart from the Swiss: [{game, stage: "final"|"play-off", round, black, white,
+    // result, marked}], in file order.
+    Q_PROPERTY(QVariantList stageGames READ stageGames NOTIFY stateChanged)
+    // The players in rank order (the panel sizes the name column to the longest).
+    Q_PROPERTY(QStringList playerNames READ playerNames NOTIFY stateChanged)
 
   public:
     enum Role {
@@ -93,6 +100,9 @@ class EventModel : public QAbstractTableModel {
     int crossMode() const { return crossMode_; }
     void setCrossMode(int mode);
     int columns() const { return columnCount(); }
+    QStringList notes() const { return data_ ? data_->notes : QStringList(); }
+    QVariantList stageGames() const;
+    QStringList playerNames() const;
 
     // Loads event `id` (0: none); the answer arrives later.
     Q_INVOKABLE void load(qint64 id);

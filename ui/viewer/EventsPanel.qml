@@ -16,6 +16,11 @@ Item {
     readonly property EventModel table: archive.eventTable
     readonly property real rowHeight: root.theme.unit * 1.9
     property bool showingEvent: false
+    // The event's table over the whole window (ViewerPane hides the board and the game's
+    // header): a World Championship's 13 rounds do not fit beside the board at 1280x800.
+    // Opening a game from the table shows the board again.
+    property bool wide: false
+    onShowingEventChanged: if (!showingEvent) wide = false
     // "Games": list the shown event's games in the Search tab.
     signal searchRequested(string name, int year)
 
@@ -43,14 +48,30 @@ Item {
         if (column === EventModel.BrightwellColumn) return u * 3.4
         if (column === EventModel.DiscsColumn) return u * 3.4
         if (column < EventModel.FirstCrossColumn) return u * 2
-        return table.crossMode === EventModel.ByOpponent ? u * 2.2 : u * 4.4
+        return table.crossMode === EventModel.ByOpponent ? u * 2.2 : roundCellWidth
+    }
+    // The player column fits the longest name (up to 18 units), so that names are never cut
+    // to look-alikes ("Takanashi Yus…", "Takahashi Aki…"); longer ones elide in the middle
+    // and show whole in the tooltip.
+    FontMetrics {
+        id: nameMetrics
+        font.pixelSize: root.theme.unit * 0.9
+    }
+    readonly property real longestName: {
+        var w = 0
+        var names = table.playerNames
+        for (var i = 0; i < names.length; ++i) w = Math.max(w, nameMetrics.advanceWidth(names[i]))
+        return w
+    }
+    // A round's cell holds "12b+40": as wide as the widest such text for this many players.
+    readonly property real roundCellWidth: {
+        var digits = String(Math.max(1, table.playerNames.length)).length
+        return Math.max(root.theme.unit * 3.5,
+                        nameMetrics.advanceWidth("0".repeat(digits) + "w+64") + root.theme.unit * 0.6)
     }
     readonly property real playerWidth: {
         var u = root.theme.unit
-        var others = 0
-        for (var c = 0; c < table.columns; ++c)
-            if (c !== EventModel.PlayerColumn) others += fixedWidth(c)
-        return Math.max(u * 8.5, Math.min(u * 12, root.width - others - u))
+        return Math.max(u * 8.5, Math.min(u * 18, longestName + u * 1.2))
     }
     function columnWidth(column) {
         return column === EventModel.PlayerColumn ? playerWidth : fixedWidth(column)
@@ -108,7 +129,7 @@ Item {
                 : !root.archive.ready ? qsTr("No archive open")
                 : root.events.loading && !root.events.loaded ? qsTr("Reading the events…")
                 : root.events.total === 0 ? qsTr("The archive has no events yet.")
-                : qsTr("%1 of %2 events (a tournament is an event in a year); click one for its standings")
+                : qsTr("%1 of %2 events (an event is a name in a year); click one for its standings")
                     .arg(list.count).arg(root.events.total)
         }
         ListView {
@@ -212,6 +233,20 @@ Item {
                 text: root.table.loading && !root.table.hasEvent ? qsTr("Loading…") : root.table.title
             }
             Button {
+                objectName: "eventWide"
+                text: root.wide ? qsTr("⇤ Board") : qsTr("Wide ⇥")
+                enabled: root.table.hasEvent && root.table.isTournament
+                checkable: true
+                checked: root.wide
+                font.pixelSize: root.theme.unit * 0.9
+                focusPolicy: Qt.NoFocus
+                ToolTip.visible: hovered
+                ToolTip.delay: 400
+                ToolTip.text: root.wide ? qsTr("Show the board again")
+                                        : qsTr("Show the table over the whole window (the board is hidden)")
+                onClicked: root.wide = !root.wide
+            }
+            Button {
                 objectName: "eventGames"
                 text: qsTr("Games")
                 enabled: root.table.hasEvent
@@ -230,6 +265,17 @@ Item {
                                               : root.table.details
         }
         Label {
+            objectName: "eventNotes"
+            Layout.fillWidth: true
+            visible: root.table.isTournament && root.table.notes.length > 0
+            wrapMode: Text.WordWrap
+            font.pixelSize: root.theme.unit * 0.85
+            color: root.theme.mutedText
+            // What is stated, what is the source's and what is guessed, as `othello-db event`
+            // says it; the guesses name the command that makes them facts.
+            text: root.table.notes.map(function(n) { return "• " + n }).join("\n")
+        }
+        Label {
             objectName: "eventReason"
             Layout.fillWidth: true
             visible: root.table.hasEvent && !root.table.isTournament
@@ -246,12 +292,14 @@ Item {
                 text: qsTr("Crosstable:")
                 font.pixelSize: root.theme.unit * 0.9
             }
+            // Two buttons that both look like buttons, the chosen one highlighted (a flat
+            // button read as a label: "by opponent" was not seen as a choice).
             Button {
                 objectName: "crossByOpponent"
                 text: qsTr("by opponent")
                 checkable: true
                 checked: root.table.crossMode === EventModel.ByOpponent
-                flat: !checked
+                highlighted: checked
                 font.pixelSize: root.theme.unit * 0.85
                 focusPolicy: Qt.NoFocus
                 onClicked: root.table.crossMode = EventModel.ByOpponent
@@ -261,7 +309,7 @@ Item {
                 text: qsTr("by round")
                 checkable: true
                 checked: root.table.crossMode === EventModel.ByRound
-                flat: !checked
+                highlighted: checked
                 font.pixelSize: root.theme.unit * 0.85
                 focusPolicy: Qt.NoFocus
                 onClicked: root.table.crossMode = EventModel.ByRound
@@ -368,6 +416,85 @@ Item {
                 delegate: cellDelegate
             }
         }
+        // The games apart from the Swiss (play-offs, finals): never in the standings.
+        Label {
+            objectName: "eventStagesTitle"
+            Layout.fillWidth: true
+            visible: root.table.isTournament && root.table.stageGames.length > 0
+            text: qsTr("Play-offs and finals (%1 games, not counted in the standings)")
+                    .arg(root.table.stageGames.length)
+            font.pixelSize: root.theme.unit * 0.95
+            font.bold: true
+        }
+        ListView {
+            id: stageList
+            objectName: "eventStages"
+            Layout.fillWidth: true
+            Layout.preferredHeight: Math.min(count, 6) * root.rowHeight
+            visible: root.table.isTournament && count > 0
+            clip: true
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar { policy: stageList.count > 6 ? ScrollBar.AlwaysOn : ScrollBar.AlwaysOff }
+            model: root.table.stageGames
+            delegate: Rectangle {
+                id: stageRow
+                required property int index
+                required property var modelData
+                objectName: "eventStage_" + index
+                width: ListView.view.width
+                height: root.rowHeight
+                readonly property bool current: root.game.gameId === modelData.game
+                color: stageHover.hovered ? "#dde8fb" : index % 2 ? "#f0f0ee" : "#fbfbfa"
+                border.width: current ? 2 : 0
+                border.color: root.theme.accent
+                HoverHandler { id: stageHover }
+                RowLayout {
+                    anchors.fill: parent
+                    anchors.leftMargin: root.theme.unit * 0.4
+                    anchors.rightMargin: root.theme.unit * 0.4
+                    spacing: root.theme.unit * 0.5
+                    Label {
+                        Layout.preferredWidth: root.theme.unit * 4.5
+                        text: stageRow.modelData.stage
+                        font.pixelSize: root.theme.unit * 0.9
+                        color: root.theme.mutedText
+                    }
+                    Label {
+                        Layout.preferredWidth: root.theme.unit * 3
+                        text: stageRow.modelData.round
+                        elide: Text.ElideRight
+                        font.pixelSize: root.theme.unit * 0.9
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        text: stageRow.modelData.black
+                        elide: Text.ElideRight
+                        font.pixelSize: root.theme.unit * 0.9
+                    }
+                    Label {
+                        text: stageRow.modelData.result
+                        font.pixelSize: root.theme.unit * 0.9
+                        font.bold: true
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: 1
+                        text: stageRow.modelData.white
+                        elide: Text.ElideRight
+                        font.pixelSize: root.theme.unit * 0.9
+                    }
+                }
+                MouseArea {
+                    anchors.fill: parent
+                    cursorShape: Qt.PointingHandCursor
+                    onClicked: {
+                        root.wide = false
+                        root.archive.openGame(stageRow.modelData.game, 0)
+                    }
+                }
+            }
+        }
         Label {
             objectName: "eventLegend"
             Layout.fillWidth: true
@@ -419,7 +546,7 @@ Item {
                 verticalAlignment: Text.AlignVCenter
                 horizontalAlignment: cell.column === EventModel.PlayerColumn ? Text.AlignLeft
                                    : cell.column >= EventModel.FirstCrossColumn ? Text.AlignHCenter : Text.AlignRight
-                elide: Text.ElideRight
+                elide: cell.column === EventModel.PlayerColumn ? Text.ElideMiddle : Text.ElideRight
                 text: cell.text
                 font.pixelSize: root.theme.unit * 0.9
                 font.bold: cell.column === EventModel.PointsColumn
@@ -433,7 +560,10 @@ Item {
                 anchors.fill: parent
                 enabled: cell.gameId > 0
                 cursorShape: Qt.PointingHandCursor
-                onClicked: root.archive.openEventGame(cell.row, cell.column)
+                onClicked: {
+                    root.wide = false
+                    root.archive.openEventGame(cell.row, cell.column)
+                }
             }
         }
     }

@@ -30,6 +30,7 @@ ApplicationWindow {
         animations: AppOptions.animations
         importPaths: AppOptions.importPaths
         eventId: AppOptions.eventId
+        eventWide: AppOptions.eventWide
         viewedFiles: AppOptions.viewedFiles
         viewNote: AppOptions.viewNote
         viewGames: AppOptions.viewGames

@@ -14,6 +14,7 @@ Item {
     property bool animations: true
     property var importPaths: []  // imported once the archive is open
     property double eventId: 0     // shown in the Events tab once the archive is open
+    property bool eventWide: false  // ...with its table over the whole window
     // Files shown without importing them (FileView.h): databasePath is their scratch archive;
     // "Import into my archive" opens libraryPath ("" = the default archive) and imports them.
     property var viewedFiles: []
@@ -81,6 +82,7 @@ Item {
             if (archive.ready && root.eventId > 0) {
                 tabs.currentIndex = 4
                 eventsPanel.openEvent(root.eventId)
+                eventsPanel.wide = root.eventWide
             }
             if (archive.ready && root.importPaths.length > 0) {
                 archive.importer.startPaths(root.importPaths)
@@ -350,13 +352,18 @@ Item {
             id: split
             Layout.fillWidth: true
             Layout.fillHeight: true
-            readonly property real leftWidth: Math.min(height - controls.implicitHeight - theme.unit * 0.5,
-                                                       width * 0.55)
+            // The Events tab's wide table takes the whole width (EventsPanel.wide).
+            readonly property bool wideTable: tabs.currentIndex === 4 && eventsPanel.showingEvent
+                                              && eventsPanel.wide
+            readonly property real leftWidth: wideTable ? -theme.unit
+                                                        : Math.min(height - controls.implicitHeight - theme.unit * 0.5,
+                                                                   width * 0.55)
 
             ColumnLayout {
                 id: left
                 objectName: "leftColumn"
-                width: split.leftWidth
+                visible: !split.wideTable
+                width: Math.max(0, split.leftWidth)
                 height: split.height
                 spacing: theme.unit * 0.5
                 Board {
@@ -415,6 +422,7 @@ Item {
                 spacing: theme.unit * 0.5
                 GameHeader {
                     objectName: "gameHeader"
+                    visible: !split.wideTable
                     Layout.fillWidth: true
                     game: game
                     lineOpening: archive.tree.opening
@@ -423,6 +431,7 @@ Item {
                 }
                 DiscGraph {
                     objectName: "discGraph"
+                    visible: !split.wideTable
                     Layout.fillWidth: true
                     Layout.preferredHeight: Math.max(84, root.height * 0.14)
                     game: game
@@ -435,6 +444,7 @@ Item {
                 }
                 AnalysisBar {
                     objectName: "analysisBar"
+                    visible: !split.wideTable
                     Layout.fillWidth: true
                     analysis: archive.analysis
                     theme: theme

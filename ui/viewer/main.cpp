@@ -1,4 +1,5 @@
-// othello-viewer [--db PATH] [--game ID] [--event ID] [--ply N] [--analysis] [--screenshot FILE]
+// othello-viewer [--db PATH] [--game ID] [--event ID [--wide]] [--ply N] [--analysis] [--screenshot
+// FILE]
 //                [--size WxH] [--tab moves|tree|search|import|events] [--import PATH]... [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -53,6 +54,10 @@ int main(int argc, char* argv[]) {
         QStringLiteral("event"),
         QStringLiteral("Event id (from `othello-db events`) to show in the Events tab."),
         QStringLiteral("ID"));
+    const QCommandLineOption wide(
+        QStringLiteral("wide"),
+        QStringLiteral("With --event: show the event's table over the whole window (the board "
+                       "hidden, as the Events tab's \"Wide\" button does)."));
     const QCommandLineOption ply(QStringLiteral("ply"), QStringLiteral("Ply to show it at."),
                                  QStringLiteral("N"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -88,7 +93,7 @@ int main(int argc, char* argv[]) {
         QStringLiteral("Name the archive's journal records for the changes made in this window "
                        "(default: the OS user name)."),
         QStringLiteral("NAME"));
-    parser.addOptions({db, game, event, ply, analysis, analysisEmpties, screenshot, size, tab,
+    parser.addOptions({db, game, event, wide, ply, analysis, analysisEmpties, screenshot, size, tab,
                        import, user, bench});
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
@@ -168,6 +173,13 @@ int main(int argc, char* argv[]) {
             std::fprintf(stderr, "othello-viewer: --event wants a positive event id\n");
             return 2;
         }
+    }
+    if (parser.isSet(wide)) {
+        if (!parser.isSet(event)) {
+            std::fprintf(stderr, "othello-viewer: --wide needs --event\n");
+            return 2;
+        }
+        options->eventWide = true;
     }
     if (parser.isSet(ply)) {
         options->ply = parser.value(ply).toInt(&ok);

@@ -4,8 +4,9 @@ import Othello.Viewer
 import ViewerTest
 
 // The Events tab: the list, a filter, a tournament's standings and crosstable, a click on a
-// result opening its game, the table by round, a collection with its reason. Saves
-// event_view.png, event_view_rounds.png and event_list.png (the run's folder) to be looked at.
+// result opening its game, the table by round, the wide table, a collection with its reason.
+// Saves event_view.png, event_view_rounds.png, event_view_wide.png and event_list.png (the
+// run's folder) to be looked at.
 Item {
     id: testRoot
     width: 1280
@@ -97,6 +98,38 @@ Item {
             verify(child(pane, round3).text.indexOf("1") === 0, child(pane, round3).text)
             grabImage(pane).save(TestData.outputDir + "/event_view_rounds.png")
             verify(TestData.exists(TestData.outputDir + "/event_view_rounds.png"))
+
+            // Names whole: the player column is as wide as the longest name shown.
+            var nameCell = child(pane, "eventCell_0_" + EventModel.PlayerColumn)
+            var panel = child(pane, "eventsPanel")
+            verify(panel.playerWidth >= panel.longestName, panel.playerWidth + " < " + panel.longestName)
+            verify(panel.longestName > 0)
+            // Both crosstable choices look like buttons, the chosen one highlighted.
+            verify(!child(pane, "crossByOpponent").flat && !child(pane, "crossByRound").flat)
+            verify(child(pane, "crossByRound").highlighted && !child(pane, "crossByOpponent").highlighted)
+            // The notes say where the rounds come from, as `othello-db event` does.
+            verify(child(pane, "eventNotes").visible)
+            verify(child(pane, "eventNotes").text.indexOf("3 rounds (from the source)") >= 0,
+                   child(pane, "eventNotes").text)
+            // Wide: the table over the whole window, the board hidden; a click on a result
+            // shows the board with that game again.
+            var narrowWidth = child(pane, "eventTable").width
+            verify(child(pane, "leftColumn").visible)
+            mouseClick(child(pane, "eventWide"))
+            verify(panel.wide)
+            settle(pane)
+            verify(!child(pane, "leftColumn").visible)
+            verify(child(pane, "eventTable").width > narrowWidth + 200,
+                   child(pane, "eventTable").width + " vs " + narrowWidth)
+            grabImage(pane).save(TestData.outputDir + "/event_view_wide.png")
+            var resultCell = child(pane, "eventCell_1_" + EventModel.FirstCrossColumn)
+            var resultId = table.gameIdAt(1, EventModel.FirstCrossColumn)
+            verify(resultId > 0)
+            mouseClick(resultCell)
+            tryCompare(pane.game, "gameId", resultId, 10000)
+            verify(!panel.wide)
+            settle(pane)
+            verify(child(pane, "leftColumn").visible)
 
             // Back to the list; the collection shows why it has no table.
             mouseClick(child(pane, "eventsBack"))
