@@ -135,7 +135,8 @@ Item {
         anchors.centerIn: parent
         modal: true
         title: root.purgeTarget > 0 ? qsTr("Purge game %1?").arg(root.purgeTarget) : qsTr("Empty the trash?")
-        contentWidth: root.theme.unit * 30
+        // A fixed width (see ViewerPane's leaveDialog: contentWidth is a binding loop).
+        width: root.theme.unit * 30 + leftPadding + rightPadding
         Label {
             width: confirm.availableWidth
             wrapMode: Text.Wrap

@@ -589,9 +589,17 @@ Item {
         objectName: "leaveDialog"
         anchors.centerIn: parent
         modal: true
-        title: qsTr("Unsaved changes")
-        // A fixed width: a wrapped label sized by its own implicit width is a binding loop.
-        contentWidth: Math.min(root.width * 0.6, theme.unit * 28)
+        // A fixed width and a header of our own: a wrapped label sized by its own implicit
+        // width, and the style's title header, made binding loops (Qt warned at every start).
+        width: Math.min(root.width * 0.6, theme.unit * 28) + leftPadding + rightPadding
+        header: Label {
+            text: qsTr("Unsaved changes")
+            font.bold: true
+            font.pixelSize: theme.unit
+            padding: theme.unit * 0.6
+            elide: Text.ElideRight
+            height: implicitHeight
+        }
         Label {
             width: leaveDialog.availableWidth
             wrapMode: Text.Wrap
