@@ -1,4 +1,4 @@
-// othello-db history, revert and rename-event: the journal of changes, and undoing one.
+// othello-db history and revert: the journal of changes, and undoing one.
 #include <fmt/core.h>
 
 #include <memory>
@@ -112,37 +112,6 @@ RegisterCommand revertCommand(118, [](CLI::App& app, Action& action) {
         "A purge cannot be reverted.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runRevert(*o); }); }; });
-});
-
-struct RenameEventOptions {
-    std::string from, to, db, user;
-    bool json = false;
-};
-
-int runRenameEvent(const RenameEventOptions& o) {
-    auto archive = openForEdit(o.db, o.user);
-    const std::int64_t changed = storageCall([&] { return archive.renameEvent(o.from, o.to); });
-    if (o.json)
-        printJson({{"games", changed}, {"from", o.from}, {"to", o.to}});
-    else
-        fmt::print("{} now have event \"{}\" instead of \"{}\"\n", plural(changed, "game", "games"),
-                   escapeForTerminal(o.to), escapeForTerminal(o.from));
-    return kExitOk;
-}
-
-RegisterCommand renameEventCommand(119, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<RenameEventOptions>();
-    auto* sub = app.add_subcommand("rename-event",
-                                   "Rename an event, merging two spellings of one event into one");
-    sub->add_option("OLD", o->from, "The event as stored")->required();
-    sub->add_option("NEW", o->to, "The new name (an existing event: the two are merged)")
-        ->required();
-    addUserOption(sub, o->user);
-    addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {games, from, to}");
-    sub->footer("Journalled; `othello-db revert CHANGE` takes the old name back.");
-    sub->callback(
-        [o, &action] { action = [o] { return runCommand([o] { return runRenameEvent(*o); }); }; });
 });
 
 }  // namespace
