@@ -10,10 +10,10 @@
 // because of a writer. Every query (search, count, forEachGame, game, stats, info) reads one
 // snapshot: its statements run in one read transaction, so no figure mixes two states. Writers
 // of games, players and events (import, rename-player, rename-event, add, edit, delete,
-// restore, purge, revert: see "Editing, the trash and the journal") exclude each other with
-// the writer lock
-// (storage/WriterLock.h, which states the rule for future writers): a second one waits up to the
-// busy timeout (Options::busyTimeout, default $OTHELLO_BUSY_TIMEOUT or 10 s), then gets
+// restore, purge, revert, duplicates: see "Editing, the trash and the journal") exclude each
+// other with the writer lock (storage/WriterLock.h, which states the rule for future
+// writers): a second one waits up to the busy timeout (Options::busyTimeout, default
+// $OTHELLO_BUSY_TIMEOUT or 10 s), then gets
 // ArchiveBusy ("archive busy: import by process 1234"). An import also checks, before each batch
 // commits, that its games point to existing players, events and sources.
 //

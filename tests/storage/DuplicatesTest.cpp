@@ -57,7 +57,7 @@ bool inTrash(Archive& a, std::int64_t id) {
 
 }  // namespace
 
-TEST_CASE("the name rule: letter case never counts, accents do; search finds what it matches",
+TEST_CASE("the name rule: letter case never counts, accents do, search finds what it matches",
           "[storage][duplicates][names]") {
     CHECK(caseFold("TAMENORI Hideshi") == caseFold("tamenori hideshi"));
     CHECK(caseFold("\xc3\x89RIC") == caseFold("\xc3\xa9ric"));             // ÉRIC = éric

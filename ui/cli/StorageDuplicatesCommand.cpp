@@ -131,7 +131,9 @@ int runResolve(const DuplicatesOptions& o) {
         }
         r.prefer[f.substr(0, eq)] = game;
     }
-    auto archive = openForEdit(o.db, o.user);
+    // A dry run only reads: it works on a read-only archive too.
+    auto archive = o.dryRun ? openArchive(o.db, storage::Archive::Mode::ReadOnly)
+                            : openForEdit(o.db, o.user);
     storage::DuplicateResolution out;
     try {
         out = archive.resolveDuplicates(r);

@@ -57,7 +57,8 @@ RegisterCommand historyCommand(117, [](CLI::App& app, Action& action) {
                   "last_game, details, reverted_by, reverts}]}");
     sub->footer(
         "Every change is journalled with its old and new values, time and user: add, edit, "
-        "delete, restore, purge, import, rename-player, rename-event, and reverts. "
+        "delete, restore, purge, import, rename-player, rename-event, duplicates, "
+        "not-duplicates, and reverts. "
         "`othello-db revert CHANGE` undoes one.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runHistory(*o); }); }; });
@@ -106,7 +107,8 @@ RegisterCommand revertCommand(118, [](CLI::App& app, Action& action) {
     sub->footer(
         "Reverting an edit puts the old values back; an addition, a restore or a whole import "
         "moves its games to the trash; a deletion brings its games back; a rename takes the old "
-        "name back. When a later change depends on it (the same field of the same game edited "
+        "names back; a duplicates resolution brings its games back from the trash and the kept "
+        "game's merged fields back; a not-duplicates mark is lifted. When a later change depends on it (the same field of the same game edited "
         "again, a game deleted or purged since, the same name renamed again), the revert names "
         "that change and changes nothing: revert it first. Reverting a revert redoes the change. "
         "A purge cannot be reverted.");

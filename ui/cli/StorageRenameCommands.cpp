@@ -86,7 +86,9 @@ void printRename(const storage::RenameResult& r, bool player) {
 }
 
 int runRename(const RenameOptions& o, bool player) {
-    auto archive = openForEdit(o.db, o.user);
+    // A dry run only reads: it works on a read-only archive too.
+    auto archive = o.dryRun ? openArchive(o.db, storage::Archive::Mode::ReadOnly)
+                            : openForEdit(o.db, o.user);
     const storage::RenameResult r = storageCall([&] {
         return archive.rename(
             player ? storage::Archive::NameKind::Player : storage::Archive::NameKind::Event, o.from,
