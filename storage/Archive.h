@@ -10,10 +10,10 @@
 // because of a writer. Every query (search, count, forEachGame, game, stats, info) reads one
 // snapshot: its statements run in one read transaction, so no figure mixes two states. Writers
 // of games, players and events (import, rename-player, rename-event, add, edit, delete,
-// restore, purge, revert: see "Editing, the trash and the journal") exclude each other with
-// the writer lock
-// (storage/WriterLock.h, which states the rule for future writers): a second one waits up to the
-// busy timeout (Options::busyTimeout, default $OTHELLO_BUSY_TIMEOUT or 10 s), then gets
+// restore, purge, revert, duplicates: see "Editing, the trash and the journal") exclude each
+// other with the writer lock (storage/WriterLock.h, which states the rule for future
+// writers): a second one waits up to the busy timeout (Options::busyTimeout, default
+// $OTHELLO_BUSY_TIMEOUT or 10 s), then gets
 // ArchiveBusy ("archive busy: import by process 1234"). An import also checks, before each batch
 // commits, that its games point to existing players, events and sources.
 //
@@ -74,7 +74,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 12;
+inline constexpr int kSchemaVersion = 13;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -388,7 +388,8 @@ struct Change {
     std::int64_t time = 0;  // seconds since 1970, UTC
     std::string user;
     // "add", "edit", "delete", "restore", "purge", "import", "rename-player",
-    // "rename-event", "withdraw", "unwithdraw", "event-rounds", "stage", "revert"
+    // "rename-event", "withdraw", "unwithdraw", "event-rounds", "stage", "duplicates",
+    // "not-duplicates", "revert"
     std::string kind;
     std::string summary;              // one line: "game 12: black \"Tamenori\" -> \"Tamenori H.\""
     std::vector<std::int64_t> games;  // the games it changed (an import: see firstGame)
@@ -433,6 +434,11 @@ struct EditResult {
 struct TournamentSummary;  // storage/Tournament.h
 struct Tournament;
 enum class Stage;  // storage/EventStructure.h
+struct RenameResult;  // storage/Duplicates.h
+struct DuplicateList;
+struct DuplicateQuery;
+struct DuplicateResolve;
+struct DuplicateResolution;
 
 // Where the archive's file lives, as far as writing it goes (see "Read-only archives" above).
 enum class Media { Writable, ReadOnlyFolder, ReadOnlyMount };
@@ -496,12 +502,7 @@ class Archive {
     std::int64_t unindexedGames();
 
     // Gives every game of player `from` to player `to` (created if needed; if both exist the
-    // two are merged). Returns the number of games changed; throws StorageError when `from`
-    // is not a player, ArchiveBusy when another writer holds the writer lock too long (it takes
-    // it). Names are matched exactly (after trimming). The old spelling is kept as
-    // an alias of the player (table player_aliases): an import matches duplicates through
-    // aliases and files new games under an old spelling to the player; player filters of
-    // search match old spellings too. Journalled ("rename-player") and revertible.
+    // two are merged): rename(NameKind::Player, from, to).games.
     std::int64_t renamePlayer(const std::string& from, const std::string& to);
 
     // ---- Editing, the trash and the journal (see above) ----
@@ -551,10 +552,34 @@ class Archive {
     enum class NameKind { Player, Event };
     std::vector<std::string> names(NameKind kind, const std::string& prefix,
                                    std::size_t limit = 20);
-    // Renames event `from` to `to` in every game (merging the two when `to` exists), journalled
-    // and revertible like renamePlayer. Returns the number of games changed; throws
-    // StorageError when `from` is not an event.
+    // rename(NameKind::Event, from, to).games.
     std::int64_t renameEvent(const std::string& from, const std::string& to);
+    // Renames every spelling of player (or event) `from` to `to`, merging them into `to` when
+    // it is a name already (storage/Duplicates.h RenameResult). Names follow the name rule
+    // (caseFold): `from` matches every spelling equal to it but for case, and spellings of
+    // `to` in another case are merged into `to` too; spellings equal only without accents are
+    // listed (lookalikes), never renamed. Throws StorageError when no spelling matches `from`
+    // (or `to` is empty, for a player). A player's old spellings are kept as aliases (table
+    // player_aliases): an import matches duplicates through aliases and files new games under
+    // an old spelling to the player; player filters of search match old spellings too. One
+    // journalled change ("rename-player", "rename-event"), revertible. The result lists the
+    // groups of games the rename makes identical (it changes nothing else). dryRun: the same
+    // result, nothing changed (no writer lock either).
+    RenameResult rename(NameKind kind, const std::string& from, const std::string& to,
+                        bool dryRun = false);
+
+    // ---- Possible duplicates (storage/Duplicates.h) ----
+    // The groups of games with the same moves from the same start (one read).
+    DuplicateList duplicates(const DuplicateQuery& query);
+    // Keeps one game of a group and moves the others to the trash, merging headers when asked;
+    // one journalled change ("duplicates"). Throws StorageError for a game not in the archive,
+    // a game to drop whose moves or start differ from the kept game's, or games marked not
+    // duplicates of it; MergeConflict for conflicts not settled. Nothing changes on a throw.
+    DuplicateResolution resolveDuplicates(const DuplicateResolve& resolve);
+    // Marks the games (two or more, the same moves from the same start) as different games:
+    // `duplicates` no longer lists them together. Journalled ("not-duplicates"), revertible;
+    // returns the change id.
+    std::int64_t markNotDuplicates(const std::vector<std::int64_t>& games);
 
     // ---- Tournaments (storage/Tournament.h, storage/Standings.h) ----
     // Every event of every year, tournament or not, sorted by year then name (one read of
@@ -613,8 +638,14 @@ class Archive {
     std::unique_ptr<Impl> impl_;
 };
 
-// Lower-case, Latin-1 accents removed (é -> e, ß -> ss, æ -> ae), other UTF-8 kept: the key of
-// case- and accent-insensitive matching.
+// The name rule (README "Names"): two spellings of a player or an event are the same name when
+// they are equal after caseFold, Unicode simple case folding of the letters of Latin-1, Latin
+// Extended-A, Greek and Cyrillic ("TAMENORI" = "Tamenori", "ÉRIC" = "éric"); accents and every
+// other character count ("Müller" is not "Muller"). Bytes that are not UTF-8 are kept.
+std::string caseFold(const std::string& utf8);
+// caseFold, then Latin-1 accents removed (é -> e, ß -> ss, æ -> ae; œ, š, ž too), other UTF-8
+// kept: the key of search, which finds look-alikes too (case- and accent-insensitive).
+// foldText(caseFold(s)) == foldText(s).
 std::string foldText(const std::string& utf8);
 
 }  // namespace othello::storage

@@ -72,6 +72,30 @@ json fieldValue(const importers::GameRecord& r, const std::string& field) {
 
 EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g, const json& values,
                      bool check, std::int64_t reverts) {
+    const AppliedFields applied = applyFields(impl, editor, g, values, check);
+    EditResult result;
+    result.game = *g.refs.id;
+    if (applied.changed.empty()) return result;
+    JournalEntry e;
+    e.kind = reverts ? "revert" : "edit";
+    e.reverts = reverts;
+    e.summary = (reverts ? "revert of change " + std::to_string(reverts) + ": " : std::string()) +
+                "game " + std::to_string(result.game) + ": " + applied.summary;
+    e.details = json{{"game", result.game}, {"fields", applied.fields}};
+    e.games.emplace_back(result.game, applied.list());
+    result.change = Journal::record(impl.db, impl.user, e);
+    result.fields = applied.changed;
+    return result;
+}
+
+std::string AppliedFields::list() const {
+    std::string out;
+    for (const std::string& f : changed) out += (out.empty() ? "" : ",") + f;
+    return out;
+}
+
+AppliedFields applyFields(Archive::Impl& impl, GameEditor& editor, EditableGame& g,
+                          const json& values, bool check) {
     const std::int64_t id = *g.refs.id;
     importers::GameRecord& r = g.record;
     const importers::GameRecord before = r;
@@ -84,8 +108,7 @@ EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g, c
         fields[f] = json{{"old", old}, {"new", values[f]}};
         changed.push_back(f);
     }
-    EditResult result;
-    result.game = id;
+    AppliedFields result;
     if (changed.empty()) return result;
     for (const std::string& f : changed) {
         const json& v = values[f];
@@ -152,23 +175,14 @@ EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g, c
         drop.exec();
     }
     if (reindex) editor.index(id);
-    JournalEntry e;
-    e.kind = reverts ? "revert" : "edit";
-    e.reverts = reverts;
-    std::string list, summary;
     for (const std::string& f : changed) {
-        list += (list.empty() ? "" : ",") + f;
         std::string from = valueText(f, fields[f]["old"]), to = valueText(f, fields[f]["new"]);
         // Annotations are summed up by their counts: an edited text keeps them.
         if (from == to) to += " (edited)";
-        summary += (summary.empty() ? "" : "; ") + f + " " + from + " -> " + to;
+        result.summary += (result.summary.empty() ? "" : "; ") + f + " " + from + " -> " + to;
     }
-    e.summary = (reverts ? "revert of change " + std::to_string(reverts) + ": " : std::string()) +
-                "game " + std::to_string(id) + ": " + summary;
-    e.details = json{{"game", id}, {"fields", fields}};
-    e.games.emplace_back(id, list);
-    result.change = Journal::record(impl.db, impl.user, e);
-    result.fields = changed;
+    result.fields = std::move(fields);
+    result.changed = std::move(changed);
     return result;
 }
 

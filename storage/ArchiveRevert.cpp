@@ -1,4 +1,5 @@
 // The journal read back (history) and undone (revert); see Journal.h for the blocking rule.
+#include "DuplicateGroups.h"
 #include "GameEditor.h"
 #include "Journal.h"
 #include "StructureStore.h"
@@ -137,6 +138,7 @@ std::int64_t restoreAsRevert(Archive::Impl& impl, const Change& c,
 std::int64_t revertRevert(Archive::Impl& impl, const Change& c) {
     SQLite::Database& db = impl.db;
     const json d = json::parse(c.details);
+    if (d.contains("duplicates")) return revertDuplicates(impl, c);
     if (d.contains("fields")) return revertEdit(impl, c);
     if (d.contains("trashed"))
         return restoreAsRevert(impl, c, d["trashed"].get<std::vector<std::int64_t>>());
@@ -213,6 +215,8 @@ std::int64_t Archive::revert(std::int64_t id) {
         done = trashAsRevert(*impl_, *c, games, "import");
     } else if (c->kind == "rename-player" || c->kind == "rename-event") {
         done = revertRename(*impl_, *c);
+    } else if (c->kind == "duplicates" || c->kind == "not-duplicates") {
+        done = revertDuplicates(*impl_, *c);
     } else {
         throw RevertBlocked("change " + std::to_string(id) + " (" + c->kind +
                                 ") cannot be reverted by this program",

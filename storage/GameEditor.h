@@ -98,6 +98,16 @@ nlohmann::json fieldValue(const importers::GameRecord& r, const std::string& fie
 // AnnotationsMismatch (nothing written). Returns the change (0 when no value differs).
 EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g,
                      const nlohmann::json& values, bool check, std::int64_t reverts);
+// The same edit without its journal entry, for a change that journals more than one game's
+// edit (a duplicates resolution): what changed, for the caller's entry.
+struct AppliedFields {
+    nlohmann::json fields = nlohmann::json::object();  // field -> {old, new}
+    std::vector<std::string> changed;                  // in kFields order
+    std::string summary;                               // "date \"\" -> \"2021\"; ..."
+    std::string list() const;                          // "date,place"
+};
+AppliedFields applyFields(Archive::Impl& impl, GameEditor& editor, EditableGame& g,
+                          const nlohmann::json& values, bool check);
 // An edit that would leave a game's comments or variations off its moves (an EditError).
 struct AnnotationsMismatch : EditError {
     using EditError::EditError;

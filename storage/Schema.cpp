@@ -6,6 +6,7 @@
 
 #include "AnnotationStore.h"
 #include "ArchiveImpl.h"
+#include "DuplicateGroups.h"
 #include "GameColumns.h"
 #include "ImportSession.h"
 #include "StructureStore.h"
@@ -223,8 +224,11 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         {kWithdrawalTablesSql},
         // 12: events' stated structure: Swiss rounds, games' stages (StructureStore.h).
         {kStructureTablesSql},
+        // 13: games marked not duplicates (kDuplicateTablesSql, DuplicateGroups.h); the folded
+        // names again, foldText now folding the case of Latin Extended-A, Greek and Cyrillic.
+        {kDuplicateTablesSql, refoldNames},
     };
-    static_assert(kSchemaVersion == 12, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 13, "kSchemaVersion is the number of migrations");
     return list;
 }
 

@@ -1,6 +1,7 @@
 // The viewer's editing of the archive: ArchiveBackend's write calls (through the lazily opened
 // read-write connection beside the read-only one) and CurationController's save, delete,
 // restore, purge and revert with their undo commands on the game's undo stack.
+#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -9,6 +10,7 @@
 #include "ArchiveClient.h"
 #include "CurationController.h"
 #include "DbThread.h"
+#include "DuplicatesModel.h"
 #include "GameController.h"
 #include "ViewerFixture.h"
 #include "core/Notation.h"
@@ -46,6 +48,7 @@ class CurationTest : public QObject {
     void backendRefusesInPlainWords();
     void backendKeepsAnnotations();
     void controllerSaveDeleteUndoRedo();
+    void duplicatesModelListsResolvesAndUndoes();
 
   private:
     QTemporaryDir dir_;
@@ -272,6 +275,64 @@ void CurationTest::controllerSaveDeleteUndoRedo() {
     QTRY_VERIFY(curation->history().size() >= 8);
     QCOMPARE(curation->history().front().toMap().value("kind").toString(),
              QStringLiteral("revert"));
+}
+
+// The Duplicates tab's model: groups read on the worker; resolutions through the curation
+// controller (journalled, on the undo stack); a refused merge leaves everything as it was.
+void CurationTest::duplicatesModelListsResolvesAndUndoes() {
+    GameController game;
+    ArchiveClient client;
+    client.setGame(&game);
+    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+    client.open(test::makeDuplicatesArchive(dir_.path(), QStringLiteral("dups.sqlite")));
+    QVERIFY(shown.wait(10000));
+    DuplicatesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.refresh();  // no archive: nothing happens
+    QVERIFY(!model.loading());
+    model.setArchive(&client);
+    model.refresh();
+    QTRY_VERIFY(model.loaded() && !model.loading());
+    QCOMPARE(model.count(), 2);
+    const QModelIndex first = model.index(0, 0);
+    QCOMPARE(model.data(first, DuplicatesModel::KindRole).toString(), QStringLiteral("same game"));
+    QCOMPARE(model.data(first, DuplicatesModel::DifferRole).toString(),
+             QStringLiteral("date, place"));
+    QCOMPARE(model.data(first, DuplicatesModel::GameIdsRole).toList(), QVariantList({1, 2}));
+    QVERIFY(model.data(model.index(1, 0), DuplicatesModel::ShortRole).toBool());
+    model.setMinMoves(20);
+    QTRY_VERIFY(!model.loading() && model.count() == 1);
+    model.setMinMoves(0);
+    QTRY_VERIFY(!model.loading() && model.count() == 2);
+
+    CurationController* curation = client.curation();
+    model.keep(1, true, 0);  // conflicting dates: refused, nothing changed
+    QTRY_VERIFY(!curation->busy());
+    QVERIFY2(curation->errorText().contains(QStringLiteral("2001-05-03")),
+             qPrintable(curation->errorText()));
+    QCOMPARE(game.undoStack()->count(), 0);
+    model.keep(1, true, 2);
+    QTRY_VERIFY(!curation->busy());
+    QCOMPARE(curation->errorText(), QString());
+    QCOMPARE(game.undoStack()->count(), 1);
+    model.refresh();
+    QTRY_VERIFY(!model.loading() && model.count() == 1);
+    game.undoStack()->undo();
+    QTRY_VERIFY(!curation->busy());
+    QCOMPARE(curation->errorText(), QString());
+    model.refresh();
+    QTRY_VERIFY(!model.loading() && model.count() == 2);
+    model.markNotDuplicates(1);
+    QTRY_VERIFY(!curation->busy());
+    QCOMPARE(curation->errorText(), QString());
+    model.refresh();
+    QTRY_VERIFY(!model.loading() && model.count() == 1);
+    QVERIFY(model.summary().contains(QStringLiteral("marked not duplicates, not shown: 1")));
+    model.setShowMarked(true);
+    QTRY_VERIFY(!model.loading() && model.count() == 2);
+    QVERIFY(model.data(model.index(1, 0), DuplicatesModel::MarksRole)
+                .toString()
+                .startsWith(QStringLiteral("Games 3, 4 marked not duplicates")));
 }
 
 QTEST_MAIN(CurationTest)

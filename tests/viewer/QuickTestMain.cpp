@@ -50,6 +50,11 @@ class TestData : public QObject {
                 {QStringLiteral("note"), v.note},
                 {QStringLiteral("error"), v.error}};
     }
+    // A new archive of possible duplicates (ViewerFixture.h makeDuplicatesArchive).
+    Q_INVOKABLE QString duplicatesArchive() {
+        return othello::viewer::test::makeDuplicatesArchive(
+            scratchDir, QStringLiteral("duplicates%1.sqlite").arg(++made_));
+    }
     // A new empty archive (a user's archive for an import to land in).
     Q_INVOKABLE QString newArchive() {
         return othello::viewer::test::makeEmptyArchive(

@@ -118,4 +118,25 @@ QString makeEmptyArchive(const QString& dir, const QString& name) {
     return path;
 }
 
+QString makeDuplicatesArchive(const QString& dir, const QString& name) {
+    const QString path = dir + QLatin1Char('/') + name;
+    storage::Archive archive(path.toStdString());
+    const auto add = [&archive](const char* moves, const char* black, const char* white,
+                                const char* date, const char* place) {
+        storage::GameHeaders h;
+        h.black = black;
+        h.white = white;
+        h.event = "Club Night";
+        h.date = date;
+        h.place = place;
+        archive.addGame(
+            storage::enteredGame(core::Position::start(), core::parseMoves(moves).moves, h));
+    };
+    add(kSample, "Tamenori Hideshi", "Murakami Takeshi", "2001", "");
+    add(kSample, "Tamenori Hideshi", "Murakami Takeshi", "2001-05-03", "Paris");
+    add(kDuplicateShortLine, "Ann", "Bob", "2002", "");
+    add(kDuplicateShortLine, "Carl", "Dan", "2003", "");
+    return path;
+}
+
 }  // namespace othello::viewer::test

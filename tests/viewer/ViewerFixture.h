@@ -34,5 +34,11 @@ inline constexpr const char* kTournamentPlayers[4] = {"Anna Alder", "Boris Brand
 QString makeTournamentArchive(const QString& dir, const QString& name);
 // Creates an empty archive `dir`/name; returns its path.
 QString makeEmptyArchive(const QString& dir, const QString& name);
+// The possible duplicates of makeDuplicatesArchive: a finished game stored twice by the same
+// players (ids 1, 2; the second with a more precise date and a place: a date conflict), and a
+// short line played by other players (ids 3, 4).
+inline constexpr const char* kDuplicateShortLine = "f5d6c3d3c4f4f6f3e6";
+// Creates `dir`/name with the games above, entered by hand (Archive::addGame); returns its path.
+QString makeDuplicatesArchive(const QString& dir, const QString& name);
 
 }  // namespace othello::viewer::test

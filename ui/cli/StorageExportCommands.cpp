@@ -1,4 +1,4 @@
-// othello-db export and rename-player.
+// othello-db export.
 #include <fmt/core.h>
 
 #include <memory>
@@ -73,41 +73,6 @@ RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
     sub->add_flag("--json", o->json, "Print {exported, skipped, path, warnings}");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runExport(*o); }); }; });
-});
-
-struct RenameOptions {
-    std::string from, to, db, user;
-    bool json = false;
-};
-
-int runRename(const RenameOptions& o) {
-    auto archive = openForEdit(o.db, o.user);
-    std::int64_t changed = 0;
-    try {
-        changed = archive.renamePlayer(o.from, o.to);
-    } catch (const storage::StorageError& e) {
-        throw InputError(e.what());
-    }
-    if (o.json)
-        printJson(nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}});
-    else
-        fmt::print("{} now name \"{}\" instead of \"{}\" (kept as an alias)\n",
-                   plural(changed, "game", "games"), importers::text::escapeForTerminal(o.to),
-                   importers::text::escapeForTerminal(o.from));
-    return kExitOk;
-}
-
-RegisterCommand renameCommand(110, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<RenameOptions>();
-    auto* sub = app.add_subcommand("rename-player",
-                                   "Rename a player, merging two spellings of one player into one");
-    sub->add_option("OLD", o->from, "The name as stored")->required();
-    sub->add_option("NEW", o->to, "The new name (an existing player: the two are merged)")
-        ->required();
-    addUserOption(sub, o->user);
-    addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {games, from, to}");
-    sub->callback([o, &action] { action = [o] { return runRename(*o); }; });
 });
 
 }  // namespace

@@ -1,4 +1,4 @@
-// othello-db history, revert and rename-event: the journal of changes, and undoing one.
+// othello-db history and revert: the journal of changes, and undoing one.
 #include <fmt/core.h>
 
 #include <memory>
@@ -57,7 +57,8 @@ RegisterCommand historyCommand(117, [](CLI::App& app, Action& action) {
                   "last_game, details, reverted_by, reverts}]}");
     sub->footer(
         "Every change is journalled with its old and new values, time and user: add, edit, "
-        "delete, restore, purge, import, rename-player, rename-event, and reverts. "
+        "delete, restore, purge, import, rename-player, rename-event, duplicates, "
+        "not-duplicates, and reverts. "
         "`othello-db revert CHANGE` undoes one.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runHistory(*o); }); }; });
@@ -106,43 +107,13 @@ RegisterCommand revertCommand(118, [](CLI::App& app, Action& action) {
     sub->footer(
         "Reverting an edit puts the old values back; an addition, a restore or a whole import "
         "moves its games to the trash; a deletion brings its games back; a rename takes the old "
-        "name back. When a later change depends on it (the same field of the same game edited "
+        "names back; a duplicates resolution brings its games back from the trash and the kept "
+        "game's merged fields back; a not-duplicates mark is lifted. When a later change depends on it (the same field of the same game edited "
         "again, a game deleted or purged since, the same name renamed again), the revert names "
         "that change and changes nothing: revert it first. Reverting a revert redoes the change. "
         "A purge cannot be reverted.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runRevert(*o); }); }; });
-});
-
-struct RenameEventOptions {
-    std::string from, to, db, user;
-    bool json = false;
-};
-
-int runRenameEvent(const RenameEventOptions& o) {
-    auto archive = openForEdit(o.db, o.user);
-    const std::int64_t changed = storageCall([&] { return archive.renameEvent(o.from, o.to); });
-    if (o.json)
-        printJson({{"games", changed}, {"from", o.from}, {"to", o.to}});
-    else
-        fmt::print("{} now have event \"{}\" instead of \"{}\"\n", plural(changed, "game", "games"),
-                   escapeForTerminal(o.to), escapeForTerminal(o.from));
-    return kExitOk;
-}
-
-RegisterCommand renameEventCommand(119, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<RenameEventOptions>();
-    auto* sub = app.add_subcommand("rename-event",
-                                   "Rename an event, merging two spellings of one event into one");
-    sub->add_option("OLD", o->from, "The event as stored")->required();
-    sub->add_option("NEW", o->to, "The new name (an existing event: the two are merged)")
-        ->required();
-    addUserOption(sub, o->user);
-    addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {games, from, to}");
-    sub->footer("Journalled; `othello-db revert CHANGE` takes the old name back.");
-    sub->callback(
-        [o, &action] { action = [o] { return runCommand([o] { return runRenameEvent(*o); }); }; });
 });
 
 }  // namespace

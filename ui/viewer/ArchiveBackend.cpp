@@ -6,6 +6,7 @@
 
 #include "importers/GameResult.h"
 #include "storage/Archive.h"
+#include "storage/Duplicates.h"
 #include "storage/Standings.h"
 #include "storage/Tournament.h"
 
@@ -494,6 +495,54 @@ ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
     } catch (const std::exception& e) {
         throw BackendError(e.what());
     }
+}
+
+DuplicateListing ArchiveBackend::duplicates(int minMoves, bool includeMarked) {
+    try {
+        st::DuplicateQuery q;
+        q.minMoves = minMoves;
+        q.includeMarked = includeMarked;
+        const st::DuplicateList list = impl_->archive.duplicates(q);
+        DuplicateListing out;
+        out.games = list.games;
+        out.marked = list.marked;
+        out.tooShort = list.tooShort;
+        for (const st::DuplicateGroup& g : list.groups) {
+            DuplicateGroupRow row;
+            row.moves = g.moves;
+            row.isShort = g.isShort;
+            row.kind = qs(st::kindName(g.kind));
+            for (const std::string& w : g.why) row.why.append(qs(w));
+            for (const std::string& d : g.differ) row.differ.append(qs(d));
+            for (const st::DuplicateGame& d : g.games)
+                row.games.push_back({d.id, qs(d.black), qs(d.white), qs(d.event), qs(d.date),
+                                     qs(d.round), qs(d.place), qs(d.result), qs(d.source),
+                                     d.comments, d.variations});
+            for (const auto& [change, games] : g.marks)
+                row.marks.emplace_back(change, std::vector<qint64>(games.begin(), games.end()));
+            out.groups.push_back(std::move(row));
+        }
+        return out;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
+qint64 ArchiveBackend::resolveDuplicates(qint64 keep, bool merge, qint64 prefer) {
+    return writing([&] {
+        st::DuplicateResolve r;
+        r.keep = keep;
+        r.merge = merge;
+        if (prefer > 0) r.preferAll = prefer;
+        return impl_->writer().resolveDuplicates(r).change;
+    });
+}
+
+qint64 ArchiveBackend::markNotDuplicates(const std::vector<qint64>& games) {
+    return writing([&] {
+        return impl_->writer().markNotDuplicates(
+            std::vector<std::int64_t>(games.begin(), games.end()));
+    });
 }
 
 }  // namespace othello::viewer

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "DuplicateRows.h"
 #include "GameInfo.h"
 #include "importers/Annotations.h"
 #include "importers/GameVariant.h"
@@ -281,6 +282,18 @@ class ArchiveBackend {
     std::optional<StoredHeaders> headers(qint64 id);
     // Players (or events) for completion, starting with `prefix` (case and accents ignored).
     QStringList names(bool events, const QString& prefix, int limit);
+
+    // ---- Possible duplicates (storage/Duplicates.h, DuplicatesModel) ----
+    // The groups, likeliest first (minMoves: shorter groups left out; includeMarked: also the
+    // groups marked not duplicates).
+    DuplicateListing duplicates(int minMoves, bool includeMarked);
+    // Keeps game `keep` and moves the others of its group (those not marked as other games) to
+    // the trash; `merge`: the kept game takes the headers it lacks, and with `prefer` > 0 that
+    // game's values win conflicts (without, a conflict is refused with the values in the
+    // message). Writes as the editing calls above; returns the change id.
+    qint64 resolveDuplicates(qint64 keep, bool merge, qint64 prefer);
+    // Marks the games (one group) as different games; returns the change id.
+    qint64 markNotDuplicates(const std::vector<qint64>& games);
 
     ImportOutcome importFiles(const QStringList& paths,
                               const std::function<void(const ImportStatus&)>& progress,

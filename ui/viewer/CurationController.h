@@ -108,6 +108,14 @@ class CurationController : public QObject {
     // headers come back for the form. {ok, error, headers: {black, white, ...}}.
     Q_INVOKABLE QVariantMap enterText(const QString& text);
 
+    // One journalled change made on the archive worker by `op` (its change id; it may add the
+    // games it touched to `games`). A failure shows as `failed` (its %1: the reason); success
+    // shows `done`, pushes an undo step named `undoText` and refreshes what shows the games.
+    // Public for the models of other curation tabs (DuplicatesModel).
+    void journalledChange(std::function<qint64(ArchiveBackend&, std::vector<qint64>&)> op,
+                          const QString& failed, const QString& done, const QString& undoText,
+                          std::vector<qint64> games);
+
     // Undo commands call these (see above); `applied` is the state wanted.
     struct ChainState;
     void runChain(const std::shared_ptr<ChainState>& state, bool applied);
@@ -130,12 +138,6 @@ class CurationController : public QObject {
     // trash and history lists, the game shown when it is one of them).
     void afterChange(const std::vector<qint64>& games);
     void pushCommand(const QString& text, qint64 change, std::vector<qint64> games);
-    // One journalled change made on the archive worker by `op` (its change id; it may add the
-    // games it touched to `games`). A failure shows as `failed` (its %1: the reason); success
-    // shows `done`, pushes an undo step named `undoText` and refreshes what shows the games.
-    void journalledChange(std::function<qint64(ArchiveBackend&, std::vector<qint64>&)> op,
-                          const QString& failed, const QString& done, const QString& undoText,
-                          std::vector<qint64> games);
 
     ArchiveClient* client_;
     DbThread* worker_;

@@ -36,10 +36,12 @@ Item {
     readonly property alias searchPanel: searchPanel
     readonly property alias eventsPanel: eventsPanel
     readonly property AnalysisController analysis: archive.analysis
-    // The archivist's tabs (GameForm, TrashPanel, HistoryPanel) after the five others.
+    // The archivist's tabs (GameForm, TrashPanel, HistoryPanel, DuplicatesPanel) after the
+    // five others.
     readonly property int editTab: 5
     readonly property int trashTab: 6
     readonly property int historyTab: 7
+    readonly property int duplicatesTab: 8
     readonly property CurationController curation: archive.curation
     // Leaving a game with unsaved edits asks first (leaveDialog); `action` runs once agreed.
     property var pendingLeave: null
@@ -469,6 +471,7 @@ Item {
                     }
                     TabButton { objectName: "trashTabButton"; text: qsTr("Trash"); focusPolicy: Qt.NoFocus }
                     TabButton { objectName: "historyTabButton"; text: qsTr("History"); focusPolicy: Qt.NoFocus }
+                    TabButton { objectName: "duplicatesTabButton"; text: qsTr("Duplicates"); width: implicitWidth; focusPolicy: Qt.NoFocus }
                 }
                 // The tab pages fill one area; only the current one is visible.
                 Item {
@@ -540,6 +543,14 @@ Item {
                         objectName: "historyPanel"
                         anchors.fill: parent
                         visible: tabs.currentIndex === root.historyTab
+                        archive: archive
+                        game: game
+                        theme: theme
+                    }
+                    DuplicatesPanel {
+                        objectName: "duplicatesPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === root.duplicatesTab
                         archive: archive
                         game: game
                         theme: theme

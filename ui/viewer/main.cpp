@@ -1,6 +1,5 @@
-// othello-viewer [--db PATH] [--game ID] [--event ID [--wide]] [--ply N] [--analysis] [--screenshot
-// FILE]
-//                [--size WxH] [--tab moves|tree|search|import|events] [--import PATH]... [--bench]
+// othello-viewer [--db PATH] [--game ID] [--event ID [--wide]] [--ply N] [--analysis]
+//                [--screenshot FILE] [--size WxH] [--tab NAME] [--import PATH]... [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -72,7 +71,7 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QStringLiteral("Tab shown first: moves, tree, search, import, events, edit, trash, "
-                       "history."),
+                       "history, duplicates."),
         QStringLiteral("NAME"), QStringLiteral("moves"));
     const QCommandLineOption import(QStringLiteral("import"),
                                     QStringLiteral("Import a file or folder once the archive is "
@@ -188,15 +187,15 @@ int main(int argc, char* argv[]) {
             return 2;
         }
     }
-    const QStringList tabs = {QStringLiteral("moves"),  QStringLiteral("tree"),
-                              QStringLiteral("search"), QStringLiteral("import"),
-                              QStringLiteral("events"), QStringLiteral("edit"),
-                              QStringLiteral("trash"),  QStringLiteral("history")};
+    const QStringList tabs = {
+        QStringLiteral("moves"),  QStringLiteral("tree"),    QStringLiteral("search"),
+        QStringLiteral("import"), QStringLiteral("events"),  QStringLiteral("edit"),
+        QStringLiteral("trash"),  QStringLiteral("history"), QStringLiteral("duplicates")};
     options->tab = int(tabs.indexOf(parser.value(tab)));
     if (options->tab < 0) {
         std::fprintf(stderr,
                      "othello-viewer: --tab wants moves, tree, search, import, events, edit, "
-                     "trash or history\n");
+                     "trash, history or duplicates\n");
         return 2;
     }
     othello::viewer::CurationController::setDefaultUser(parser.value(user));
