@@ -2,8 +2,8 @@
 # programs, their manual pages (generated from --help by help2man when it is installed), a
 # desktop entry with its icon, and the MIME types of the record files the viewer opens. The
 # named openings are compiled into the programs; data files other libraries install (the
-# evaluation weights) go to share/othello-db with their own install() rules.
-include(GNUInstallDirs)
+# evaluation weights) go to share/othello-db with their own install() rules. The install paths
+# (GNUInstallDirs) come from the top CMakeLists.txt, which includes it before the libraries.
 
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/othello-viewer.desktop
         DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "ArchiveImpl.h"
+#include "Concat.h"
 #include "GameColumns.h"
 #include "GameEditor.h"
 #include "Journal.h"
@@ -185,25 +186,17 @@ std::optional<Tournament> Archive::tournament(std::int64_t id) {
 
 namespace {
 
-// The parts appended in order (g++ 12 warns falsely of overlapping copies in chains of
-// "literal" + std::string temporaries).
-template <class... Parts>
-std::string cat(const Parts&... parts) {
-    std::string s;
-    ((s += parts), ...);
-    return s;
-}
-
 std::string quotedName(const std::string& s) {
-    return cat("\"", s, "\"");
+    return concat("\"", s, "\"");
 }
 
 // The tournament whose standings a change is about (`what`: "withdraw from").
 Tournament standingsTarget(std::optional<Tournament> t, std::int64_t id, const char* what) {
-    if (!t) throw StorageError(cat("no event with id ", std::to_string(id)));
+    if (!t) throw StorageError(concat("no event with id ", std::to_string(id)));
     if (!t->summary.isTournament)
-        throw StorageError(cat(tournamentTitle(t->summary), " is not a tournament (",
-                               t->summary.notTournamentReason, "): it has no standings to ", what));
+        throw StorageError(concat(tournamentTitle(t->summary), " is not a tournament (",
+                                  t->summary.notTournamentReason, "): it has no standings to ",
+                                  what));
     return std::move(*t);
 }
 
@@ -216,8 +209,8 @@ Tournament withdrawalTarget(std::optional<Tournament> found, std::int64_t id,
         return g.black == player || g.white == player;
     });
     if (!plays)
-        throw StorageError(
-            cat(quotedName(player), " plays no game of ", title, " (names as `event` lists them)"));
+        throw StorageError(concat(quotedName(player), " plays no game of ", title,
+                                  " (names as `event` lists them)"));
     return t;
 }
 
@@ -226,9 +219,9 @@ Tournament withdrawalTarget(std::optional<Tournament> found, std::int64_t id,
 std::int64_t Archive::withdraw(std::int64_t id, const std::string& player, int afterRound) {
     requireWritable(*impl_);
     if (afterRound < 0 || afterRound > kMaxWithdrawalRound)
-        throw StorageError(cat("the round a player withdrew after is 1..",
-                               std::to_string(kMaxWithdrawalRound), " (0: not given), got ",
-                               std::to_string(afterRound)));
+        throw StorageError(concat("the round a player withdrew after is 1..",
+                                  std::to_string(kMaxWithdrawalRound), " (0: not given), got ",
+                                  std::to_string(afterRound)));
     EditScope scope(*impl_, "withdraw");
     const Tournament t = withdrawalTarget(tournament(id), id, player);
     const std::string title = tournamentTitle(t.summary);
@@ -236,15 +229,15 @@ std::int64_t Archive::withdraw(std::int64_t id, const std::string& player, int a
     const Standings st = computeStandings(t.games);
     if (afterRound > 0 && st.roundsFrom == RoundsFrom::Source) {
         if (afterRound > st.rounds)
-            throw StorageError(cat("round ", std::to_string(afterRound), ": ", title, " has ",
-                                   std::to_string(st.rounds), " rounds"));
+            throw StorageError(concat("round ", std::to_string(afterRound), ": ", title, " has ",
+                                      std::to_string(st.rounds), " rounds"));
         for (const Standing& p : st.players)
             if (p.player == player)
                 for (const PlayerResult& r : p.results)
                     if (r.round > afterRound)
-                        throw StorageError(cat(quotedName(player), " played round ",
-                                               std::to_string(r.round), " of ", title,
-                                               ", after round ", std::to_string(afterRound)));
+                        throw StorageError(concat(quotedName(player), " played round ",
+                                                  std::to_string(r.round), " of ", title,
+                                                  ", after round ", std::to_string(afterRound)));
     }
     for (const Withdrawal& w : t.withdrawals)
         if (w.player == player && w.afterRound == afterRound) return 0;
@@ -260,8 +253,8 @@ std::int64_t Archive::unwithdraw(std::int64_t id, const std::string& player) {
     const bool stored = std::any_of(t.withdrawals.begin(), t.withdrawals.end(),
                                     [&](const Withdrawal& w) { return w.player == player; });
     if (!stored)
-        throw StorageError(cat("no withdrawal of ", quotedName(player), " is stored with ",
-                               tournamentTitle(t.summary)));
+        throw StorageError(concat("no withdrawal of ", quotedName(player), " is stored with ",
+                                  tournamentTitle(t.summary)));
     const std::int64_t change = writeWithdrawal(impl_->db, impl_->user, t, player, std::nullopt);
     scope.commit();
     return change;
@@ -270,8 +263,9 @@ std::int64_t Archive::unwithdraw(std::int64_t id, const std::string& player) {
 std::int64_t Archive::setEventRounds(std::int64_t id, std::optional<int> rounds) {
     requireWritable(*impl_);
     if (rounds && (*rounds < 1 || *rounds > kMaxStatedRounds))
-        throw StorageError(cat("an event's Swiss rounds are 1..", std::to_string(kMaxStatedRounds),
-                               ", got ", std::to_string(*rounds)));
+        throw StorageError(concat("an event's Swiss rounds are 1..",
+                                  std::to_string(kMaxStatedRounds), ", got ",
+                                  std::to_string(*rounds)));
     EditScope scope(*impl_, "event-rounds");
     const Tournament t = standingsTarget(tournament(id), id, "state rounds for");
     if (t.statedRounds == rounds) return 0;
@@ -301,8 +295,8 @@ std::int64_t Archive::setGameStages(std::int64_t id, const std::vector<std::int6
             changes.push_back({g, stage});
     }
     if (!missing.empty())
-        throw StorageError(cat("not games of ", tournamentTitle(t.summary), " (id ",
-                               std::to_string(id), "): ", missing, ". Nothing was changed."));
+        throw StorageError(concat("not games of ", tournamentTitle(t.summary), " (id ",
+                                  std::to_string(id), "): ", missing, ". Nothing was changed."));
     if (changes.empty()) return 0;
     const std::int64_t change = writeStages(impl_->db, impl_->user, t, changes);
     scope.commit();
@@ -319,19 +313,19 @@ Tournament journalledTournament(Archive& archive, std::int64_t id) {
     t.summary.id = id;
     t.summary.year = tournamentIdYear(id);
     t.summary.eventIds = {tournamentEventId(id)};
-    t.summary.name = cat("event ", std::to_string(id));
+    t.summary.name = concat("event ", std::to_string(id));
     return t;
 }
 
 [[noreturn]] void structureBlocked(SQLite::Database& db, std::int64_t change, std::int64_t by,
                                    const std::string& why) {
     if (by)
-        throw RevertBlocked(cat("change ", std::to_string(change),
-                                " cannot be reverted: ", Journal::describe(db, by), " ", why,
-                                "; revert that one first. Nothing was changed."),
+        throw RevertBlocked(concat("change ", std::to_string(change),
+                                   " cannot be reverted: ", Journal::describe(db, by), " ", why,
+                                   "; revert that one first. Nothing was changed."),
                             by);
-    throw RevertBlocked(cat("change ", std::to_string(change), " cannot be reverted: ", why,
-                            ". Nothing was changed."),
+    throw RevertBlocked(concat("change ", std::to_string(change), " cannot be reverted: ", why,
+                               ". Nothing was changed."),
                         0);
 }
 

@@ -7,19 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "Concat.h"
 #include "Journal.h"
 
 namespace othello::storage {
 namespace {
-
-// The parts appended in order (g++ 12 warns falsely of overlapping copies in chains of
-// "literal" + std::string temporaries).
-template <class... Parts>
-std::string cat(const Parts&... parts) {
-    std::string s;
-    ((s += parts), ...);
-    return s;
-}
 
 // The player's name now: `stored` when a player still has it, else the player an alias of
 // that spelling points to (rename-player keeps old spellings as aliases), else `stored`.
@@ -105,14 +97,14 @@ std::int64_t writeWithdrawal(SQLite::Database& db, const std::string& user, cons
     JournalEntry e;
     e.kind = afterRound ? "withdraw" : "unwithdraw";
     const std::string title = tournamentTitle(t.summary);
-    const std::string name = cat("\"", player, "\"");
+    const std::string name = concat("\"", player, "\"");
     if (!afterRound)
-        e.summary = cat(name, " no longer withdrawn from ", title);
+        e.summary = concat(name, " no longer withdrawn from ", title);
     else if (*afterRound)
         e.summary =
-            cat(name, " withdrew from ", title, " after round ", std::to_string(*afterRound));
+            concat(name, " withdrew from ", title, " after round ", std::to_string(*afterRound));
     else
-        e.summary = cat(name, " withdrew from ", title, " (round not given)");
+        e.summary = concat(name, " withdrew from ", title, " (round not given)");
     e.details = nlohmann::json{
         {"tournament", t.summary.id},
         {"player", journalText(player)},
