@@ -233,8 +233,9 @@ bool looksLikeCsv(std::string_view textIn) {
     CsvRow header;
     if (!s.next(header)) return false;
     if (columnsOf(header).moves >= 0) return true;
-    // A header of plain column names with a known one (id, winner, black, ...) is a CSV that
-    // lacks a moves column: read as CSV, it gets a clear file error.
+    // A header of plain column names with a column of games (winner, black, white, event) is a
+    // CSV of games that lacks a moves column: read as CSV, it gets a clear file error. An id
+    // alone tells nothing (a list of players has one): such a file is no game record.
     if (header.fields.size() < 2) return false;
     for (const Field& f : header.fields) {
         const std::string_view n = text::trim(f.text);
@@ -243,7 +244,7 @@ bool looksLikeCsv(std::string_view textIn) {
             if (!text::isAlpha(c) && !text::isDigit(c) && c != '_' && c != ' ') return false;
     }
     const Columns c = columnsOf(header);
-    return c.id >= 0 || c.winner >= 0 || c.black >= 0 || c.white >= 0 || c.event >= 0;
+    return c.winner >= 0 || c.black >= 0 || c.white >= 0 || c.event >= 0;
 }
 
 namespace {

@@ -23,7 +23,8 @@ void readCsv(const std::string& name, std::string_view text, const ReadOptions& 
 // lines before it, the row (a quoted field may span lines) and its line end.
 std::size_t csvHeaderEnd(std::string_view text);
 
-// True when the first line of `text` is a header naming a moves column.
+// True when the first line of `text` is a header naming a moves column, or plain column names
+// with one of games (winner, black, white, event): a CSV of games without its moves.
 bool looksLikeCsv(std::string_view text);
 
 }  // namespace othello::importers

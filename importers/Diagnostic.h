@@ -17,11 +17,12 @@ struct SourceLocation {
     std::string path;
     int line = 0;    // 1-based; 0 when the format has no lines (WTHOR)
     int column = 0;  // 1-based; 0 when unknown
-    // 0-based record index in the file (the first record of a .wtb is "path#0"); -1 when unknown.
+    // 0-based record index in the file; -1 when unknown. Shown counted from 1 everywhere (the
+    // first record of a .wtb is "path#1", JSON "record": 1), as lines are.
     std::int64_t record = -1;
     std::int64_t byteOffset = -1;
-    // "path:line" for text formats, "path#N" (N = the 0-based record index) for binary ones,
-    // "path" alone for a diagnostic about the whole file.
+    // "path:line" for text formats, "path#N" (N = the record's number, counted from 1) for
+    // binary ones, "path" alone for a diagnostic about the whole file.
     std::string describe() const;
 };
 

@@ -11,6 +11,7 @@
 #include "ReaderUtil.h"
 #include "TranscriptReader.h"
 #include "TranscriptWriter.h"
+#include "Unpack.h"
 #include "WthorReader.h"
 #include "WthorWriter.h"
 
@@ -184,7 +185,8 @@ std::string formatNames(bool writable, bool withAuto, std::string_view separator
 }
 
 bool isNamesFile(const std::filesystem::path& path) {
-    const std::string ext = text::lower(path.extension().string());
+    // WTHOR.JOU.gz holds names as WTHOR.JOU does.
+    const std::string ext = text::lower(unpackedName(path).extension().string());
     for (const FormatInfo& row : formatTable())
         for (const char* e : row.namesFileExtensions)
             if (ext == e) return true;

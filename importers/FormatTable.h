@@ -64,7 +64,8 @@ const FormatInfo& formatInfo(Format format);
 // Auto is included for reading only when `withAuto`.
 std::string formatNames(bool writable, bool withAuto, std::string_view separator);
 
-// True when `path` is a names file of some format (WTHOR.JOU, PLAYOK.TRN): no games in it.
+// True when `path` is a names file of some format (WTHOR.JOU, PLAYOK.TRN, WTHOR.JOU.gz): no
+// games in it.
 bool isNamesFile(const std::filesystem::path& path);
 
 // The text formats' content detection, in rank order; Moves when nothing else matches.

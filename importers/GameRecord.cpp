@@ -23,8 +23,10 @@ std::string SourceLocation::describe() const {
         out += ':';
         out += std::to_string(line);
     } else if (record >= 0) {
+        // Counted from 1, as lines are and as users count games (issue 26: a 0-based index
+        // beside game ids read as off by one).
         out += '#';
-        out += std::to_string(record);
+        out += std::to_string(record + 1);
     }
     return out;
 }

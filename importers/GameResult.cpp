@@ -83,4 +83,22 @@ std::string resultText(const GameRecord& record) {
     return GameResult::of(record).text();
 }
 
+std::optional<FileTheoretical> shownTheoretical(const GameRecord& r) {
+    if (!r.theoreticalScore) return std::nullopt;
+    const int depth = r.theoreticalDepth.value_or(0);
+    int discMoves = 0;
+    for (const int m : r.moves) discMoves += m != core::kPass;
+    const int emptiesLeft = r.start.emptyCount() - discMoves;
+    const bool reached = r.complete() || (depth > 0 && emptiesLeft <= depth);
+    if (!reached) return std::nullopt;
+    return FileTheoretical{*r.theoreticalScore, depth};
+}
+
+std::string theoreticalText(const FileTheoretical& v) {
+    std::string out = std::to_string(v.blackDiscs);
+    if (v.depth > 0) out += " at " + std::to_string(v.depth) + " empties";
+    out += ", the file's value";
+    return out;
+}
+
 }  // namespace othello::importers

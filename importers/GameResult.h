@@ -49,4 +49,17 @@ struct GameResult {
 // GameResult::of(record).text(): the result of a record as every list shows it.
 std::string resultText(const GameRecord& record);
 
+// The theoretical score a file states for a game (WTHOR's, PGN's TheoreticalScore): Black's
+// discs with perfect play from the position with `depth` empties, computed by whoever made the
+// file, never by us. Shown (`show`, the viewer) only for a game that reached that position or
+// was over before it: for a game abandoned earlier the value is of a position it never
+// reached (PlayOK stores 64 for a game stopped after 2 moves). nullopt: nothing to show.
+struct FileTheoretical {
+    int blackDiscs = 0;
+    int depth = 0;  // 0: the file does not say
+};
+std::optional<FileTheoretical> shownTheoretical(const GameRecord& record);
+// "36 at 24 empties, the file's value" (or "36, the file's value" without a depth).
+std::string theoreticalText(const FileTheoretical& value);
+
 }  // namespace othello::importers

@@ -187,7 +187,10 @@ void countFirstMove(FirstMoveFailures& f, const GameRecord& rec, const std::vect
     for (const Diagnostic& d : rec.diagnostics)
         if (d.severity == Severity::Error) error = &d;
     if (!error || error->moveNumber != 1 || f.failedAtFirst + 1 != f.records) return;
-    if (f.code.empty()) f.code = error->code;
+    if (f.code.empty()) {
+        f.code = error->code;
+        f.example = error->where.describe() + ": " + error->message;
+    }
     if (error->code != f.code) return;
     ++f.failedAtFirst;
     // Only while every record so far failed so: a good file costs nothing more.
@@ -211,13 +214,18 @@ void updateFirstMoveHint(FileResult& out) {
                                [](const Diagnostic& d) { return d.code == "first-move-hint"; }),
                 diags.end());
     if (f.records < 2 || f.failedAtFirst != f.records) return;
-    std::string m = "every record fails at move 1 (" + f.code + ")";
+    // Said once for the file: `check` and `import` then leave out the records' own errors, all
+    // alike (the records are still rejected and counted).
+    std::string m = "all " + text::grouped(static_cast<std::size_t>(f.records)) +
+                    " records fail at move 1 the same way (" + f.example + ")";
     int found = -1;
     for (int k = 0; k < 4 && found < 0; ++k)
         if (f.candidates & (1u << k)) found = kOpenings[k];
     if (found >= 0)
-        m += ": the lines seem to omit the first move; --first-move " + core::squareName(found) +
-             " puts it before each of them";
+        m += ": the lines seem to omit their first move, and with " +
+             core::squareName(found) + " before each of them every record replays; read the "
+             "file again with --first-move " + core::squareName(found) + " (not applied by "
+             "itself)";
     else
         m += ": the lines may omit their first move (--first-move SQUARE puts it before each) "
              "or start from another position (replay --from BOARD replays one)";
@@ -228,10 +236,18 @@ void updateFirstMoveHint(FileResult& out) {
 
 namespace {
 
-// Reads one game's move text: `shift` is the offset of the text in its line, `meta` the
-// headers of a JSON object (null for plain and quoted lines).
+// `shift` when the move text is not where its columns can be told (a JSON element spanning
+// lines): diagnostics then name the line alone.
+constexpr int kNoColumns = -(1 << 30);
+
+// Reads one game's move text: `shift` is the offset of the text in its line (kNoColumns: not
+// known), `meta` the headers of a JSON object (null for plain and quoted lines).
 void readRecord(const std::string& name, int lineNumber, std::string_view moveText, int shift,
                 const MoveText* meta, const ReadOptions& options, FileResult& out) {
+    // The 1-based column of the byte at `offset` in the move text; 0 when not known.
+    const auto columnOf = [shift](int offset) {
+        return shift == kNoColumns || offset + shift < 0 ? 0 : offset + shift + 1;
+    };
     GameRecord rec;
     rec.format = Format::Moves;
     rec.source = text::at(name, lineNumber);
@@ -249,20 +265,21 @@ void readRecord(const std::string& name, int lineNumber, std::string_view moveTe
         // Move lists have no event field: the label (an opening name, a title) is kept as the
         // event, where the storage, the search and every writer keep it.
         rec.event = text::toUtf8(capValue(rec, text::trim(moveText.substr(*t.errorColumn)),
-                                          text::at(name, lineNumber, *t.errorColumn + shift + 1),
+                                          text::at(name, lineNumber, columnOf(*t.errorColumn)),
                                           "the label"));
         t.errorColumn.reset();
     }
     // --first-move: a logbook's lines all start after the same first move. A line that has it
     // already keeps its own (putting it twice could never replay).
     if (options.firstMove && (t.tokens.empty() || t.tokens[0].square != *options.firstMove))
-        t.tokens.insert(t.tokens.begin(), MoveToken{*options.firstMove, -1 - shift});
+        t.tokens.insert(t.tokens.begin(),
+                        MoveToken{*options.firstMove, shift == kNoColumns ? -1 : -1 - shift});
     if (t.errorColumn) {
         std::string msg;
         msg += '\'';
         msg += t.errorText;  // escaped by addDiagnostic
         msg += "' is not a square or a pass";
-        addDiagnostic(rec, Severity::Error, text::at(name, lineNumber, *t.errorColumn + shift + 1),
+        addDiagnostic(rec, Severity::Error, text::at(name, lineNumber, columnOf(*t.errorColumn)),
                       "not-a-square", std::move(msg), discMoves(t.moves()) + 1);
         rec.moves.clear();
         // Not a replay failure: the file is then not one whose records all fail at move 1.
@@ -274,8 +291,8 @@ void readRecord(const std::string& name, int lineNumber, std::string_view moveTe
     if (int index = -1; !replayRecord(rec, moves, rec.source, &index)) {
         Diagnostic& d = rec.diagnostics.back();
         if (index >= 0 && index < static_cast<int>(t.tokens.size()) &&
-            t.tokens[index].column + shift >= 0)
-            d.where.column = t.tokens[index].column + shift + 1;
+            columnOf(t.tokens[index].column) > 0)
+            d.where.column = columnOf(t.tokens[index].column);
     } else {
         // A JSON object's "result", checked as PGN's Result (StatedResult.h).
         StatedResultSite site;  // "result-mismatch", "the result says ..."
@@ -302,50 +319,110 @@ bool looksLikeJsonMoves(std::string_view head) {
     return false;
 }
 
+void readMoveLine(const std::string& name, int lineNumber, std::string_view line,
+                  const ReadOptions& options, FileResult& out, bool columns) {
+    // A JSON line is read whole: a '#' in one of its strings is text ("Cup #2"); a comment
+    // after it ends at one of the last few '#' (the first that leaves valid JSON).
+    std::vector<MoveText> texts;
+    const std::string_view body = text::trim(line);
+    if (!body.empty() && (body[0] == '"' || body[0] == '[' || body[0] == '{')) {
+        moveTexts(line, texts);
+        std::size_t hash = line.size();
+        for (int tries = 0; tries < 8 && texts.empty(); ++tries) {
+            hash = hash == 0 ? std::string_view::npos : line.rfind('#', hash - 1);
+            if (hash == std::string_view::npos) break;
+            moveTexts(line.substr(0, hash), texts);
+        }
+    }
+    if (texts.empty()) {
+        // Comments: "#" anywhere, "//" at the start of a line (the openings files).
+        if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
+            line = line.substr(0, hash);
+        if (text::trim(line).substr(0, 2) == "//") return;
+        if (text::trim(line).empty()) return;
+        moveTexts(line, texts);
+    }
+    if (texts.empty()) {
+        readRecord(name, lineNumber, line, columns ? 0 : kNoColumns, nullptr, options, out);
+        return;
+    }
+    for (const MoveText& mt : texts) {
+        // Columns in the line: the text's own, or the line's start when a JSON string
+        // was unescaped.
+        const bool headers = !mt.black.empty() || !mt.white.empty() || !mt.event.empty() ||
+                             !mt.date.empty() || !mt.result.empty();
+        readRecord(name, lineNumber, mt.text, columns ? std::max(mt.column, 0) : kNoColumns,
+                   headers ? &mt : nullptr, options, out);
+    }
+}
+
+void finishMoveList(FileResult& out) {
+    updateFirstMoveHint(out);
+}
+
 void readMoveList(const std::string& name, std::string_view text, const ReadOptions& options,
                   FileResult& out) {
     text = text::stripBom(text);
     std::size_t pos = 0;
     int lineNumber = 0;
-    std::vector<MoveText> texts;  // reused line after line
     while (pos < text.size()) {
-        std::string_view line = text::nextLine(text, pos);
-        ++lineNumber;
-        // A JSON line is read whole: a '#' in one of its strings is text ("Cup #2"); a comment
-        // after it ends at one of the last few '#' (the first that leaves valid JSON).
-        const std::string_view body = text::trim(line);
-        texts.clear();
-        if (!body.empty() && (body[0] == '"' || body[0] == '[' || body[0] == '{')) {
-            moveTexts(line, texts);
-            std::size_t hash = line.size();
-            for (int tries = 0; tries < 8 && texts.empty(); ++tries) {
-                hash = hash == 0 ? std::string_view::npos : line.rfind('#', hash - 1);
-                if (hash == std::string_view::npos) break;
-                moveTexts(line.substr(0, hash), texts);
-            }
-        }
-        if (texts.empty()) {
-            // Comments: "#" anywhere, "//" at the start of a line (the openings files).
-            if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
-                line = line.substr(0, hash);
-            if (text::trim(line).substr(0, 2) == "//") continue;
-            if (text::trim(line).empty()) continue;
-            moveTexts(line, texts);
-        }
-        if (texts.empty()) {
-            readRecord(name, lineNumber, line, 0, nullptr, options, out);
-            continue;
-        }
-        for (const MoveText& mt : texts) {
-            // Columns in the line: the text's own, or the line's start when a JSON string
-            // was unescaped.
-            const bool headers = !mt.black.empty() || !mt.white.empty() || !mt.event.empty() ||
-                                 !mt.date.empty() || !mt.result.empty();
-            readRecord(name, lineNumber, mt.text, std::max(mt.column, 0), headers ? &mt : nullptr,
-                       options, out);
-        }
+        const std::string_view line = text::nextLine(text, pos);
+        readMoveLine(name, ++lineNumber, line, options, out, true);
     }
-    updateFirstMoveHint(out);
+    finishMoveList(out);
+}
+
+namespace {
+
+// The number of moves in the words of `line` that are move text each ("f5", "f5d6c3"), at
+// most `enough`.
+int moveWords(std::string_view line, int enough) {
+    int moves = 0;
+    std::size_t i = 0;
+    while (i < line.size() && moves < enough) {
+        while (i < line.size() && (text::isBlank(line[i]) || line[i] == ',' || line[i] == ';'))
+            ++i;
+        std::size_t j = i;
+        while (j < line.size() && !text::isBlank(line[j]) && line[j] != ',' && line[j] != ';')
+            ++j;
+        if (j > i) {
+            const core::MovesParse p = core::parseMoves(line.substr(i, j - i), kMaxRecordMoves);
+            if (!p.error)
+                for (const int m : p.moves) moves += m != core::kPass;
+        }
+        i = j;
+    }
+    return moves;
+}
+
+}  // namespace
+
+bool looksLikeMoveList(std::string_view head) {
+    head = text::stripBom(head);
+    std::size_t pos = 0;
+    std::vector<MoveText> texts;
+    for (int n = 0; n < 1000 && pos < head.size(); ++n) {
+        std::string_view line = text::nextLine(head, pos);
+        const std::string_view body = text::trim(line);
+        if (body.empty() || body[0] == '#' || body.substr(0, 2) == "//") continue;
+        moveTexts(body, texts);
+        if (!texts.empty()) return true;  // a quoted or JSON move line
+        if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
+            line = line.substr(0, hash);
+        // Move text from the start of the line, up to its end, a label after the moves, or a
+        // typo after two moves at least ("f5 d6 cc4").
+        const MoveTokens t = tokenizeMoves(line);
+        const auto squares = std::count_if(t.tokens.begin(), t.tokens.end(), [](const MoveToken& k) {
+            return k.square != core::kPass;
+        });
+        if (squares > 0 && (!t.errorColumn || squares >= 2 ||
+                            isLabel(line, static_cast<std::size_t>(*t.errorColumn))))
+            return true;
+        // Or three moves among the line's words, whatever surrounds them ("Game 1: f5 d6 c3"):
+        // a layout the reader does not know, reported record by record rather than skipped.
+        if (moveWords(line, 3) >= 3) return true;
+    }
+    return false;
 }
 
 std::string writeMoveList(const std::vector<GameRecord>& games) {

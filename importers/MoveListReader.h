@@ -50,6 +50,20 @@ bool looksLikeJsonMoves(std::string_view head);
 // Reads every line of `text` as one game into `out.records`.
 void readMoveList(const std::string& name, std::string_view text, const ReadOptions& options,
                   FileResult& out);
+// One line of a move list (plain move text, or a quoted or JSON line) read as readMoveList reads
+// it, its games kept in `out`; `columns` false when the text is not a line of the file as it
+// stands (a JSON element spanning lines): diagnostics then name the line alone. finishMoveList
+// ends a file read line by line so (the first-move hint).
+void readMoveLine(const std::string& name, int lineNumber, std::string_view line,
+                  const ReadOptions& options, FileResult& out, bool columns);
+void finishMoveList(FileResult& out);
+
+// True when some line of `head` (its first 1000 lines) is a move list: move text from its start
+// (a label after the moves allowed, or anything after two moves at least: a typo), a quoted or
+// JSON move line, or three moves among its words
+// ("Game 1: f5 d6 c3", a layout whose lines are then reported one by one). A file with text and
+// no such line is no game record (a README): the front door skips it.
+bool looksLikeMoveList(std::string_view head);
 
 // One game per line, lower case, passes omitted. A game with names, an event, a date or a
 // stated result, and a game of no moves (a forfeit: an empty line is no game), is a JSON object

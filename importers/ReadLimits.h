@@ -23,7 +23,14 @@
 //     each with the warning "annotation-limit", once per game and limit, saying how much was
 //     left out. A variation's moves past kMaxRecordMoves are not kept either (the replay
 //     would fail before them).
+//   - Compressed files and archives (Unpack.h) are streamed, never held. What one unpacks to
+//     is bounded against decompression bombs: kMaxUnpackedBytes in all, and past
+//     kUnpackRatioFloor bytes at most kMaxUnpackRatio times the file's own size (record files
+//     compress 3 to 10 times; a bomb thousands of times). Past either, the file error
+//     "unpack-limit": the games read before it are kept, the rest of the file is not read.
+//     Archives inside an archive are read one level down, not deeper ("nested-archive").
 #include <cstddef>
+#include <cstdint>
 
 namespace othello::importers {
 
@@ -35,5 +42,8 @@ inline constexpr std::size_t kMaxCommentBytes = 16384;          // one comment
 inline constexpr std::size_t kMaxAnnotationBytes = 256 * 1024;  // all comments of a game
 inline constexpr std::size_t kMaxVariations = 1000;             // variations of a game
 inline constexpr std::size_t kMaxVariationDepth = 32;           // nesting of variations
+inline constexpr std::uint64_t kMaxUnpackedBytes = std::uint64_t{16} << 30;  // 16 GiB
+inline constexpr std::uint64_t kMaxUnpackRatio = 100;
+inline constexpr std::uint64_t kUnpackRatioFloor = std::uint64_t{64} << 20;  // 64 MiB
 
 }  // namespace othello::importers

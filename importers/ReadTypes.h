@@ -58,6 +58,7 @@ struct FirstMoveFailures {
     std::string code;
     unsigned candidates = 0xF;  // bit k: opening move k (d3 c4 f5 e6) put first makes every
                                 // record seen replay
+    std::string example;        // the first record's error, as the hint quotes it
 };
 
 struct FileResult {
@@ -78,11 +79,18 @@ struct FileResult {
     // About the whole file. Errors: "unreadable" (missing, a directory, a device or FIFO, a
     // read error), "too-large" (a transcript file > kMaxWholeReadSize), "binary"
     // (binary data that is no WTHOR file), "bad-header", "no-games" (readable, but not one
-    // record: an empty file, a header-only CSV, the wrong --format); warnings such as
-    // "count-mismatch"; the note "not-a-game-file" (a WTHOR.JOU / WTHOR.TRN names file, skipped
-    // without error), "diagnostic-limit" (see ReadLimits.h); file warnings marked `damage` (a
-    // PGN comment never closed before the first game, a stray NUL byte).
+    // record: an empty file, a header-only CSV, the wrong --format), "squares-as-numbers"
+    // (MoveSheet.h), "unpack-error", "unpack-limit", "nested-archive" (Unpack.h); warnings such
+    // as "count-mismatch" (a WTHOR file cut short: damage); the notes "not-a-game-file" (a
+    // WTHOR.JOU / WTHOR.TRN names file, skipped without error), "not-a-game-record" (see
+    // `skipped`), "diagnostic-limit" (see ReadLimits.h); file warnings marked `damage` (a PGN
+    // comment never closed before the first game, a stray NUL byte, a JSON document cut short).
     std::vector<Diagnostic> fileDiagnostics;
+    // No format was detected in the file (a README, a spreadsheet of players, a photo): it holds
+    // no game record and is skipped with the note "not-a-game-record", nothing read. A file in
+    // which a format is detected is never skipped, however damaged. `check` and `import` list
+    // skipped files by name; with --strict one fails the run.
+    bool skipped = false;
     FirstMoveFailures firstMoveFailures;
     // Set by the front door while it streams a file (see LocationBase); zero otherwise.
     LocationBase base;

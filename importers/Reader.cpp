@@ -1,5 +1,7 @@
 // The front door: detect the format of a file from its content, read it with the right reader
 // (FormatTable.h), apply --strict. Each reader replays every record itself (RecordReplay.h).
+// Compressed files and archives are unpacked as they are read (Unpack.h), each file in them
+// read here as a file on disk is (readOpened); a file where no format is detected is skipped.
 // Text formats with record boundaries are streamed: read block by block (BlockStream.h), each
 // block handed to the reader with where it starts, so memory stays that of one block whatever
 // the size of the file and every count, limit and location is the same as from the whole text.
@@ -10,12 +12,19 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "BlockStream.h"
-#include "CsvReader.h"
 #include "FormatTable.h"
+#include "HeadStream.h"
+#include "JsonDocument.h"
+#include "MoveListReader.h"
+#include "MoveSheet.h"
+#include "OpenedFile.h"
 #include "ReaderUtil.h"
+#include "StreamedText.h"
+#include "Unpack.h"
 #include "WthorReader.h"
 
 namespace othello::importers {
@@ -42,99 +51,6 @@ bool isMostlyBinary(std::string_view text) {
     return control >= 4 && control * 16 > sample.size();
 }
 
-// A text file with NUL bytes: where the first one is (the records around it are read as they
-// are, a NUL in a move is a bad token), and how many there are. Fed block by block when the
-// file is streamed; the diagnostic comes first among the file's, as the NULs are found first.
-class NulBytes {
-  public:
-    void scan(std::string_view text, const LocationBase& base) {
-        const std::size_t first = text.find('\0');
-        if (first == std::string_view::npos) return;
-        count_ += static_cast<std::size_t>(std::count(text.begin() + first, text.end(), '\0'));
-        if (seen_) return;
-        seen_ = true;
-        int line = 1;
-        std::size_t lineStart = 0;
-        for (std::size_t i = 0; i < first; ++i) {
-            if (text[i] == '\n' ||
-                (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
-                ++line;
-                lineStart = i + 1;
-            }
-        }
-        where_.line = line;
-        where_.column = static_cast<int>(first - lineStart) + 1;
-        where_.byteOffset = static_cast<std::int64_t>(first);
-        rebase(where_, base);
-    }
-
-    void report(FileResult& out) const {
-        if (!seen_) return;
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where = text::at(out.path, where_.line, where_.column);
-        d.where.byteOffset = where_.byteOffset;
-        d.code = "nul-byte";
-        d.message = count_ == 1 ? std::string("a NUL byte in the text")
-                                : "a NUL byte in the text (" + text::countOf(count_, "NUL byte") +
-                                      " in the file)";
-        out.fileDiagnostics.insert(out.fileDiagnostics.begin(), std::move(d));
-    }
-
-  private:
-    bool seen_ = false;
-    std::size_t count_ = 0;
-    SourceLocation where_;
-};
-
-// The note that sums up the diagnostics past kMaxDiagnosticsPerFile.
-void summariseDropped(FileResult& r) {
-    if (r.diagnosticsDropped == 0) return;
-    std::string m =
-        text::countOf(static_cast<std::size_t>(r.diagnosticsDropped), "more diagnostic");
-    m += " past the first " + std::to_string(kMaxDiagnosticsPerFile) + " of the file not kept:";
-    bool first = true;
-    for (const auto& [code, n] : r.droppedByCode) {
-        m += first ? " " : ", ";
-        m += std::to_string(n) + " " + code;
-        first = false;
-    }
-    r.fileDiagnostics.push_back(
-        fileDiagnostic(Severity::Note, r.path, "diagnostic-limit", std::move(m)));
-}
-
-FileResult fileError(const std::string& path, Format format, std::string code,
-                     std::string message) {
-    FileResult out;
-    out.path = path;
-    out.format = format;
-    out.readable = false;
-    out.fileDiagnostics.push_back(
-        fileDiagnostic(Severity::Error, path, std::move(code), std::move(message)));
-    return out;
-}
-
-// What every read ends with: a file with no record at all is diagnosed, the diagnostics past
-// the limit are summed up, and every file message is made printable (a reader may quote raw
-// bytes of a hostile file). Records were made printable one by one (keepRecord).
-void finish(FileResult& r) {
-    summariseDropped(r);
-    if (r.readable && r.recordCount == 0) {
-        const bool said = std::any_of(
-            r.fileDiagnostics.begin(), r.fileDiagnostics.end(), [](const Diagnostic& d) {
-                return d.severity == Severity::Error || d.code == "not-a-game-file";
-            });
-        if (!said) {
-            std::string why = "no game found (read as ";
-            why += formatName(r.format);
-            why += ')';
-            r.fileDiagnostics.push_back(
-                fileDiagnostic(Severity::Error, r.path, "no-games", std::move(why)));
-        }
-    }
-    for (Diagnostic& d : r.fileDiagnostics) d.message = text::printable(d.message);
-}
-
 // A WTHOR names file (WTHOR.JOU, WTH.TRN, ...): the extension and a WTHOR header followed by
 // whole name records. Users check whole WTHOR folders, so such a file is skipped with a note.
 const char* wthorNamesKind(const std::filesystem::path& path, std::string_view head,
@@ -151,106 +67,71 @@ const char* wthorNamesKind(const std::filesystem::path& path, std::string_view h
     return recordSize == kWthorPlayerSize ? "players" : "tournaments";
 }
 
-// A block that ends inside a record longer than a whole block (kStreamBlockSize, 8 times
-// kMaxRecordBytes): its reader reads what there is, and the record it ends with is the error
-// "record-too-large" whatever the reader made of its first part (the rest, never held in
-// memory, is skipped up to the next record). The counts keepRecord kept are corrected.
-void readOversized(const std::string& name, std::string_view text, const FormatInfo& row,
-                   const ReadOptions& options, FileResult& out) {
-    std::vector<GameRecord> held;
-    ReadOptions local = options;
-    local.onRecord = [&held](GameRecord&& g) { held.push_back(std::move(g)); };
-    row.read(name, text, local, out);
-    if (!held.empty()) {
-        GameRecord& last = held.back();
-        const bool said =
-            std::any_of(last.diagnostics.begin(), last.diagnostics.end(),
-                        [](const Diagnostic& d) { return d.code == "record-too-large"; });
-        const bool damaged = std::any_of(last.diagnostics.begin(), last.diagnostics.end(),
-                                         [](const Diagnostic& d) { return d.damage; });
-        if (!said) {
-            Diagnostic d;
-            d.severity = Severity::Error;
-            d.where = last.source;
-            d.code = "record-too-large";
-            d.message = "the record's text runs past " + std::to_string(kStreamBlockSize >> 20) +
-                        " MiB: the rest of it, up to the next record, is skipped";
-            d.damage = true;
-            if (out.diagnosticsKept < static_cast<std::int64_t>(kMaxDiagnosticsPerFile)) {
-                last.diagnostics.insert(last.diagnostics.begin(), std::move(d));
-                ++out.diagnosticsKept;
-            } else {
-                ++out.diagnosticsDropped;
-                ++out.droppedByCode["record-too-large"];
-            }
-        }
-        out.errorRecords += last.status != GameStatus::Error;
-        out.damagedRecords += !damaged;
-        last.status = GameStatus::Error;
-    }
-    for (GameRecord& g : held) {
-        if (options.onRecord)
-            options.onRecord(std::move(g));
-        else
-            out.records.push_back(std::move(g));
-    }
-}
-
-// Reads a text format block by block (its FormatInfo has a boundary). `in` is positioned after
-// `head`, the first bytes already read.
-FileResult streamText(const std::string& name, std::istream& in, std::string head, Format f,
-                      const ReadOptions& options, std::size_t blockSize) {
-    const FormatInfo& row = formatInfo(f);
+// A file where no format is detected: one note, nothing read.
+FileResult notAGameRecord(const std::string& name, const char* what) {
     FileResult out;
     out.path = name;
-    out.format = f;
-    NulBytes nul;
-    BlockStream blocks(in, row.boundary, std::move(head), blockSize);
-    std::string header;  // CSV: the text up to the header row's end, read before every block
-    std::string joined;
-    std::string_view block;
-    LocationBase base;
-    bool first = true;
-    while (blocks.next(block, base)) {
-        nul.scan(block, base);
-        std::string_view text = block;
-        base.records = out.recordCount;
-        if (row.headerLine) {
-            if (first) {
-                // As readCsv reads it: the first row that is not blank, with what comes
-                // before it (blank lines decide nothing but the line numbers).
-                header.assign(block.substr(0, csvHeaderEnd(block)));
-            } else {
-                // The header's lines come first in the text read: the block's come after them.
-                joined = header;
-                joined += block;
-                text = joined;
-                base.lines -= BlockStream::lineEnds(header);
-                base.bytes -= static_cast<std::int64_t>(header.size());
-            }
-        }
-        const std::size_t fileDiagnosticsBefore = out.fileDiagnostics.size();
-        out.base = base;
-        if (blocks.cutInsideRecord())
-            readOversized(name, text, row, options, out);
-        else
-            row.read(name, text, options, out);
-        out.base = LocationBase{};
-        for (std::size_t i = fileDiagnosticsBefore; i < out.fileDiagnostics.size(); ++i)
-            rebase(out.fileDiagnostics[i].where, base);
-        first = false;
-        if (!out.readable) break;  // a file error (a CSV header with no moves column)
+    out.skipped = true;
+    std::string note = "not a game record";
+    note += what;
+    note += ": skipped";
+    out.fileDiagnostics.push_back(
+        fileDiagnostic(Severity::Note, name, "not-a-game-record", std::move(note)));
+    return out;
+}
+
+// Some line of `head` holds more than blanks and comments (a file of nothing else is an empty
+// game file, the error "no-games", not a file of something else).
+bool hasText(std::string_view head) {
+    std::size_t pos = 0;
+    while (pos < head.size()) {
+        const std::string_view line = text::trim(text::nextLine(head, pos));
+        if (!line.empty() && line[0] != '#' && line.substr(0, 2) != "//") return true;
     }
-    if (blocks.failed()) {
-        out.readable = false;
-        out.fileDiagnostics.push_back(
-            fileDiagnostic(Severity::Error, name, "unreadable",
-                           "read error after " +
-                               text::countOf(static_cast<std::size_t>(out.recordCount), "record")));
-    }
-    nul.report(out);
+    return false;
+}
+
+// How a file of moves keeps them (MoveListReader.h, JsonDocument.h, MoveSheet.h).
+enum class Shape { Lines, JsonDocument, Sheet, NumberPairs, NotGames };
+
+// `detected`: the moves format was only the fallback of detection (nothing else matched), so a
+// text in which nothing looks like moves is no game record.
+Shape movesShape(std::string_view head, bool detected, int& pairs) {
+    if (looksLikeJsonDocument(head)) return Shape::JsonDocument;
+    if (looksLikeMoveSheet(head)) return Shape::Sheet;
+    if ((pairs = numberPairLines(head)) > 0) return Shape::NumberPairs;
+    if (detected && hasText(text::stripBom(head)) && !looksLikeMoveList(head))
+        return Shape::NotGames;
+    return Shape::Lines;
+}
+
+// The size looksLikeWthor checks a header against: the file's, or when not known (a stream
+// inside a compressed file) the whole head of a short stream, else the size the header
+// announces (only its fields are checked then).
+std::uintmax_t wthorSize(const OpenedFile& f) {
+    if (f.size) return *f.size;
+    if (f.head.size() < kHeadSize || f.head.size() < kWthorHeaderSize) return f.head.size();
+    const auto u8 = [&](std::size_t i) { return std::uintmax_t{static_cast<unsigned char>(f.head[i])}; };
+    const std::uintmax_t n1 = u8(4) | u8(5) << 8 | u8(6) << 16 | u8(7) << 24;
+    return kWthorHeaderSize + n1 * kWthorGameSize;
+}
+
+FileResult readWthorOpened(OpenedFile& f, const ReadOptions& options) {
+    HeadThenRestStream in(f.head, *f.in);
+    std::optional<WthorNames> names;
+    if (f.wthorNames) names = f.wthorNames();
+    FileResult out = readWthorStream(f.name, in, names ? &*names : nullptr, options, kStreamBlockSize);
     finish(out);
     return out;
+}
+
+// Formats read whole (transcript diagrams, move sheets: pages), up to kMaxWholeReadSize.
+bool readWhole(OpenedFile& f, Format format, std::string& bytes, FileResult& error) {
+    bool failed = false;
+    if (readRest(*f.in, f.head, kMaxWholeReadSize, bytes, failed)) return true;
+    error = fileError(f.name, format, failed ? "unreadable" : "too-large",
+                      failed ? std::string("read error") : std::string(kTooLargeWhy));
+    return false;
 }
 
 }  // namespace
@@ -267,17 +148,95 @@ Format detectFormat(const std::filesystem::path& path, const std::string& head) 
     return detectTextFormat(head);
 }
 
-FileResult readText(const std::string& name, const std::string& text, const ReadOptions& options) {
-    Format f = options.format;
-    if (f == Format::Auto) {
-        if (hasBinaryBytes(text) && looksLikeWthor(text, text.size()))
-            f = Format::Wthor;
-        else if (isMostlyBinary(text))
-            return fileError(name, Format::Auto, "binary", "binary data, not a record file");
-        else
-            f = detectTextFormat(text);
+std::string readHead(std::istream& in) {
+    std::string head(kHeadSize, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return head;
+}
+
+FileResult readOpened(OpenedFile& f, const ReadOptions& options) {
+    const std::string& name = f.name;
+    if (const char* kind = wthorNamesKind(f.kind, f.head, wthorSize(f))) {
+        FileResult out;
+        out.path = name;
+        out.format = Format::Wthor;
+        std::string note = "a WTHOR names file (";
+        note += kind;
+        note += "), not a game file: skipped";
+        out.fileDiagnostics.push_back(
+            fileDiagnostic(Severity::Note, name, "not-a-game-file", std::move(note)));
+        return out;
     }
-    return readTextAs(name, text, f, nullptr, options);
+    Format format = options.format;
+    Shape shape = Shape::Lines;
+    int pairs = 0;
+    if (format == Format::Auto) {
+        const std::string ext = text::lower(f.kind.extension().string());
+        if ((looksLikeWthor(f.head, wthorSize(f)) && hasBinaryBytes(f.head)) || ext == ".wtb")
+            return readWthorOpened(f, options);
+        if (isMostlyBinary(f.head)) return notAGameRecord(name, " (binary data)");
+        format = looksLikeJsonDocument(f.head) ? Format::Moves : detectTextFormat(f.head);
+        if (format == Format::Moves) shape = movesShape(f.head, true, pairs);
+    } else if (format == Format::Moves) {
+        shape = movesShape(f.head, false, pairs);
+    }
+    if (format == Format::Wthor) return readWthorOpened(f, options);
+    if (isMostlyBinary(f.head))
+        return fileError(name, format, "binary", "binary data, not a record file");
+    FileResult out;
+    switch (shape) {
+        case Shape::NotGames:
+            return notAGameRecord(name, "");
+        case Shape::NumberPairs:
+            out.path = name;
+            out.format = Format::Moves;
+            out.readable = false;
+            out.fileDiagnostics.push_back(numberPairsError(name, pairs));
+            finish(out);
+            return out;
+        case Shape::JsonDocument: {
+            out.path = name;
+            out.format = Format::Moves;
+            HeadThenRestStream in(f.head, *f.in);
+            readJsonDocument(name, in, options, out);
+            finish(out);
+            return out;
+        }
+        case Shape::Sheet: {
+            std::string bytes;
+            if (!readWhole(f, format, bytes, out)) return out;
+            out.path = name;
+            out.format = Format::Moves;
+            readMoveSheet(name, bytes, options, out);
+            finish(out);
+            return out;
+        }
+        case Shape::Lines:
+            break;
+    }
+    if (formatInfo(format).boundary)
+        return streamText(name, *f.in, std::move(f.head), format, options, kStreamBlockSize);
+    // Read whole (transcript diagrams, small by nature): bounded by kMaxWholeReadSize.
+    std::string bytes;
+    if (!readWhole(f, format, bytes, out)) return out;
+    if (isMostlyBinary(bytes))
+        return fileError(name, format, "binary", "binary data, not a record file");
+    readWholeText(name, bytes, format, options, out);
+    finish(out);
+    return out;
+}
+
+FileResult readText(const std::string& name, const std::string& text, const ReadOptions& options) {
+    // As a file reads, from a stream over the text: the same detection, the same skips.
+    std::istringstream in(text);
+    OpenedFile f;
+    f.name = name;
+    f.kind = name;
+    f.in = &in;
+    f.head = readHead(in);
+    f.size = text.size();
+    return readOpened(f, options);
 }
 
 FileResult readTextAs(const std::string& name, const std::string& text, Format f,
@@ -288,12 +247,7 @@ FileResult readTextAs(const std::string& name, const std::string& text, Format f
         out.format = Format::Wthor;
     } else {
         if (f == Format::Auto) f = Format::Moves;
-        out.path = name;
-        out.format = f;
-        NulBytes nul;
-        nul.scan(text, LocationBase{});
-        nul.report(out);
-        formatInfo(f).read(name, text, options, out);
+        readWholeText(name, text, f, options, out);
     }
     finish(out);
     return out;
@@ -316,59 +270,58 @@ FileResult readStream(const std::string& name, std::istream& in, Format format,
     return streamText(name, in, {}, format, options, blockSize);
 }
 
-FileResult readFile(const std::filesystem::path& path, const ReadOptions& options) {
+void readEach(const std::filesystem::path& path, const ReadOptions& options,
+              const std::function<void(FileResult&&)>& onFile) {
     const std::string name = path.string();
     if (const std::string why = notARegularFile(path); !why.empty())
-        return fileError(name, options.format, "unreadable", why);
+        return onFile(fileError(name, options.format, "unreadable", why));
     std::ifstream in(path, std::ios::binary);
-    if (!in) return fileError(name, options.format, "unreadable", "cannot be opened");
+    if (!in) return onFile(fileError(name, options.format, "unreadable", "cannot be opened"));
     // The head decides the format and whether the file is text at all.
-    std::string head(65536, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
-    if (in.bad()) return fileError(name, options.format, "unreadable", "read error");
+    OpenedFile f;
+    f.name = name;
+    f.kind = path;
+    f.in = &in;
+    f.head = readHead(in);
+    if (in.bad()) return onFile(fileError(name, options.format, "unreadable", "read error"));
+    if (packingOf(f.head) != Packing::None) {
+        in.close();
+        return readPacked(path, f.head, options, onFile);
+    }
     std::error_code ec;
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (const char* kind = wthorNamesKind(path, head, ec ? head.size() : size)) {
-        FileResult out;
-        out.path = name;
-        out.format = Format::Wthor;
-        std::string note = "a WTHOR names file (";
-        note += kind;
-        note += "), not a game file: skipped";
-        out.fileDiagnostics.push_back(
-            fileDiagnostic(Severity::Note, name, "not-a-game-file", std::move(note)));
-        return out;
-    }
-    Format f = options.format;
-    if (f == Format::Auto) f = detectFormat(path, head);
-    if (formatInfo(f).boundary) {
-        if (isMostlyBinary(head))
-            return fileError(name, f, "binary", "binary data, not a record file");
-        return streamText(name, in, std::move(head), f, options, kStreamBlockSize);
-    }
-    if (f == Format::Wthor) {
-        // In record chunks from the start again (the head was only a look): constant memory
-        // whatever the size; the names come from the files beside it.
-        in.clear();
-        in.seekg(0);
-        if (!in) return fileError(name, f, "unreadable", "cannot be read again from its start");
-        const WthorNames names =
-            loadWthorNames(path, options.wthorPlayers, options.wthorTournaments);
-        FileResult out = readWthorStream(name, in, &names, options, kStreamBlockSize);
-        finish(out);
-        return out;
-    }
-    // Read whole (transcript diagrams, small by nature): bounded by kMaxWholeReadSize.
-    in.close();
-    std::string bytes;
-    std::string why;
-    if (!readWholeFile(path, bytes, why))
-        return fileError(name, options.format, why == kTooLargeWhy ? "too-large" : "unreadable",
-                         why);
-    if (isMostlyBinary(bytes))
-        return fileError(name, f, "binary", "binary data, not a record file");
-    return readTextAs(name, bytes, f, nullptr, options);
+    if (!ec) f.size = size;
+    // The names come from the files beside it (or those the options name).
+    f.wthorNames = [&path, &options] {
+        return loadWthorNames(path, options.wthorPlayers, options.wthorTournaments);
+    };
+    onFile(readOpened(f, options));
+}
+
+FileResult readFile(const std::filesystem::path& path, const ReadOptions& options) {
+    // One result for the file; an archive's files summed up in it (each keeps its own name in
+    // its records' and diagnostics' locations).
+    FileResult all;
+    int files = 0;
+    readEach(path, options, [&](FileResult&& r) {
+        if (files++ == 0) {
+            all = std::move(r);
+            return;
+        }
+        all.path = path.string();
+        all.readable = all.readable && r.readable;
+        all.skipped = all.skipped && r.skipped;
+        if (all.format == Format::Auto) all.format = r.format;
+        for (GameRecord& g : r.records) all.records.push_back(std::move(g));
+        all.recordCount += r.recordCount;
+        all.errorRecords += r.errorRecords;
+        all.damagedRecords += r.damagedRecords;
+        all.diagnosticsKept += r.diagnosticsKept;
+        all.diagnosticsDropped += r.diagnosticsDropped;
+        for (const auto& [code, n] : r.droppedByCode) all.droppedByCode[code] += n;
+        for (Diagnostic& d : r.fileDiagnostics) all.fileDiagnostics.push_back(std::move(d));
+    });
+    return all;
 }
 
 }  // namespace othello::importers

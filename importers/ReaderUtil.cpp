@@ -226,6 +226,12 @@ std::string countOf(std::size_t n, std::string_view noun) {
     return out;
 }
 
+std::string grouped(std::size_t n) {
+    std::string digits = std::to_string(n);
+    for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, 1, ',');
+    return digits;
+}
+
 SourceLocation at(const std::string& path, int line, int column) {
     SourceLocation where;
     where.path = path;

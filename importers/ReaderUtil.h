@@ -54,6 +54,8 @@ std::optional<std::pair<int, int>> parseScore(std::string_view s);
 
 // "1 game", "2 games": `n` and the noun, plural unless n == 1 (nouns taking "s" only).
 std::string countOf(std::size_t n, std::string_view noun);
+// `n` with its thousands grouped: "2,013", "127,475" (for counts users compare at a glance).
+std::string grouped(std::size_t n);
 
 // A location in a text file.
 SourceLocation at(const std::string& path, int line, int column = 0);

@@ -86,6 +86,25 @@ std::vector<Token> splitCells(std::string_view line, Sep sep) {
             out.erase(out.begin());
     }
     while (out.size() > 9 && out.back().text.empty()) out.pop_back();
+    // The row label written before the first cell with only a space ("1 45 | 32 | ...",
+    // "1 45,32,19,..."): 8 cells, the first holding a row number 1..8, blanks and one word.
+    // The label is a cell of its own, as if a separator stood after it.
+    if (out.size() == 8) {
+        const std::string_view first = out.front().text;
+        const std::size_t blank = first.find_first_of(" \t");
+        if (blank == 1 && first[0] >= '1' && first[0] <= '8') {
+            std::size_t rest = blank;
+            while (rest < first.size() && text::isBlank(first[rest])) ++rest;
+            if (first.find_first_of(" \t", rest) == std::string_view::npos) {
+                const std::size_t at = static_cast<std::size_t>(out.front().byteColumn);
+                ColumnCounter relabel(line);
+                Token label = makeToken(line, at, at + 1, relabel);
+                Token cell = makeToken(line, at + rest, at + first.size(), relabel);
+                out.front() = cell;
+                out.insert(out.begin(), label);
+            }
+        }
+    }
     // A space-separated row framed by bars ("1 | 45 32 19 ... 43 |"): fewer cells than a row
     // has, some holding blanks. Its words are the cells.
     if (sep == Sep::Pipe && out.size() < 8 &&

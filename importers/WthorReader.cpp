@@ -9,6 +9,7 @@
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
 #include "StatedResult.h"
+#include "Unpack.h"
 
 namespace othello::importers {
 
@@ -107,26 +108,42 @@ bool parseWthorNames(std::string_view bytes, std::size_t recordSize,
     return true;
 }
 
-namespace {
-
-// The files of `dir` by lower-case name, listed once for every names file looked for.
-std::vector<std::pair<std::string, std::filesystem::path>> listDir(
-    const std::filesystem::path& dir) {
-    std::vector<std::pair<std::string, std::filesystem::path>> files;
+std::vector<NamesCandidate> namesCandidatesIn(const std::filesystem::path& dir) {
+    std::vector<NamesCandidate> files;
     std::error_code ec;
     for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
-         it.increment(ec))
-        files.emplace_back(text::lower(it->path().filename().string()), it->path());
+         it.increment(ec)) {
+        const std::filesystem::path path = it->path();
+        const std::filesystem::path inner = unpackedName(path.filename());
+        NamesCandidate c;
+        c.lowerName = text::lower(inner.string());
+        c.shown = path;
+        if (inner == path.filename()) {
+            c.read = [path](std::string& bytes) {
+                std::string why;
+                return readWholeFile(path, bytes, why);
+            };
+        } else {
+            // WTHOR.JOU.gz beside WTH_1980.wtb.gz: a names file is small (65,535 names at
+            // most), read whole.
+            c.read = [path](std::string& bytes) {
+                std::string why;
+                return unpackSmallFile(path, kMaxNamesFileBytes, bytes, why);
+            };
+        }
+        files.push_back(std::move(c));
+    }
     return files;
 }
 
-// Reads the first of `stems` (+ `ext`) present in `files` that parses as a names file; a
+namespace {
+
+// Reads the first of `stems` (+ `ext`) among `files` that parses as a names file; a
 // candidate that is missing or broken lets the next one answer, as WTH.JOU always did.
-bool loadFirst(const std::vector<std::pair<std::string, std::filesystem::path>>& files,
-               const std::vector<std::string>& stems, const std::string& ext,
-               std::size_t recordSize, std::vector<std::string>& names, std::string& lookedFor,
-               std::filesystem::path& used) {
-    std::string bytes, why;
+bool loadFirst(const std::vector<NamesCandidate>& files, const std::vector<std::string>& stems,
+               const std::string& ext, std::size_t recordSize, std::vector<std::string>& names,
+               std::string& lookedFor, std::filesystem::path& used) {
+    std::string bytes;
     lookedFor.clear();
     for (const std::string& stem : stems) {
         if (!lookedFor.empty()) lookedFor += ", ";
@@ -134,10 +151,10 @@ bool loadFirst(const std::vector<std::pair<std::string, std::filesystem::path>>&
     }
     for (const std::string& stem : stems) {
         const std::string wanted = text::lower(stem + ext);
-        for (const auto& [lower, path] : files) {
-            if (lower != wanted || !readWholeFile(path, bytes, why)) continue;
+        for (const NamesCandidate& c : files) {
+            if (c.lowerName != wanted || !c.read(bytes)) continue;
             if (parseWthorNames(bytes, recordSize, names)) {
-                used = path;
+                used = c.shown;
                 return true;
             }
         }
@@ -153,6 +170,11 @@ bool loadGiven(const std::filesystem::path& path, std::size_t recordSize,
         error = path.string() + ": " + why;
         return false;
     }
+    // --players WTHOR.JOU.gz: a compressed names file reads as the file it holds.
+    if (packingOf(bytes) != Packing::None && !unpackSmallFile(path, kMaxNamesFileBytes, bytes, why)) {
+        error = path.string() + ": " + why;
+        return false;
+    }
     if (!parseWthorNames(bytes, recordSize, names)) {
         error = path.string() + ": not a WTHOR names file (shorter than its 16-byte header)";
         return false;
@@ -160,11 +182,10 @@ bool loadGiven(const std::filesystem::path& path, std::size_t recordSize,
     return true;
 }
 
-WthorNames loadNames(const std::filesystem::path& dir, const std::vector<std::string>& stems,
-                     const std::filesystem::path& players,
+WthorNames loadNames(const std::vector<NamesCandidate>& files,
+                     const std::vector<std::string>& stems, const std::filesystem::path& players,
                      const std::filesystem::path& tournaments) {
     WthorNames names;
-    const auto files = listDir(dir);
     if (!players.empty()) {
         names.playersLookedFor = players.string();
         names.havePlayers = loadGiven(players, kWthorPlayerSize, names.players, names.error);
@@ -195,10 +216,18 @@ std::string wthorPrefix(const std::filesystem::path& wtbPath) {
 }
 
 WthorNames loadWthorNames(const std::filesystem::path& dir) {
-    return loadNames(dir, {"WTHOR", "WTH"}, {}, {});
+    return loadNames(namesCandidatesIn(dir), {"WTHOR", "WTH"}, {}, {});
 }
 
 WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
+                          const std::filesystem::path& players,
+                          const std::filesystem::path& tournaments) {
+    return loadWthorNames(wtbPath, namesCandidatesIn(wtbPath.parent_path()), players,
+                          tournaments);
+}
+
+WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
+                          const std::vector<NamesCandidate>& candidates,
                           const std::filesystem::path& players,
                           const std::filesystem::path& tournaments) {
     std::vector<std::string> stems;
@@ -210,7 +239,7 @@ WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
     if (ownPrefix) stems.push_back(prefix);
     stems.emplace_back("WTHOR");
     stems.emplace_back("WTH");
-    WthorNames names = loadNames(wtbPath.parent_path(), stems, players, tournaments);
+    WthorNames names = loadNames(candidates, stems, players, tournaments);
     // Without its own names, a PLAYOK_2023.wtb takes the federation's WTHOR.JOU beside it: the
     // ids may then name other players, so the reader says which files were used.
     if (ownPrefix) {
@@ -247,19 +276,29 @@ namespace {
 // file. False on a read error.
 using WthorSource = std::function<bool(std::size_t want, std::string_view& out)>;
 
-// The header count against the records the file held (known once they are all read): the
-// warning "count-mismatch", first among the file's diagnostics, as the header comes first.
+// The header count against the records the file held (known once they are all read), first
+// among the file's diagnostics, as the header comes first. Fewer whole records than the header
+// announces is a file cut short (a download or copy stopped): damage, whether the cut falls
+// between two records or inside one, although every record present is read. More records than
+// announced lose nothing: a warning.
 void checkCount(FileResult& result, const std::string& name, std::uint32_t declared,
                 std::size_t present, std::size_t partial) {
     if (present + (partial ? 1 : 0) == declared) return;  // a partial record is its own error
-    result.fileDiagnostics.insert(
-        result.fileDiagnostics.begin(),
-        fileDiagnostic(Severity::Warning, name, "count-mismatch",
-                       "header declares " + text::countOf(declared, "game") +
-                           " but the file holds " +
-                           (partial ? text::countOf(present, "whole record") + " and a partial one"
-                                    : text::countOf(present, "record")) +
-                           "; reading the records present"));
+    Diagnostic d;
+    if (present < declared) {
+        d = fileDiagnostic(Severity::Warning, name, "count-mismatch",
+                           "the file holds " + text::grouped(present) + " of the " +
+                               text::grouped(declared) + " games its header announces" +
+                               (partial ? " and part of another" : "") +
+                               ": it was cut short (the games present are read)");
+        d.damage = true;
+    } else {
+        d = fileDiagnostic(Severity::Warning, name, "count-mismatch",
+                           "the header announces " + text::countOf(declared, "game") +
+                               " but the file holds " + text::grouped(present) +
+                               (partial ? " and part of another" : "") + ": all are read");
+    }
+    result.fileDiagnostics.insert(result.fileDiagnostics.begin(), std::move(d));
 }
 
 // Reads a .wtb chunk by chunk, `chunkRecords` records at a time: the memory of one chunk
@@ -463,7 +502,7 @@ FileResult readWthorChunks(const std::string& name, const WthorSource& next,
         r.year = static_cast<int>(gameYear);
         r.date = yearText;
         addDiagnostic(r, Severity::Error, r.source, "truncated-record",
-                      "the file ends inside record " + std::to_string(present) + " (" +
+                      "the file ends inside record " + std::to_string(present + 1) + " (" +
                           std::to_string(partial) + " of 68 bytes)");
         keepRecord(result, options, std::move(r));
     }

@@ -13,13 +13,15 @@
 //   .JOU / .TRN: the same 16-byte header, then N2 names of 20 / 26 bytes, NUL-padded, Latin-1.
 //
 // Diagnostics (codes): file errors "unreadable", "bad-header", "unsupported-board" (10x10);
-// file warnings "count-mismatch" (size vs N1; the whole records present are read),
+// file warnings "count-mismatch" (size vs N1; the whole records present are read; fewer than
+// N1 is a file cut short, marked damage: exit 1),
 // "no-names-file"; record errors "truncated-record", "not-a-square", "zero-before-end", the
 // replay codes ("occupied", "no-flips", ...); record warnings "score-mismatch" (finished games
 // only: the score field of an unfinished game is an official result), "unknown-player",
 // "unknown-tournament". Passes are never stored: the replay infers them.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <istream>
 #include <string>
 #include <string_view>
@@ -66,6 +68,19 @@ struct WthorNames {
     std::string borrowedNote;
 };
 
+// A names file a .wtb may take its names from: its name in lower case ("wthor.jou") and how to
+// read it (a file beside the .wtb, compressed or not, or a file in the same archive).
+struct NamesCandidate {
+    std::string lowerName;
+    std::filesystem::path shown;  // as notes name it
+    std::function<bool(std::string& bytes)> read;
+};
+// A names file larger than this is no names file (65,535 names of 26 bytes at most).
+inline constexpr std::size_t kMaxNamesFileBytes = std::size_t{4} << 20;
+// The names files that may serve a .wtb in `dir`: its files, a compressed one (WTHOR.JOU.gz)
+// under the name of what it holds (wthor.jou).
+std::vector<NamesCandidate> namesCandidatesIn(const std::filesystem::path& dir);
+
 // Parses the bytes of a JOU (recordSize 20) or TRN (26) file. Returns false on a bad header.
 bool parseWthorNames(std::string_view bytes, std::size_t recordSize,
                      std::vector<std::string>& names);
@@ -75,6 +90,12 @@ WthorNames loadWthorNames(const std::filesystem::path& dir);
 // else <PREFIX>.JOU / <PREFIX>.TRN beside it for a file named <PREFIX>_<anything>.wtb, else
 // WTHOR.* / WTH.*; extensions and names in any case.
 WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
+                          const std::filesystem::path& players,
+                          const std::filesystem::path& tournaments);
+// The same among `candidates` (in their order: an archive's own names files first), for a
+// .wtb whose name is `wtbPath` (read from a compressed file or an archive).
+WthorNames loadWthorNames(const std::filesystem::path& wtbPath,
+                          const std::vector<NamesCandidate>& candidates,
                           const std::filesystem::path& players,
                           const std::filesystem::path& tournaments);
 // "PLAYOK" for PLAYOK_2023.wtb; "" when the name has no '_' (WTH_1990.wtb gives "WTH").

@@ -130,6 +130,10 @@ std::vector<std::filesystem::path> expandImportPaths(
 // of broken files. The counts (rejected, possibleDuplicates, damaged, ...) stay exact and
 // `diagnosticsNotKept` counts what was left out.
 inline constexpr std::size_t kMaxImportDiagnostics = 10000;
+// Unfinished games of at most this many moves that are a prefix of another game are reported
+// together, in one note, not one by one (a server dump holds hundreds of games abandoned after
+// a move or two: their notes drowned the others).
+inline constexpr int kShortPrefixPlies = 4;
 
 struct ImportResult {
     std::int64_t imported = 0;
@@ -144,10 +148,20 @@ struct ImportResult {
     // (a dump without its name files): stored, and reported ("possible-duplicate").
     std::int64_t possibleDuplicates = 0;
     std::int64_t prefixes = 0;     // unfinished games that are a prefix of another: kept,
-                                   // each reported once per import
+                                   // each reported once per import; those of at most
+                                   // kShortPrefixPlies moves (abandoned openings) in one note
+                                   // "short-prefixes" (shortPrefixes counts them), the longer
+                                   // ones one note "prefix" each
+    std::int64_t shortPrefixes = 0;
     std::int64_t recordsRead = 0;  // good and bad records found in the files
-    std::size_t filesRead = 0;
+    std::size_t filesRead = 0;  // files inside archives count one each
     std::size_t filesUnreadable = 0;
+    // Files in which no format was detected (a README, a photo: importers::FileResult::
+    // skipped), by name (at most kMaxImportDiagnostics; filesSkipped counts them all), each a
+    // note "not-a-game-record" in fileNotes too. Not an error, but with
+    // ImportOptions::strict the import fails.
+    std::vector<std::string> notGameRecords;
+    std::size_t filesSkipped = 0;
     bool cancelled = false;
     // Rejected records and unreadable files (severity Error).
     std::vector<importers::Diagnostic> errors;

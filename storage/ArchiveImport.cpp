@@ -10,6 +10,7 @@
 #include "ImportSession.h"
 #include "RecordStream.h"
 #include "importers/FormatTable.h"
+#include "importers/Unpack.h"
 
 namespace othello::storage {
 namespace {
@@ -21,6 +22,28 @@ using importers::Severity;
 // Names files (WTHOR's .JOU / .TRN) hold no games: the format table knows them.
 bool isNameFile(const std::filesystem::path& p) {
     return importers::isNamesFile(p);
+}
+
+// A move list whose records all fail at move 1 the same way (a logbook without its first move):
+// the file's note "first-move-hint" says so once, with the option to use. The records' own
+// errors, all alike, are left out of the list from `from` on (those of this file); the records
+// are rejected and counted all the same.
+void collapseFirstMoveErrors(ImportResult& res, const importers::FileResult& fr,
+                             std::size_t from, std::int64_t notKeptBefore) {
+    const bool hint =
+        std::any_of(fr.fileDiagnostics.begin(), fr.fileDiagnostics.end(),
+                    [](const Diagnostic& d) { return d.code == "first-move-hint"; });
+    if (!hint || from > res.errors.size()) return;
+    const std::string& code = fr.firstMoveFailures.code;
+    res.errors.erase(std::remove_if(res.errors.begin() + static_cast<std::ptrdiff_t>(from),
+                                    res.errors.end(),
+                                    [&](const Diagnostic& d) {
+                                        return d.where.path == fr.path && d.moveNumber == 1 &&
+                                               d.code == code;
+                                    }),
+                     res.errors.end());
+    // Those the list had no room for were of them too.
+    res.diagnosticsNotKept = notKeptBefore;
 }
 
 }  // namespace
@@ -212,6 +235,9 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
         ro.firstMove = options.firstMove;
         RecordStream stream(files, ro);
         ImportResult& res = session.result();
+        // Where the errors of the file being read start (for collapseFirstMoveErrors).
+        std::size_t entryErrors = 0;
+        std::int64_t entryNotKept = 0;
         for (;;) {
             const auto t0 = std::chrono::steady_clock::now();
             RecordStream::Item item = stream.pop();
@@ -227,24 +253,40 @@ ImportResult Archive::importFiles(const std::vector<std::filesystem::path>& path
                 const auto size = std::filesystem::file_size(file, ec);
                 session.progress().currentFile = file.string();
                 session.progress().fileRecordsDone = 0;
-                session.progress().fileBytes = ec ? 0 : static_cast<std::int64_t>(size);
+                // Records inside a compressed file are located in what it unpacks to: no
+                // fraction of the file's own size.
+                const bool packed =
+                    importers::packingOfFile(file) != importers::Packing::None;
+                session.progress().fileBytes = ec || packed ? 0 : static_cast<std::int64_t>(size);
                 session.progress().fileBytesDone = -1;
+                entryErrors = res.errors.size();
+                entryNotKept = res.diagnosticsNotKept;
                 continue;
             }
             if (item.kind == RecordStream::Kind::Record) {
                 for (const auto& d : item.record.diagnostics)
                     if (d.severity == Severity::Warning) res.keep(res.warnings, d);
                 session.add(item.record);
-            } else {  // FileEnd
+            } else if (item.kind == RecordStream::Kind::FileEnd) {
+                // One file read: the file given, or one inside an archive.
                 const importers::FileResult& fr = item.summary;
+                collapseFirstMoveErrors(res, fr, entryErrors, entryNotKept);
                 for (const auto& d : fr.fileDiagnostics)
                     res.keep(d.severity == Severity::Error ? res.errors : res.fileNotes, d);
                 res.damaged += fr.damagedRecords;
                 for (const auto& d : fr.fileDiagnostics) res.damaged += d.damage;
-                if (fr.readable)
+                if (fr.skipped) {
+                    ++res.filesSkipped;
+                    if (res.notGameRecords.size() < kMaxImportDiagnostics)
+                        res.notGameRecords.push_back(fr.path);
+                } else if (fr.readable) {
                     ++res.filesRead;
-                else
+                } else {
                     ++res.filesUnreadable;
+                }
+                entryErrors = res.errors.size();
+                entryNotKept = res.diagnosticsNotKept;
+            } else {  // FileDone: the file given, with every file inside it
                 ++session.progress().filesDone;
                 session.progress().fileRecordsDone = 0;
                 session.progress().fileBytes = 0;

@@ -245,6 +245,7 @@ void ImportSession::finish() {
     indexPositions();
     trace("positions indexed");
     reportPrefixes();
+    reportShortPrefixes();
     trace("prefixes checked");
 }
 
@@ -498,7 +499,7 @@ void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
         if (sessionKeys_) {
             for (const std::int64_t other : sessionKeys_->ids(key)) {
                 if (other == id || sessionKeys_->complete(other)) continue;
-                addPrefix(other, id, r);
+                addPrefix(other, id, r, static_cast<int>(n + 1), false);
                 break;
             }
             continue;
@@ -512,17 +513,46 @@ void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
         std::optional<std::int64_t> shorter;
         if (incompleteAt_->executeStep()) shorter = incompleteAt_->getColumn(0).getInt64();
         incompleteAt_->reset();
-        if (shorter) addPrefix(*shorter, id, r);
+        if (shorter) addPrefix(*shorter, id, r, static_cast<int>(n + 1), false);
     }
 }
 
-void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const GameRecord& r) {
+void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const GameRecord& r,
+                              int plies, bool atShorter) {
     // Each unfinished game is reported once, with the first longer game found: an opening
     // line can be the prefix of thousands of games.
     if (!prefixesReported_.insert(shorter).second) return;
     ++result_.prefixes;
+    if (plies <= kShortPrefixPlies) {
+        // Games abandoned in the opening: counted, and said in one note at the end.
+        ++result_.shortPrefixes;
+        if (shortPrefixFiles_.size() < 2 &&
+            std::find(shortPrefixFiles_.begin(), shortPrefixFiles_.end(), r.source.path) ==
+                shortPrefixFiles_.end())
+            shortPrefixFiles_.push_back(r.source.path);
+        return;
+    }
+    // Games by their ids, the record by its location: "this record" says which game it is.
+    const std::string moves = "unfinished, " + std::to_string(plies) + " moves";
     note(r, "prefix",
-         "game " + std::to_string(shorter) + " is a prefix of game " + std::to_string(longer));
+         "game " + std::to_string(shorter) + (atShorter ? " (this record; " : " (") + moves +
+             ") is a prefix of game " + std::to_string(longer) +
+             (atShorter ? std::string() : " (this record)"));
+}
+
+void ImportSession::reportShortPrefixes() {
+    if (result_.shortPrefixes == 0) return;
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.where.path = shortPrefixFiles_.size() == 1 ? shortPrefixFiles_.front() : std::string();
+    d.code = "short-prefixes";
+    const std::int64_t n = result_.shortPrefixes;
+    d.message = std::to_string(n) + (n == 1 ? " unfinished game" : " unfinished games") +
+                " of at most " + std::to_string(kShortPrefixPlies) + " moves " +
+                (n == 1 ? "is a prefix of another game" : "are prefixes of other games") +
+                " (abandoned in the opening): kept, not listed one by one" +
+                (shortPrefixFiles_.size() > 1 ? " (from several files)" : "");
+    result_.keep(result_.notes, std::move(d));
 }
 
 void ImportSession::reportPrefixes() {
@@ -565,7 +595,7 @@ void ImportSession::reportPrefixes() {
                 other.size() <= moves.size() ||
                 !std::equal(moves.begin(), moves.end(), other.begin()))
                 continue;
-            addPrefix(id, c, where);
+            addPrefix(id, c, where, static_cast<int>(moves.size()), true);
             break;
         }
     }

@@ -94,7 +94,13 @@ class ImportSession {
     void storeAnnotations(const importers::GameRecord& r, std::int64_t id);
     // Reports stored unfinished games that are a prefix of this one.
     void checkPrefixOf(const importers::GameRecord& r, std::int64_t id);
-    void addPrefix(std::int64_t shorter, std::int64_t longer, const importers::GameRecord& r);
+    // Game `shorter`, of `plies` moves, is a prefix of `longer`; `r` is the record of one of
+    // them (of the shorter when `atShorter`). Short ones (kShortPrefixPlies) are only counted.
+    void addPrefix(std::int64_t shorter, std::int64_t longer, const importers::GameRecord& r,
+                   int plies, bool atShorter);
+    // The one note for the short prefixes counted (ImportResult::shortPrefixes).
+    void reportShortPrefixes();
+    std::vector<std::string> shortPrefixFiles_;  // the files they come from (two at most)
 
     // New unfinished games that are a prefix of a stored game: the games reaching their last
     // position at the same ply, compared move by move.

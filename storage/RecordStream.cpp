@@ -95,11 +95,17 @@ void RecordStream::run() {
                 item.record = std::move(record);
                 if (!push(std::move(item))) throw StreamStopped{};
             };
-            Item end;
-            end.kind = Kind::FileEnd;
-            end.file = i;
-            end.summary = importers::readFile(files_[i], options);
-            if (!push(std::move(end))) break;
+            importers::readEach(files_[i], options, [&](importers::FileResult&& r) {
+                Item end;
+                end.kind = Kind::FileEnd;
+                end.file = i;
+                end.summary = std::move(r);
+                if (!push(std::move(end))) throw StreamStopped{};
+            });
+            Item done;
+            done.kind = Kind::FileDone;
+            done.file = i;
+            if (!push(std::move(done))) break;
         }
     } catch (const StreamStopped&) {
         // stop(): nothing more is wanted.

@@ -5,8 +5,9 @@
 // reading (parse and replay) of the next records still overlaps the storing of these.
 //
 // The reader thread reads the files in order and pushes, for each, a FileStart, its records,
-// then a FileEnd carrying the file's FileResult (its records already handed on). The storing
-// thread pops them in that order. Records go over in batches (kBatch, and every file boundary
+// then a FileEnd carrying the file's FileResult (its records already handed on), and a FileDone.
+// A compressed file or archive (importers/Unpack.h) gives records and a FileEnd for each file in
+// it, then one FileDone. The storing thread pops them in that order. Records go over in batches (kBatch, and every file boundary
 // closes one), and the storing thread takes everything queued at once: one lock and at most one
 // wake-up a batch, not a record (handing over records one by one cost each thread a futex call
 // a record). stop() (from the storing side) ends the stream: pushes then fail, and the reader
@@ -27,12 +28,13 @@ namespace othello::storage {
 
 class RecordStream {
   public:
-    enum class Kind { FileStart, Record, FileEnd, Done };
+    enum class Kind { FileStart, Record, FileEnd, FileDone, Done };
     struct Item {
         Kind kind = Kind::Done;
         std::size_t file = 0;           // index into the file list
         importers::GameRecord record;   // Kind::Record
-        importers::FileResult summary;  // Kind::FileEnd: counts and file diagnostics
+        importers::FileResult summary;  // Kind::FileEnd: counts and file diagnostics of one
+                                        // file read (the file given, or one inside it)
         std::exception_ptr failure;     // Kind::Done: the reader thread threw (never expected)
     };
 

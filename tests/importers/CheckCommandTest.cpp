@@ -137,7 +137,7 @@ TEST_CASE("check: a file without records is an error [no-games], exit 1") {
     CHECK(out["files"][0]["diagnostics"][0]["code"] == "no-games");
 }
 
-TEST_CASE("check: WTHOR names files are skipped with a note, binary garbage is a file error") {
+TEST_CASE("check: WTHOR names files are skipped with a note, binary garbage too") {
     const CliRun names = runCli({"check", str(fixture("wthor/good.wtb")),
                                  str(fixture("wthor/WTHOR.JOU")), str(fixture("wthor/WTHOR.TRN"))});
     CHECK(names.exitCode == 0);
@@ -146,8 +146,14 @@ TEST_CASE("check: WTHOR names files are skipped with a note, binary garbage is a
     CHECK(names.out.find("2 files skipped (not game files)") != std::string::npos);
     const CliRun bin =
         runCli({"check", str(fixture("binary/garbage.bin")), str(fixture("wthor/good.wtb"))});
-    CHECK(bin.exitCode == 1);
-    CHECK(bin.out.find("garbage.bin: error: binary data, not a record file [binary]") !=
+    CHECK(bin.exitCode == 0);
+    CHECK(bin.out.find("garbage.bin: note: not a game record (binary data): skipped "
+                       "[not-a-game-record]") != std::string::npos);
+    CHECK(runCli({"check", "--strict", str(fixture("binary/garbage.bin")),
+                  str(fixture("wthor/good.wtb"))})
+              .exitCode == 1);
+    const CliRun forced = runCli({"check", "--format", "moves", str(fixture("binary/garbage.bin"))});
+    CHECK(forced.out.find("garbage.bin: error: binary data, not a record file [binary]") !=
           std::string::npos);
     // No raw control byte reaches the terminal.
     CHECK(bin.out.find('\x1B') == std::string::npos);
@@ -172,7 +178,13 @@ TEST_CASE("check: the shared WTHOR folder, names files included, checks clean") 
 }
 
 TEST_CASE("check: --strict shows the file warnings that fail the run in the summary") {
-    const std::string file = str(fixture("wthor/count_mismatch.wtb"));
+    // More records than the header announces: a file warning, nothing lost (fewer would be a
+    // file cut short: damage, exit 1 without --strict).
+    const auto dir = tempDir("strict-file-warning");
+    std::string bytes = slurp(fixture("wthor/count_mismatch.wtb"));
+    bytes[4] = 1;
+    const std::string file = str(dir / "more.wtb");
+    std::ofstream(file, std::ios::binary) << bytes;
     const CliRun lax = runCli({"check", file});
     CHECK(lax.exitCode == 0);
     CHECK(lax.out.find("file with an error") == std::string::npos);
@@ -184,6 +196,7 @@ TEST_CASE("check: --strict shows the file warnings that fail the run in the summ
     const CliRun j = runCli({"check", "--strict", "--json", file});
     CHECK(j.exitCode == 1);
     CHECK(json::parse(j.out)["summary"]["file_errors"] == 1);
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("check: a GGF file with a byte-order mark has no stray text") {
@@ -265,7 +278,12 @@ TEST_CASE("cli: --db is accepted before the command") {
 }
 
 TEST_CASE("cli: --quiet prints errors and the summary only") {
-    const std::string warned = str(fixture("wthor/count_mismatch.wtb"));
+    // A file warning that is no damage: more records than the header announces.
+    const auto scratch = tempDir("quiet-warned");
+    std::string bytes = slurp(fixture("wthor/count_mismatch.wtb"));
+    bytes[4] = 1;
+    const std::string warned = str(scratch / "more.wtb");
+    std::ofstream(warned, std::ios::binary) << bytes;
     const std::string bad = str(fixture("moves/occupied.moves"));
     const CliRun loud = runCli({"check", warned, bad});
     CHECK(loud.out.find("warning:") != std::string::npos);
@@ -286,6 +304,7 @@ TEST_CASE("cli: --quiet prints errors and the summary only") {
     CHECK(import.err.find("warning:") == std::string::npos);
     CHECK(import.err.find("[occupied]") != std::string::npos);
     CHECK(import.out.find("games read") != std::string::npos);
+    std::filesystem::remove_all(scratch);
 }
 
 TEST_CASE("cli: import --help says why the lock file stays") {

@@ -94,8 +94,10 @@ TEST_CASE("move lists: a logbook without its first move gets one hint naming the
     REQUIRE(hint);
     CHECK(hint->severity == Severity::Note);
     CHECK(hint->message ==
-          "every record fails at move 1 (no-flips): the lines seem to omit the first move; "
-          "--first-move f5 puts it before each of them");
+          "all 4 records fail at move 1 the same way (mem.moves:1: move 1 (d6, black): move "
+          "outflanks nothing): the lines seem to omit their first move, and with f5 before each "
+          "of them every record replays; read the file again with --first-move f5 (not applied "
+          "by itself)");
     int hints = 0;
     for (const Diagnostic& d : r.fileDiagnostics) hints += d.code == "first-move-hint";
     CHECK(hints == 1);

@@ -147,3 +147,26 @@ TEST_CASE("transcript table: a corner cell before space-aligned column letters")
         CHECK(movesOf(g) == firstMoves(20));
     }
 }
+
+TEST_CASE("transcript table: a row label before the first cell with only a space") {
+    // "1 45 | 32 | ..." and "1 45,32,...": the label is the row's, not part of cell a1.
+    for (const char* name : {"label-space-pipes.transcript", "label-space-commas.transcript"}) {
+        INFO(name);
+        const FileResult r = readTable(name);
+        CHECK(r.format == Format::Transcript);
+        REQUIRE(r.records.size() == 1);
+        const GameRecord& g = r.records[0];
+        CHECK(g.diagnostics.empty());
+        CHECK(g.status == GameStatus::Complete);
+        CHECK(movesOf(g) == kPenloupMoves);
+        CHECK(g.score.black == 20);
+    }
+    // A cell of two words that is no label stays one bad cell, located.
+    const FileResult bad = readWith("t", "1 45,32,19,18,31,24,44,43\n2 46,36,9,11,16,15,42,56\n"
+                                         "3 17,8,3,4,10,22,38,51\n4 20,13,5,,,6,23,40\n"
+                                         "5 21,14,7,,,1,39,41\n6 34,30,12,2,28,29,53,52\n"
+                                         "7 35,47,33,26,25,37,59,55\n9 50,49,48,27,54,60,58,57\n",
+                                    Format::Transcript);
+    REQUIRE(bad.records.size() == 1);
+    CHECK(bad.records[0].status == GameStatus::Error);
+}

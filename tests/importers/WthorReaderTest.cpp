@@ -11,6 +11,7 @@
 using namespace othello;
 using namespace othello::importers;
 using wthortest::fixture;
+using wthortest::slurp;
 
 namespace {
 
@@ -144,13 +145,28 @@ TEST_CASE("wthor: file errors skip the file") {
 }
 
 TEST_CASE("wthor: size against N1") {
-    SECTION("fewer records than declared: warn and read those present") {
+    SECTION("fewer records than declared: a file cut short (damage), those present read") {
+        // Cut at a record boundary: as much damage as a cut inside a record (issue 26).
         const FileResult r = read("count_mismatch.wtb");
         CHECK(r.readable);
-        CHECK(hasCode(r.fileDiagnostics, "count-mismatch"));
+        REQUIRE(hasCode(r.fileDiagnostics, "count-mismatch"));
+        const Diagnostic& d = r.fileDiagnostics.front();
+        CHECK(d.code == "count-mismatch");
+        CHECK(d.damage);
+        CHECK(d.message.find("the file holds 2 of the 7 games its header announces") == 0);
+        CHECK(r.damaged());
         REQUIRE(r.records.size() == 2);
         CHECK(r.records[0].ok());
         CHECK(r.records[1].ok());
+    }
+    SECTION("more records than declared: a warning, nothing lost") {
+        std::string bytes = slurp(fixture("wthor/count_mismatch.wtb"));
+        bytes[4] = 1;  // the header announces 1 game, the file holds 2
+        const FileResult r = readWthorBytes("more.wtb", bytes, nullptr, {});
+        REQUIRE(hasCode(r.fileDiagnostics, "count-mismatch"));
+        CHECK_FALSE(r.fileDiagnostics.front().damage);
+        CHECK_FALSE(r.damaged());
+        CHECK(r.records.size() == 2);
     }
     SECTION("a trailing partial record is an error, the others import") {
         const FileResult r = read("truncated.wtb");
@@ -163,7 +179,9 @@ TEST_CASE("wthor: size against N1") {
         CHECK(bad.diagnostics[0].code == "truncated-record");
         CHECK(bad.diagnostics[0].where.record == 2);
         CHECK(bad.diagnostics[0].where.byteOffset == 16 + 2 * 68);
-        CHECK(bad.diagnostics[0].format().find("truncated.wtb#2: error:") != std::string::npos);
+        // Records are numbered from 1 where users see them: the third record is "#3".
+        CHECK(bad.diagnostics[0].format().find("truncated.wtb#3: error:") != std::string::npos);
+        CHECK(bad.diagnostics[0].message.find("inside record 3 ") != std::string::npos);
     }
 }
 

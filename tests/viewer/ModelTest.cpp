@@ -1,6 +1,7 @@
 // The viewer's C++ models and controllers, each model watched by QAbstractItemModelTester.
 #include <unistd.h>
 #include <QAbstractItemModelTester>
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -299,6 +300,22 @@ void ModelTest::archiveSearchTreeAndImport() {
     QVERIFY(client.importer()->rejections()->messageAt(0).contains(QStringLiteral("occupied")));
     QVERIFY(client.importer()->statusText().contains(QStringLiteral("2 imported")));
     QTRY_COMPARE_WITH_TIMEOUT(client.gameCount(), 14, 10000);
+
+    // A folder with a file that holds no game record: skipped and named, never a rejection.
+    const QString folder = dir_.path() + QStringLiteral("/with-readme");
+    QVERIFY(QDir().mkpath(folder));
+    QFile readme(folder + QStringLiteral("/README.txt"));
+    QVERIFY(readme.open(QIODevice::WriteOnly | QIODevice::Text));
+    readme.write("This folder holds the games of our club.\n");
+    readme.close();
+    QVERIFY(QFile::copy(test::fixtureDir() + QStringLiteral("/import_bad.pgn"),
+                        folder + QStringLiteral("/games.pgn")));
+    QVERIFY(client.importer()->startPaths({folder}));
+    QVERIFY(imported.wait(20000));
+    QVERIFY2(client.importer()->statusText().contains(
+                 QStringLiteral("1 file skipped, not a game record: README.txt")),
+             qPrintable(client.importer()->statusText()));
+    QCOMPARE(client.importer()->rejections()->rowCount(), 1);  // the bad record only
 }
 
 // `count` distinct random games (fixed seed) as move lists, one a line.

@@ -28,7 +28,7 @@ nlohmann::json diagnosticJson(const importers::Diagnostic& d) {
     j["path"] = d.where.path;
     j["line"] = d.where.line > 0 ? json(d.where.line) : json(nullptr);
     j["column"] = d.where.column > 0 ? json(d.where.column) : json(nullptr);
-    if (d.where.record >= 0) j["record"] = d.where.record;
+    if (d.where.record >= 0) j["record"] = d.where.record + 1;  // counted from 1, as in "source"
     if (d.where.byteOffset >= 0) j["byte_offset"] = d.where.byteOffset;
     j["move_number"] = d.moveNumber > 0 ? json(d.moveNumber) : json(nullptr);
     j["square"] = d.square >= 0 && d.square < 64 ? json(core::squareName(d.square)) : json(nullptr);

@@ -75,14 +75,27 @@ void printDetails(const storage::ImportResult& r, int showNotes) {
         fmt::print(stderr, "note: {} more diagnostics not kept (at most {} of each kind)\n",
                    r.diagnosticsNotKept, storage::kMaxImportDiagnostics);
     if (r.damaged > 0)
-        fmt::print(stderr, "warning: {} damaged (text broken: part of it may be lost)\n",
-                   plural(r.damaged, "record", "records"));
+        fmt::print(stderr, "warning: {} (cut or broken: part of them may be lost)\n",
+                   plural(r.damaged, "damaged record or file", "damaged records or files"));
     const int shown = std::min<int>(showNotes, static_cast<int>(r.notes.size()));
     for (int i = 0; i < shown; ++i)
         fmt::print(stderr, "{}\n", r.notes[static_cast<std::size_t>(i)].format());
     if (static_cast<int>(r.notes.size()) > shown)
         fmt::print(stderr, "... and {} more notes (--notes N shows more)\n",
                    r.notes.size() - static_cast<std::size_t>(shown));
+}
+
+// The files skipped as no game record, by name, after the summary (--quiet too: they are part
+// of what the import did).
+void printSkipped(const storage::ImportResult& r, bool strict) {
+    if (r.filesSkipped == 0) return;
+    std::string names;
+    for (std::size_t i = 0; i < r.notGameRecords.size() && i < 20; ++i)
+        names += (i ? ", " : "") + importers::text::escapeForTerminal(r.notGameRecords[i]);
+    if (r.filesSkipped > 20) names += fmt::format(", ... ({} more)", r.filesSkipped - 20);
+    fmt::print("{} skipped, not a game record{}: {}\n",
+               plural(std::int64_t(r.filesSkipped), "file", "files"),
+               strict ? " (--strict: exit 1)" : "", names);
 }
 
 int runImport(const ImportCommandOptions& o) {
@@ -123,10 +136,13 @@ int runImport(const ImportCommandOptions& o) {
     // Nothing readable (not one record in any file: missing files, names files, empty or
     // foreign files) is exit 2; some records or files bad, exit 1.
     // A database error that stopped the import (a full disk) is exit 1, with what was kept.
-    const int code = !r.failure.empty()                                           ? kExitBadInput
-                     : r.recordsRead == 0                                         ? kExitUsage
-                     : (r.rejected > 0 || r.filesUnreadable > 0 || r.damaged > 0) ? kExitBadInput
-                                                                                  : kExitOk;
+    // --strict: a file skipped as no game record fails the run too.
+    const bool skippedFails = o.strict && r.filesSkipped > 0;
+    const int code = !r.failure.empty() ? kExitBadInput
+                     : r.recordsRead == 0 ? kExitUsage
+                     : (r.rejected > 0 || r.filesUnreadable > 0 || r.damaged > 0 || skippedFails)
+                         ? kExitBadInput
+                         : kExitOk;
     // Why nothing was read: the first file-level diagnostic.
     std::string reason;
     if (r.recordsRead == 0 && r.failure.empty()) {
@@ -146,6 +162,10 @@ int runImport(const ImportCommandOptions& o) {
         j["prefixes"] = r.prefixes;
         j["files_read"] = r.filesRead;
         j["files_unreadable"] = r.filesUnreadable;
+        // Files in which no format was detected, by name (kept out of files_read).
+        j["files_skipped"] = r.filesSkipped;
+        j["not_game_records"] = r.notGameRecords;
+        j["short_prefixes"] = r.shortPrefixes;
         j["records_read"] = r.recordsRead;
         // Records of games edited or deleted in the archive since: skipped, listed in notes
         // ("edited-in-archive", "deleted-in-archive", "purged-from-archive").
@@ -193,6 +213,7 @@ int runImport(const ImportCommandOptions& o) {
         plural(r.possibleDuplicates, "possible duplicate", "possible duplicates"),
         plural(r.prefixes, "prefix", "prefixes"),
         plural(std::int64_t(r.filesRead), "file", "files"), r.filesUnreadable);
+    printSkipped(r, o.strict);
     if (r.annotatedDuplicates) {
         std::string ids;
         for (std::size_t i = 0; i < r.annotatedDuplicateGames.size() && i < 10; ++i)
@@ -220,7 +241,9 @@ RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
     sub->add_option("PATHS", o->paths, "Files or folders (read recursively)")->required();
     sub->add_option("--format", o->format,
                     importers::formatNames(false, false, ", ") + " (default: detected per file)");
-    sub->add_flag("--strict", o->strict, "Reject records with warnings too");
+    sub->add_flag("--strict", o->strict,
+                  "Reject records with warnings too, and fail (exit 1) when a file is skipped "
+                  "as no game record");
     sub->add_flag("--merge-annotations", o->mergeAnnotations,
                   "Merge the comments and variations a duplicate brings into the stored game "
                   "(one journalled, revertible edit per game); without it they are reported");
@@ -239,10 +262,16 @@ RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
         "lacks is reported (annotated_duplicates and annotated_duplicate_games in --json), and "
         "with --merge-annotations merged into it: comments added or appended, variations "
         "added, nothing of the stored game dropped. A possible duplicate is stored with its "
-        "own annotations (and reported the same way).");
+        "own annotations (and reported the same way). Compressed files and archives (.gz, "
+        ".bz2, .xz, .zip, .tar.gz) are read directly, each file inside as a file of its own "
+        "(WTHOR names files inside serve the .wtb files beside them), within limits against "
+        "decompression bombs (see the README). A file in which no format is detected (a "
+        "README, a photo) is skipped with a note and listed by name (not_game_records in "
+        "--json); with --strict it fails the import.");
     sub->add_flag("--json", o->json,
                   "Print {imported, duplicates, rejected, annotated_duplicates, "
-                  "annotated_duplicate_games, annotations_merged, errors: [...], notes: [...]}");
+                  "annotated_duplicate_games, annotations_merged, files_skipped, "
+                  "not_game_records: [...], errors: [...], notes: [...]}");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runImport(*o); }); }; });
 });

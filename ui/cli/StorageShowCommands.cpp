@@ -61,9 +61,9 @@ int runShow(const ShowOptions& o) {
     if (!r.variant.standard())
         fmt::print("variant: {} (TY[{}])\n", importers::variantLabel(r.variant),
                    escapeForTerminal(importers::ggfType(r.variant)));
-    if (r.theoreticalScore)
-        fmt::print("theoretical score: {} (depth {})\n", *r.theoreticalScore,
-                   r.theoreticalDepth.value_or(0));
+    // The file's value, only where the game reached its depth (importers/GameResult.h).
+    if (const auto value = importers::shownTheoretical(r))
+        fmt::print("theoretical score: {}\n", importers::theoreticalText(*value));
     if (!g->opening.empty()) fmt::print("opening: {}\n", g->opening);
     fmt::print("source: {} ({})\n", escapeForTerminal(r.source.describe()),
                importers::formatName(r.format));

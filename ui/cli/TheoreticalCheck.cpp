@@ -62,7 +62,7 @@ nlohmann::json TheoreticalCheck::json() const {
     for (const Disagreement& d : disagree_)
         list.push_back({{"source", d.source},
                         {"path", d.path},
-                        {"record", d.record >= 0 ? nlohmann::json(d.record) : nlohmann::json()},
+                        {"record", d.record >= 0 ? nlohmann::json(d.record + 1) : nlohmann::json()},
                         {"stored", d.stored},
                         {"solved", d.solved},
                         {"depth", d.depth},

@@ -1,7 +1,7 @@
 #pragma once
 // check --verify-theoretical: every record with a theoretical score (WTHOR) is compared with
 // the exact solver at the record's stated depth (analysis/TheoreticalScore.h); disagreements
-// are reported by record (file, record index, stored vs solved).
+// are reported by record (file, record number counted from 1, stored vs solved).
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>

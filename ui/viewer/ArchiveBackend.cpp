@@ -153,10 +153,10 @@ std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
     g.year = r.year;
     // As every list shows it (importers/GameResult.h): never the discs of an unfinished game.
     g.result = QString::fromStdString(importers::resultText(r));
-    if (r.theoreticalScore) {
-        g.theoretical = QString::number(*r.theoreticalScore);
-        if (r.theoreticalDepth)
-            g.theoretical += QObject::tr(" (solved at %1 empties)").arg(*r.theoreticalDepth);
+    // The file's value (not ours), only where the game reached its depth (GameResult.h).
+    if (const auto value = importers::shownTheoretical(r)) {
+        g.theoretical = QString::number(value->blackDiscs);
+        if (value->depth > 0) g.theoretical += QObject::tr(" at %1 empties").arg(value->depth);
     }
     g.opening = qs(stored->opening);
     g.source = qs(r.source.describe());
@@ -483,7 +483,7 @@ ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
     try {
         const st::ImportResult r = impl_->archive.importFiles(files, options);
         ImportOutcome out;
-        out.status.filesDone = int(r.filesRead + r.filesUnreadable);
+        out.status.filesDone = int(r.filesRead + r.filesUnreadable + r.filesSkipped);
         out.status.filesTotal = int(files.size());
         out.status.imported = r.imported;
         out.status.duplicates = r.duplicates;
@@ -491,6 +491,7 @@ ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
         out.cancelled = r.cancelled;
         for (const importers::Diagnostic& d : r.errors)
             out.rejections.push_back(Rejection{qs(d.where.describe()), qs(d.code), qs(d.format())});
+        for (const std::string& path : r.notGameRecords) out.notGameRecords.push_back(qs(path));
         return out;
     } catch (const std::exception& e) {
         throw BackendError(e.what());

@@ -226,6 +226,9 @@ struct ImportOutcome {
     ImportStatus status;
     bool cancelled = false;
     std::vector<Rejection> rejections;
+    // Files in which no format was detected (a README, a photo), skipped: by name, as the
+    // command line lists them (storage::ImportResult::notGameRecords).
+    QStringList notGameRecords;
 };
 
 class ArchiveBackend {

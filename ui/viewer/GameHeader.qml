@@ -3,7 +3,8 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Othello.Viewer
 
-// Players, event, year, round, result, theoretical score and the named opening.
+// Players, event, year, round, result, the file's theoretical score (shown only where the
+// game reached its depth) and the named opening.
 Rectangle {
     id: root
     required property GameController game
@@ -96,7 +97,7 @@ Rectangle {
                 font.pixelSize: root.theme.unit * 0.9
                 elide: Text.ElideRight
             }
-            Label { text: qsTr("Theoretical"); color: root.theme.mutedText; font.pixelSize: root.theme.unit * 0.9 }
+            Label { text: qsTr("File's value"); color: root.theme.mutedText; font.pixelSize: root.theme.unit * 0.9 }
             Label {
                 objectName: "headerTheoretical"
                 text: root.orDash(root.game.theoretical)

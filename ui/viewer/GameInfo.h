@@ -18,7 +18,7 @@ struct GameInfo {
     QString date;
     int year = 0;
     QString result;       // importers::resultText: "33-31", "33-31 (unfinished)", "*"
-    QString theoretical;  // "36 (at 24 empties)" or ""
+    QString theoretical;  // the file's value, "36 at 24 empties", or "" (GameResult.h)
     QString opening;      // deepest named opening reached, or ""
     QString source;       // where the game was imported from
     core::Position start = core::Position::start();

@@ -118,6 +118,15 @@ void ImportController::onFinished(const ImportOutcome& outcome, const QString& e
                                locale.toString(outcome.status.imported),
                                locale.toString(outcome.status.duplicates),
                                locale.toString(outcome.status.rejected));
+        // Files that hold no game record are named, as the command line names them.
+        if (!outcome.notGameRecords.isEmpty()) {
+            QStringList names;
+            for (const QString& p : outcome.notGameRecords) names << QFileInfo(p).fileName();
+            const int n = int(outcome.notGameRecords.size());
+            statusText_ += (n == 1 ? tr("; 1 file skipped, not a game record: %1")
+                                   : tr("; %1 files skipped, not a game record: %2").arg(n))
+                               .arg(names.join(QStringLiteral(", ")));
+        }
     }
     rejections_.setRows(outcome.rejections);
     cancel_.reset();

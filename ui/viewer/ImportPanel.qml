@@ -67,8 +67,10 @@ Item {
             font.pixelSize: root.theme.unit * 0.9
             color: root.theme.mutedText
             text: qsTr("Reads WTHOR (.wtb with WTHOR.JOU / WTHOR.TRN beside it), PGN, GGF, transcripts, "
-                       + "move lists and CSV; folders are read recursively. Games already in the archive "
-                       + "are skipped; a bad record is listed below with the reason and the rest still imports. "
+                       + "move lists and CSV, also compressed (.gz, .bz2, .xz) or in .zip archives; "
+                       + "folders are read recursively. Games already in the archive "
+                       + "are skipped; a bad record is listed below with the reason and the rest still imports; "
+                       + "files that hold no game record are named and skipped. "
                        + "The archive stays usable while the import runs.")
         }
         RowLayout {
