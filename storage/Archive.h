@@ -39,12 +39,15 @@
 // it reads the file as it is (temp views stand in for newer columns and tables).
 //
 // Read-only archives (a read-only folder, a read-only mount, a CD). Options::media, probed with
-// statvfs (ST_RDONLY: a read-only mount) and access(W_OK) on the folder, decides: on a read-only
-// mount the file is opened immutable (nothing can change it); in a read-only folder with
-// mode=ro through the -wal and -shm files that writers keep beside the archive
-// (SQLITE_FCNTL_PERSIST_WAL), since SQLite cannot open a WAL database read-only without them; an
-// archive last written by an older program, without them, cannot be read there (StorageError
-// says so). Writable opens there throw StorageError("archive is read-only: ...").
+// statvfs (ST_RDONLY: a read-only mount) and access(W_OK) on the folder, decides. Writers keep
+// the -wal and -shm files beside the archive (SQLITE_FCNTL_PERSIST_WAL) and leave the main file
+// complete when they close (a full checkpoint), so the file alone is the whole archive. A
+// reader on read-only media opens it mode=ro through its -wal and -shm when both are beside it
+// (seeing a writer that may write there, and what a killed writer left in the -wal), else
+// immutable, as a snapshot: the file as it is, without locks (a copy of the file alone, a CD).
+// A snapshot that may leave changes out (a non-empty -wal without its -shm, which a read-only
+// reader cannot read) says so: accessWarning(). Writable opens there throw
+// StorageError("archive is read-only: ...").
 //
 // Errors: StorageError (a std::runtime_error) for an unusable database (missing, a directory,
 // unreadable, corrupt, written by a newer program, which is never modified), refused writes and
@@ -307,7 +310,11 @@ struct ArchiveInfo {
     // Position searches and statistics find them all the same, by replaying them (up to
     // maxReplayedGames(); past that they leave them out until the import ends).
     std::int64_t unindexedGames = 0;
-    std::int64_t fileBytes = 0;  // database file plus its WAL
+    std::int64_t fileBytes = 0;  // database file plus its WAL (when read)
+    // How this connection reads the file (see "Read-only archives"): "read-write",
+    // "read-only", or "read-only snapshot" (the file alone, as it is).
+    std::string access;
+    std::string accessWarning;  // Archive::accessWarning()
 };
 
 // ---- Named openings -----------------------------------------------------------------------
@@ -463,6 +470,9 @@ class Archive {
     Archive& operator=(Archive&&) noexcept;
 
     const std::filesystem::path& path() const;
+    // What a read-only snapshot leaves out, for the user ("" almost always; see "Read-only
+    // archives").
+    const std::string& accessWarning() const;
 
     // Reads the files (folders recursively, WTHOR name files skipped) and stores their games in
     // transactions of ImportOptions::batchGames games. Killing the process at any moment keeps

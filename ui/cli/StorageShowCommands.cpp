@@ -100,6 +100,24 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
         [o, &action] { action = [o] { return runCommand([o] { return runShow(*o); }); }; });
 });
 
+// The access line of `info`: how the file is read, and what that means for the user.
+std::string accessText(const std::string& access, storage::Media media) {
+    if (access == "read-only snapshot")
+        return media == storage::Media::ReadOnlyMount
+                   ? "read-only, the file as it is (a read-only file system: nothing changes it)"
+                   : "read-only snapshot: its folder is not writable and no -wal and -shm files "
+                     "are beside it, so the file alone is read, as it is now (writers leave it "
+                     "complete when they close); a change made to it later is not seen until it "
+                     "is opened again";
+    if (access == "read-only" && media != storage::Media::Writable)
+        return media == storage::Media::ReadOnlyMount
+                   ? "read-only, through the -wal and -shm files beside it (a read-only file "
+                     "system)"
+                   : "read-only, through the -wal and -shm files beside it (its folder is not "
+                     "writable): changes by a writer who may write there are seen";
+    return access;
+}
+
 struct InfoOptions {
     std::string db;
     bool json = false;
@@ -112,7 +130,10 @@ int runInfo(const InfoOptions& o) {
         nlohmann::json j{{"path", i.path},           {"schema_version", i.schemaVersion},
                          {"games", i.games},         {"players", i.players},
                          {"events", i.events},       {"positions", i.positions},
-                         {"file_size", i.fileBytes}, {"unindexed_games", i.unindexedGames}};
+                         {"file_size", i.fileBytes}, {"unindexed_games", i.unindexedGames},
+                         {"access", i.access}};
+        j["access_warning"] =
+            i.accessWarning.empty() ? nlohmann::json(nullptr) : nlohmann::json(i.accessWarning);
         printJson(j);
         return kExitOk;
     }
@@ -121,6 +142,7 @@ int runInfo(const InfoOptions& o) {
         "file size: {:.1f} MB\n",
         escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, i.events, i.positions,
         double(i.fileBytes) / 1e6);
+    fmt::print("access: {}\n", accessText(i.access, storage::probeMedia(archive.path())));
     if (i.unindexedGames)
         fmt::print(
             "not yet indexed: {} (an import is running, or they could not be indexed here: a "
