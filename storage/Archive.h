@@ -382,7 +382,7 @@ struct GameHeaders {
 // out where forced) replayed from `start`, with the headers. Throws EditError for an illegal
 // move (its move number, ply and square), a result that disagrees with a finished game's
 // final score, a result that is not a result, or a date that is not ISO 8601 (YYYY, YYYY-MM,
-// YYYY-MM-DD). A result stated for an unfinished game is kept as stated (a resignation, a
+// YYYY-MM-DD) or not in the calendar (2024-02-30, 2023-02-29). A result stated for an unfinished game is kept as stated (a resignation, a
 // loss on time or by forfeit). Names default to "?" (unknown), like PGN.
 importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
                                   const GameHeaders& headers);
@@ -541,6 +541,8 @@ class Archive {
     std::int64_t deleteGames(const std::vector<std::int64_t>& ids);
     // The games in the trash, most recently deleted first.
     std::vector<TrashedGame> trash();
+    // Game `id` when it is in the trash (when, by whom and by which change); nullopt else.
+    std::optional<TrashedGame> trashedGame(std::int64_t id);
     // Brings a game back from the trash (with its id), re-indexed; returns the change id.
     std::int64_t restoreGame(std::int64_t id);
     // Deletes trashed games for good (every trashed game when `ids` is empty): the only change

@@ -2,6 +2,7 @@
 // the trash (storage/Archive.h, "Editing, the trash and the journal").
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "AnnotationCli.h"
@@ -35,12 +36,47 @@ std::string timeText(std::int64_t seconds, bool iso) {
     return out;
 }
 
+namespace {
+
+// Moves journalled as square numbers (64 a pass), in notation: "f5", "pass".
+nlohmann::json notation(const nlohmann::json& squares) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& m : squares)
+        out.push_back(m.is_number_integer() ? nlohmann::json(core::squareName(m.get<int>())) : m);
+    return out;
+}
+
+void variationsInNotation(nlohmann::json& variations) {
+    if (!variations.is_array()) return;
+    for (auto& v : variations) {
+        if (v.contains("moves")) v["moves"] = notation(v["moves"]);
+        if (v.contains("variations")) variationsInNotation(v["variations"]);
+    }
+}
+
+// The moves of an edit's old and new values (the main line, the variations' lines) in
+// notation, as `show --json` writes variations.
+void movesInNotation(nlohmann::json& details) {
+    if (!details.is_object() || !details.contains("fields")) return;
+    auto& fields = details["fields"];
+    for (const char* side : {"old", "new"}) {
+        if (fields.contains("moves") && fields["moves"].contains(side))
+            fields["moves"][side] = notation(fields["moves"][side]);
+        if (fields.contains("annotations") && fields["annotations"].contains(side) &&
+            fields["annotations"][side].contains("variations"))
+            variationsInNotation(fields["annotations"][side]["variations"]);
+    }
+}
+
+}  // namespace
+
 nlohmann::json changeJson(const storage::Change& c) {
     nlohmann::json j{{"id", c.id},     {"time", timeText(c.time, true)}, {"user", c.user},
                      {"kind", c.kind}, {"summary", c.summary},           {"games", c.games}};
     j["first_game"] = c.firstGame ? nlohmann::json(c.firstGame) : nlohmann::json(nullptr);
     j["last_game"] = c.lastGame ? nlohmann::json(c.lastGame) : nlohmann::json(nullptr);
     j["details"] = nlohmann::json::parse(c.details, nullptr, false);
+    movesInNotation(j["details"]);
     j["reverted_by"] = c.revertedBy ? nlohmann::json(c.revertedBy) : nlohmann::json(nullptr);
     j["reverts"] = c.reverts ? nlohmann::json(c.reverts) : nlohmann::json(nullptr);
     return j;
@@ -143,9 +179,84 @@ RegisterCommand addCommand(111, [](CLI::App& app, Action& action) {
         [o, &action] { action = [o] { return runCommand([o] { return runAdd(*o); }); }; });
 });
 
+// One --move: a ply (1-based, passes counted, as `show --ply` counts) and the move played there.
+struct MoveChange {
+    int ply = 0;
+    int square = core::kNoSquare;
+};
+
+std::string changesText(const std::vector<MoveChange>& changes, const std::vector<int>& moves) {
+    std::string text;
+    for (const MoveChange& c : changes)
+        text += fmt::format("{}{} instead of {} at ply {}", text.empty() ? "" : ", ",
+                            core::squareName(c.square),
+                            core::squareName(moves[static_cast<std::size_t>(c.ply - 1)]), c.ply);
+    return text;
+}
+
+// `moves` from `start` with the changed plies played as `changes` say, and the other moves
+// replayed as they were from the first change on; the passes from there are made again as the
+// new positions force them. InputError, naming the ply where the moves stop, when they no
+// longer replay (nothing is changed then).
+std::vector<int> withMovesChanged(const core::Position& start, const std::vector<int>& moves,
+                                  std::vector<MoveChange> changes) {
+    for (const MoveChange& c : changes)
+        if (c.ply < 1 || static_cast<std::size_t>(c.ply) > moves.size())
+            throw UsageError(fmt::format("--move: ply {} is outside the game (1..{})", c.ply,
+                                         moves.size()));
+    std::sort(changes.begin(), changes.end(),
+              [](const MoveChange& a, const MoveChange& b) { return a.ply < b.ply; });
+    std::vector<int> wanted = moves;
+    std::vector<bool> changed(moves.size(), false);
+    for (const MoveChange& c : changes) {
+        wanted[static_cast<std::size_t>(c.ply - 1)] = c.square;
+        changed[static_cast<std::size_t>(c.ply - 1)] = true;
+    }
+    const std::string what = "--move: with " + changesText(changes, moves);
+    const std::size_t first = static_cast<std::size_t>(changes.front().ply - 1);
+    core::Position p = start;
+    std::vector<int> out;
+    for (std::size_t i = 0; i < first; ++i) {  // the stored game's own moves
+        if (moves[i] == core::kPass)
+            p.pass();
+        else
+            p.play(moves[i]);
+        out.push_back(moves[i]);
+    }
+    for (std::size_t i = first; i < wanted.size(); ++i) {
+        const int m = wanted[i];
+        // The stored passes after the change were forced by the old positions: made again
+        // where the new ones force them. A pass typed with --move is played as typed.
+        if (m == core::kPass && !changed[i]) continue;
+        if (m != core::kPass && p.mustPass()) {
+            p.pass();
+            out.push_back(core::kPass);
+        }
+        const char* mover = p.toMove() == core::Color::Black ? "Black" : "White";
+        if (p.isGameOver())
+            throw InputError(fmt::format(
+                "{}, the game is over after ply {}, before {}; nothing changed (give the whole "
+                "game with --moves)",
+                what, out.size(), core::squareName(m)));
+        const bool legal = m == core::kPass ? p.mustPass() : p.isLegal(m);
+        if (!legal)
+            throw InputError(fmt::format(
+                "{}, the game no longer replays from ply {}: {} is not a legal move for {} "
+                "there; nothing changed (give the whole game with --moves)",
+                what, out.size() + 1, core::squareName(m), mover));
+        if (m == core::kPass)
+            p.pass();
+        else
+            p.play(m);
+        out.push_back(m);
+    }
+    return out;
+}
+
 struct EditOptions {
     std::int64_t id = 0;
     std::optional<std::string> moves;
+    std::vector<std::pair<int, std::string>> move;  // --move PLY SQUARE, repeatable
     HeaderOptions headers;
     AnnotationEditOptions annotations;
     std::string db, user;
@@ -156,14 +267,28 @@ int runEdit(const EditOptions& o) {
     checkId(o.id);
     const auto& h = o.headers;
     if (!h.black && !h.white && !h.event && !h.date && !h.round && !h.place && !h.result &&
-        !o.moves && !o.annotations.given())
+        !o.moves && o.move.empty() && !o.annotations.given())
         throw UsageError(
             "nothing to change: give --black, --white, --event, --date, --round, "
-            "--place, --result, --moves, --comment, --clear-comments, --clear-variations or "
-            "--annotations-from");
+            "--place, --result, --moves, --move, --comment, --clear-comments, "
+            "--clear-variations or --annotations-from");
+    if (o.moves && !o.move.empty()) throw UsageError("give --moves or --move, not both");
     std::optional<std::vector<int>> moves;
     if (o.moves) moves = parsedMoves(*o.moves);
     auto archive = openForEdit(o.db, o.user);
+    if (!o.move.empty()) {
+        std::vector<MoveChange> changes;
+        for (const auto& [ply, text] : o.move) {
+            const core::MovesParse square = core::parseMoves(text);
+            if (square.error || square.moves.size() != 1)
+                throw UsageError("--move PLY SQUARE: SQUARE is a square (f5) or pass, got \"" +
+                                 text + "\"");
+            changes.push_back({ply, square.moves[0]});
+        }
+        const auto g = archive.game(o.id);
+        if (!g) throw InputError(fmt::format("no game {} (or it is in the trash)", o.id));
+        moves = withMovesChanged(g->record.start, g->record.moves, changes);
+    }
     std::optional<storage::GameAnnotations> annotations;
     if (o.annotations.given()) {
         // Read before the edit's transaction: the edit refuses a game changed meanwhile only
@@ -204,6 +329,12 @@ RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
     sub->add_option("ID", o->id, "The game's id")->required();
     sub->add_option("--moves", o->moves,
                     "The game's moves, all of them, from its start (the game is re-indexed)");
+    sub->add_option("--move", o->move,
+                    "PLY SQUARE: play SQUARE at ply PLY instead (plies counted from 1, passes "
+                    "included, as show --ply counts them); the moves after it are replayed as "
+                    "they were. Repeat it to change several moves in one edit (two moves "
+                    "written in each other's place)")
+        ->type_name("PLY SQUARE");
     addHeaderOptions(sub, o->headers);
     addAnnotationEditOptions(sub, o->annotations);
     addUserOption(sub, o->user);
@@ -217,7 +348,13 @@ RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
         "it was imported from: importing that file again does not bring the old version back. "
         "Comments and variations are one field (\"annotations\"), journalled and reverted "
         "together; a --moves edit that would leave some off the new line is refused unless "
-        "the same edit gives them (--clear-comments, --clear-variations, --annotations-from).");
+        "the same edit gives them (--clear-comments, --clear-variations, --annotations-from). "
+        "--move PLY SQUARE corrects one move (repeated: several, in one edit): the moves after "
+        "it are replayed as they were "
+        "(passes made again where the new position forces them); when they no longer replay, "
+        "the message names the ply where they stop and nothing changes. A stated result that "
+        "agreed with the old moves follows the new final score. The history shows the first "
+        "ply a moves edit changed and the moves there.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runEdit(*o); }); }; });
 });

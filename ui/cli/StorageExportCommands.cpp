@@ -91,9 +91,9 @@ int runRename(const RenameOptions& o) {
     if (o.json)
         printJson(nlohmann::json{{"games", changed}, {"from", o.from}, {"to", o.to}});
     else
-        fmt::print("{} now name \"{}\" instead of \"{}\" (kept as an alias)\n",
-                   plural(changed, "game", "games"), importers::text::escapeForTerminal(o.to),
-                   importers::text::escapeForTerminal(o.from));
+        fmt::print("renamed \"{}\" to \"{}\" in {} (the old spelling is kept as an alias)\n",
+                   importers::text::escapeForTerminal(o.from),
+                   importers::text::escapeForTerminal(o.to), plural(changed, "game", "games"));
     return kExitOk;
 }
 

@@ -5,6 +5,7 @@
 
 #include "AnalysisCli.h"
 #include "AnnotationCli.h"
+#include "EditCli.h"
 #include "JsonOutput.h"
 #include "StorageCli.h"
 #include "core/Notation.h"
@@ -25,12 +26,44 @@ struct ShowOptions {
     bool json = false;
 };
 
+// Why game `id` cannot be shown: in the trash (since when, by whom, how to bring it back),
+// purged for good, or never there.
+std::string notShown(storage::Archive& archive, std::int64_t id) {
+    if (const auto t = archive.trashedGame(id))
+        return fmt::format(
+            "game {} is in the trash since {} UTC (deleted by {}, change {}): `othello-db "
+            "restore {}` brings it back",
+            id, timeText(t->time), escapeForTerminal(t->user), t->change, id);
+    storage::HistoryFilter f;
+    f.game = id;
+    f.limit = -1;
+    for (const auto& c : archive.history(f))
+        if (c.kind == "purge" && !c.revertedBy)
+            return fmt::format("game {} was purged for good on {} UTC (by {}, change {})", id,
+                               timeText(c.time), escapeForTerminal(c.user), c.id);
+    return fmt::format("no game with id {}", id);
+}
+
+// A game entered by hand (`add`, the viewer's editor) has no source file: the journal says
+// who entered it and when. nullopt for a game read from a file.
+std::optional<storage::Change> entry(storage::Archive& archive, const storage::StoredGame& g) {
+    if (!g.record.source.describe().empty()) return std::nullopt;
+    storage::HistoryFilter f;
+    f.game = g.id;
+    f.limit = -1;
+    const auto list = archive.history(f);  // newest first: the addition is the last
+    for (auto c = list.rbegin(); c != list.rend(); ++c)
+        if (c->kind == "add") return *c;
+    return std::nullopt;
+}
+
 int runShow(const ShowOptions& o) {
     if (o.id < 1 || o.id > storage::kMaxGameId)
         throw UsageError(fmt::format("ID: game ids are 1..{}, got {}", storage::kMaxGameId, o.id));
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const auto g = archive.game(o.id);
-    if (!g) throw InputError(fmt::format("no game with id {}", o.id));
+    if (!g) throw InputError(notShown(archive, o.id));
+    const auto entered = entry(archive, *g);
     const auto review = storedReview(archive.path(), g->id);  // `analyze`: blunders marked
     const importers::GameRecord& r = g->record;
     const core::ReplayResult replay = core::replay(r.start, r.moves);
@@ -46,6 +79,10 @@ int runShow(const ShowOptions& o) {
         // The API's game (storage/ArchiveJson.h) plus what is the command line's own.
         nlohmann::json j = storage::gameJson(*g, replay, ply);
         j["source"] = r.source.describe();
+        j["entered"] = entered ? nlohmann::json{{"user", entered->user},
+                                                {"time", timeText(entered->time, true)},
+                                                {"change", entered->id}}
+                               : nlohmann::json(nullptr);
         j["analysis"] = review ? showReviewJson(review->review) : nlohmann::json(nullptr);
         printJson(j);
         return kExitOk;
@@ -58,6 +95,11 @@ int runShow(const ShowOptions& o) {
         fmt::print("event: {}{}{}\n", escapeForTerminal(r.event),
                    r.year ? fmt::format(" ({})", r.year) : "",
                    r.round.empty() ? "" : ", round " + escapeForTerminal(r.round));
+    // The event line gives the year: a date that is only the year adds nothing to it.
+    const bool eventLine = !r.event.empty() || r.year;
+    if (!r.date.empty() && (!eventLine || r.date != std::to_string(r.year)))
+        fmt::print("date: {}\n", escapeForTerminal(r.date));
+    if (!r.place.empty()) fmt::print("place: {}\n", escapeForTerminal(r.place));
     if (!r.variant.standard())
         fmt::print("variant: {} (TY[{}])\n", importers::variantLabel(r.variant),
                    escapeForTerminal(importers::ggfType(r.variant)));
@@ -65,8 +107,12 @@ int runShow(const ShowOptions& o) {
         fmt::print("theoretical score: {} (depth {})\n", *r.theoreticalScore,
                    r.theoreticalDepth.value_or(0));
     if (!g->opening.empty()) fmt::print("opening: {}\n", g->opening);
-    fmt::print("source: {} ({})\n", escapeForTerminal(r.source.describe()),
-               importers::formatName(r.format));
+    if (entered)
+        fmt::print("source: entered by {} on {} UTC (change {})\n",
+                   escapeForTerminal(entered->user), timeText(entered->time), entered->id);
+    else
+        fmt::print("source: {} ({})\n", escapeForTerminal(r.source.describe()),
+                   importers::formatName(r.format));
     fmt::print("moves: {}\n", core::movesString(r.moves, false, " "));
     // Comments come from files: escaped like names.
     if (const std::string text = annotatedMovetext(r); !text.empty())
@@ -88,6 +134,10 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print a JSON object");
     sub->footer(
+        "The header gives the players, result, event, date and place, and the source: the file "
+        "and record it was imported from, or who entered it (add) and when. A game in the trash "
+        "is not shown: the command says since when and by whom it is there and how to restore "
+        "it (exit 1). "
         "A game with comments or variations shows them inline after its moves, as PGN writes "
         "them: {comment} after the move it follows, (variation) after the move it replaces. "
         "With --json: \"comments\": [{\"ply\", \"text\"}] (ply: the position of the main line "
@@ -95,7 +145,8 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
         "[{\"ply\", \"moves\", \"comments\", \"variations\"}] (ply: the main line's ply whose "
         "move the variation's first move replaces, from 0; moves are squares, \"pass\" for a pass; "
         "its "
-        "comments and variations count its own plies, to any depth).");
+        "comments and variations count its own plies, to any depth); \"entered\": {\"user\", "
+        "\"time\", \"change\"} for a game entered by hand, else null.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runShow(*o); }); }; });
 });
