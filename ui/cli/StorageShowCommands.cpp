@@ -1,5 +1,6 @@
 // othello-db show and info: one stored game, and what the archive holds.
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <memory>
 
@@ -151,22 +152,35 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
         [o, &action] { action = [o] { return runCommand([o] { return runShow(*o); }); }; });
 });
 
-// The access line of `info`: how the file is read, and what that means for the user.
-std::string accessText(const std::string& access, storage::Media media) {
-    if (access == "read-only snapshot")
-        return media == storage::Media::ReadOnlyMount
-                   ? "read-only, the file as it is (a read-only file system: nothing changes it)"
-                   : "read-only snapshot: its folder is not writable and no -wal and -shm files "
-                     "are beside it, so the file alone is read, as it is now (writers leave it "
-                     "complete when they close); a change made to it later is not seen until it "
-                     "is opened again";
-    if (access == "read-only" && media != storage::Media::Writable)
-        return media == storage::Media::ReadOnlyMount
-                   ? "read-only, through the -wal and -shm files beside it (a read-only file "
-                     "system)"
-                   : "read-only, through the -wal and -shm files beside it (its folder is not "
-                     "writable): changes by a writer who may write there are seen";
-    return access;
+// What `info` says of the archive's access (it reads through a read-only connection of its
+// own): "writable", "read-only" or "read-only snapshot" (Archive.h, "Read-only archives"), and
+// the text line saying what that means.
+struct Access {
+    std::string kind, text;
+};
+Access accessOf(const storage::ArchiveInfo& i, const std::filesystem::path& path) {
+    const storage::Media media = storage::probeMedia(path);
+    if (i.access == "read-only snapshot")
+        return {i.access,
+                media == storage::Media::ReadOnlyMount
+                    ? "read-only, the file as it is (a read-only file system: nothing changes it)"
+                    : std::string("read-only snapshot: its folder is not writable and its -wal "
+                                  "and -shm files are not both beside it, so the file alone is "
+                                  "read, as it is now (writers leave it complete when they "
+                                  "close); a change made to it later is not seen until it is "
+                                  "opened again") +
+                          (i.accessWarning.empty() ? ""
+                                                   : "; the -wal beside it is not read (see "
+                                                     "the warning)")};
+    if (media == storage::Media::ReadOnlyMount)
+        return {"read-only", "read-only, through the -wal and -shm files beside it (a read-only "
+                             "file system)"};
+    if (media == storage::Media::ReadOnlyFolder)
+        return {"read-only", "read-only, through the -wal and -shm files beside it (its folder "
+                             "is not writable): changes by a writer who may write there are seen"};
+    if (::access(path.c_str(), W_OK) != 0)
+        return {"read-only", "read-only (the file is not writable)"};
+    return {"writable", "writable"};
 }
 
 struct InfoOptions {
@@ -177,12 +191,13 @@ struct InfoOptions {
 int runInfo(const InfoOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::ArchiveInfo i = archive.info();
+    const Access access = accessOf(i, archive.path());
     if (o.json) {
         nlohmann::json j{{"path", i.path},           {"schema_version", i.schemaVersion},
                          {"games", i.games},         {"players", i.players},
                          {"events", i.events},       {"positions", i.positions},
                          {"file_size", i.fileBytes}, {"unindexed_games", i.unindexedGames},
-                         {"access", i.access}};
+                         {"access", access.kind}};
         j["access_warning"] =
             i.accessWarning.empty() ? nlohmann::json(nullptr) : nlohmann::json(i.accessWarning);
         printJson(j);
@@ -193,7 +208,7 @@ int runInfo(const InfoOptions& o) {
         "file size: {:.1f} MB\n",
         escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, i.events, i.positions,
         double(i.fileBytes) / 1e6);
-    fmt::print("access: {}\n", accessText(i.access, storage::probeMedia(archive.path())));
+    fmt::print("access: {}\n", access.text);  // a warning is on stderr (openArchive)
     if (i.unindexedGames)
         fmt::print(
             "not yet indexed: {} (an import is running, or they could not be indexed here: a "
@@ -211,6 +226,13 @@ RegisterCommand infoCommand(90, [](CLI::App& app, Action& action) {
                                    "positions, file size");
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print a JSON object");
+    sub->footer(
+        "access: writable, read-only (a read-only folder or mount, or a file you may not "
+        "write: read through the -wal and -shm files beside it) or read-only snapshot (the "
+        "file alone, as it is: a copy of the archive's file in a folder you may not write, or "
+        "on a read-only file system). --json: {path, schema_version, games, players, events, "
+        "positions, file_size, unindexed_games, access, access_warning (what a snapshot leaves "
+        "out, or null)}.");
     sub->callback([o, &action] { action = [o] { return runInfo(*o); }; });
 });
 
