@@ -91,6 +91,24 @@ TEST_CASE("cli edit --move corrects one move and replays the rest", "[storage][c
     CHECK(db.run("edit 1 --move 17 e1").exitCode == 1);  // not legal there
 }
 
+TEST_CASE("cli edit --move: the result follows the new final score", "[storage][cli][edit]") {
+    // Penloup - Juhem 1992, 20-44 (Black passes twice near the end).
+    const std::string game =
+        "f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1e7d7d8e6f6b6e1b1c7a6a7b2f7g3g5h4h5g2h1"
+        "g1a1a2b7c8b8a8h3h6g6e8h7h2h8g8g7f8";
+    Db db;
+    db.json("add --moves " + game + " --result 20-44");
+    CHECK(db.json("show 1")["result"] == "20-44");
+    // Black's a4 (ply 20) and f3 (ply 22) written in each other's place: the rest replays, the
+    // passes where the new positions force them, and the game now ends 21-43.
+    const auto e = db.json("edit 1 --move 20 f3 --move 22 a4");
+    CHECK(e["fields"] == nlohmann::json::array({"result", "moves"}));
+    const auto shown = db.json("show 1");
+    CHECK(shown["result"] == "21-43");
+    CHECK(shown["complete"] == true);
+    CHECK(shown["passes"] == 2);
+}
+
 TEST_CASE("cli history shows the ply a moves edit changed, and moves in notation",
           "[storage][cli][edit][journal]") {
     Db db;
