@@ -8,6 +8,7 @@
 #include "AnnotationCli.h"
 #include "EditCli.h"
 #include "JsonOutput.h"
+#include "MoveCorrection.h"
 #include "core/Notation.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
@@ -178,80 +179,6 @@ RegisterCommand addCommand(111, [](CLI::App& app, Action& action) {
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runAdd(*o); }); }; });
 });
-
-// One --move: a ply (1-based, passes counted, as `show --ply` counts) and the move played there.
-struct MoveChange {
-    int ply = 0;
-    int square = core::kNoSquare;
-};
-
-std::string changesText(const std::vector<MoveChange>& changes, const std::vector<int>& moves) {
-    std::string text;
-    for (const MoveChange& c : changes)
-        text += fmt::format("{}{} instead of {} at ply {}", text.empty() ? "" : ", ",
-                            core::squareName(c.square),
-                            core::squareName(moves[static_cast<std::size_t>(c.ply - 1)]), c.ply);
-    return text;
-}
-
-// `moves` from `start` with the changed plies played as `changes` say, and the other moves
-// replayed as they were from the first change on; the passes from there are made again as the
-// new positions force them. InputError, naming the ply where the moves stop, when they no
-// longer replay (nothing is changed then).
-std::vector<int> withMovesChanged(const core::Position& start, const std::vector<int>& moves,
-                                  std::vector<MoveChange> changes) {
-    for (const MoveChange& c : changes)
-        if (c.ply < 1 || static_cast<std::size_t>(c.ply) > moves.size())
-            throw UsageError(fmt::format("--move: ply {} is outside the game (1..{})", c.ply,
-                                         moves.size()));
-    std::sort(changes.begin(), changes.end(),
-              [](const MoveChange& a, const MoveChange& b) { return a.ply < b.ply; });
-    std::vector<int> wanted = moves;
-    std::vector<bool> changed(moves.size(), false);
-    for (const MoveChange& c : changes) {
-        wanted[static_cast<std::size_t>(c.ply - 1)] = c.square;
-        changed[static_cast<std::size_t>(c.ply - 1)] = true;
-    }
-    const std::string what = "--move: with " + changesText(changes, moves);
-    const std::size_t first = static_cast<std::size_t>(changes.front().ply - 1);
-    core::Position p = start;
-    std::vector<int> out;
-    for (std::size_t i = 0; i < first; ++i) {  // the stored game's own moves
-        if (moves[i] == core::kPass)
-            p.pass();
-        else
-            p.play(moves[i]);
-        out.push_back(moves[i]);
-    }
-    for (std::size_t i = first; i < wanted.size(); ++i) {
-        const int m = wanted[i];
-        // The stored passes after the change were forced by the old positions: made again
-        // where the new ones force them. A pass typed with --move is played as typed.
-        if (m == core::kPass && !changed[i]) continue;
-        if (m != core::kPass && p.mustPass()) {
-            p.pass();
-            out.push_back(core::kPass);
-        }
-        const char* mover = p.toMove() == core::Color::Black ? "Black" : "White";
-        if (p.isGameOver())
-            throw InputError(fmt::format(
-                "{}, the game is over after ply {}, before {}; nothing changed (give the whole "
-                "game with --moves)",
-                what, out.size(), core::squareName(m)));
-        const bool legal = m == core::kPass ? p.mustPass() : p.isLegal(m);
-        if (!legal)
-            throw InputError(fmt::format(
-                "{}, the game no longer replays from ply {}: {} is not a legal move for {} "
-                "there; nothing changed (give the whole game with --moves)",
-                what, out.size() + 1, core::squareName(m), mover));
-        if (m == core::kPass)
-            p.pass();
-        else
-            p.play(m);
-        out.push_back(m);
-    }
-    return out;
-}
 
 struct EditOptions {
     std::int64_t id = 0;
