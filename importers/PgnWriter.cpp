@@ -32,6 +32,9 @@ std::string commentToken(const std::string& text) {
     return '{' + t + '}';
 }
 
+// A pass in the movetext (see MoveText::line).
+constexpr const char* kPassToken = "--";
+
 bool isMark(const std::string& t) {
     return t == "!" || t == "?" || t == "!!" || t == "??" || t == "!?" || t == "?!";
 }
@@ -66,52 +69,45 @@ class MoveText {
         line_.clear();
     }
 
-    // Writes a line of moves (the main line, or a variation when !main) whose first disc is
-    // disc number discBase + 1 of the game; passes are left out unless a comment or a variation
-    // hangs on them (PgnReader reads a written pass back as the same ply).
-    void line(int discBase, const std::vector<int>& moves, const std::vector<Comment>& comments,
+    // Writes a line of moves (the main line, or a variation when !main) whose first move is
+    // ply plyBase + 1 of the game, counted from a position with Black to move (plyBase odd:
+    // White moves first). A pass is written "--", the pass token of PlayOK's PGN (and the
+    // null move of chess PGN), which our reader, PlayOK's readers and Edax's read back: moves
+    // are numbered by pairs of plies, so Black's moves stay in the first column and White's in
+    // the second ("29. H7 -- 30. G1").
+    void line(int plyBase, const std::vector<int>& moves, const std::vector<Comment>& comments,
               const std::vector<Variation>& variations, bool main) {
         std::size_t c = 0, v = 0;
         const auto commentAt = [&](int ply) {
             while (c < comments.size() && comments[c].ply < ply) ++c;
             return c < comments.size() && comments[c].ply == ply ? &comments[c] : nullptr;
         };
-        const auto hasVariationAt = [&](int ply) {
-            while (v < variations.size() && variations[v].ply < ply) ++v;
-            return v < variations.size() && variations[v].ply == ply;
-        };
         if (const Comment* first = commentAt(0)) {
             add(commentToken(first->text));
             if (main) newLine();
         }
-        int n = discBase;
+        int n = plyBase;
         bool number = true;  // the next move needs its number ("12..." for White's)
         for (std::size_t p = 0; p < moves.size(); ++p) {
             const int ply = static_cast<int>(p);
             const Comment* after = commentAt(ply + 1);
-            const bool branches = hasVariationAt(ply);
             const int before = n;
-            if (moves[p] == core::kPass) {
-                if (!after && !branches) continue;
-                add("PASS");
-                number = true;
-            } else {
-                if (n % 2 == 0) {
-                    if (main) newLine();
-                    add(std::to_string(n / 2 + 1) + ".");
-                } else if (number) {
-                    add(std::to_string(n / 2 + 1) + "...");
-                }
-                std::string move = upper(core::squareName(moves[p]));
-                // A comment that is a move mark alone is written as one ("D6!"), as read.
-                if (after && isMark(after->text)) {
-                    move += after->text;
-                    after = nullptr;
-                }
-                add(move);
-                ++n;
-                number = false;
+            if (n % 2 == 0) {
+                if (main) newLine();
+                add(std::to_string(n / 2 + 1) + ".");
+            } else if (number) {
+                add(std::to_string(n / 2 + 1) + "...");
             }
+            std::string move = moves[p] == core::kPass ? std::string(kPassToken)
+                                                       : upper(core::squareName(moves[p]));
+            // A comment that is a move mark alone is written as one ("D6!"), as read.
+            if (after && moves[p] != core::kPass && isMark(after->text)) {
+                move += after->text;
+                after = nullptr;
+            }
+            add(move);
+            ++n;
+            number = false;
             if (after) {
                 add(commentToken(after->text));
                 number = true;
@@ -161,7 +157,8 @@ std::string writePgn(const std::vector<GameRecord>& games) {
         if (!g.standardStart && !(g.start == core::Position::start()))
             tag("FEN", core::boardStringWithSide(g.start));
         MoveText text(out);
-        text.line(0, g.moves, g.comments, g.variations, true);
+        text.line(g.start.toMove() == core::Color::White ? 1 : 0, g.moves, g.comments,
+                  g.variations, true);
         // The game termination marker (PGN requires it): without it a game of no moves has no
         // movetext, and its tags would run into the next game's when read back.
         text.end(writtenResult(g));

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "ReaderUtil.h"
+#include "RecordReplay.h"
 
 namespace othello::importers {
 
@@ -33,6 +34,7 @@ bool FileResult::damaged() const {
 }
 
 void keepRecord(FileResult& out, const ReadOptions& options, GameRecord&& g) {
+    checkDate(g);  // every reader's dates, before --strict counts the warnings
     bool damage = false;
     rebase(g.source, out.base);
     for (Diagnostic& d : g.diagnostics) {

@@ -208,6 +208,31 @@ std::string isoDate(std::string_view date) {
     return out;
 }
 
+int daysInMonth(int year, int month) {
+    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month < 1 || month > 12) return 0;
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
+std::string calendarPrefix(std::string_view date) {
+    const auto number = [&date](std::size_t at, std::size_t n) {
+        return date.size() >= at + n ? parseNumber(date.substr(at, n)) : std::nullopt;
+    };
+    const bool iso = (date.size() == 4 || date.size() == 7 || date.size() == 10) &&
+                     (date.size() < 7 || date[4] == '-') && (date.size() < 10 || date[7] == '-');
+    const auto year = number(0, 4);
+    if (!iso || !year) return std::string(date);
+    if (date.size() == 4) return std::string(date);
+    const auto month = number(5, 2);
+    if (!month || *month < 1 || *month > 12) return std::string(date.substr(0, 4));
+    if (date.size() == 7) return std::string(date);
+    const auto day = number(8, 2);
+    if (!day || *day < 1 || *day > daysInMonth(*year, *month))
+        return std::string(date.substr(0, 7));
+    return std::string(date);
+}
+
 std::optional<std::pair<int, int>> parseScore(std::string_view s) {
     s = trim(s);
     const std::size_t dash = s.find_first_of("-:");

@@ -49,6 +49,11 @@ std::optional<int> parseNumber(std::string_view s);
 int yearOf(std::string_view date);
 // "1992.08.14" / "1992/08/14" / "1992-08-14" / "1992.??.??" to ISO 8601 ("1992-08-14", "1992").
 std::string isoDate(std::string_view date);
+// Days in `month` (1..12) of `year` in the Gregorian calendar (February 29 in leap years).
+int daysInMonth(int year, int month);
+// The longest part of an ISO 8601 date ("YYYY", "YYYY-MM", "YYYY-MM-DD") that is a calendar
+// date: "2024-02-30" -> "2024-02", "2023-13-01" -> "2023"; text of another form unchanged.
+std::string calendarPrefix(std::string_view date);
 // "20-44", "20 - 44": Black's discs and White's, when the text is exactly a score.
 std::optional<std::pair<int, int>> parseScore(std::string_view s);
 

@@ -31,6 +31,14 @@ void warnIfNoMoves(GameRecord& record) {
                   "the record has no moves: kept as a game of 0 moves");
 }
 
+void checkDate(GameRecord& record) {
+    const std::string valid = text::calendarPrefix(record.date);
+    if (valid == record.date) return;
+    addDiagnostic(record, Severity::Warning, record.source, "impossible-date",
+                  "the date " + record.date + " is not a calendar date: stored as " + valid);
+    record.date = valid;
+}
+
 std::string_view capValue(GameRecord& record, std::string_view value, const SourceLocation& where,
                           const char* what) {
     if (value.size() <= kMaxValueBytes) return value;

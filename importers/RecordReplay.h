@@ -34,6 +34,11 @@ void addDamage(GameRecord& record, const SourceLocation& where, std::string code
 // forfeit, or stop before its first move) but said, since it is more often a broken record.
 void warnIfNoMoves(GameRecord& record);
 
+// The warning "impossible-date" for a record whose date is not a calendar date ("2024-02-30",
+// "2023-02-29", "2023-13"): the record is kept, its date cut to the part that is valid
+// ("2024-02", "2023"), and the warning says both.
+void checkDate(GameRecord& record);
+
 // `value` cut to kMaxValueBytes (ReadLimits.h) at a UTF-8 character boundary, with the warning
 // "value-too-long" (marked damage) on `record` naming `what` ("the Black tag") when it was cut.
 std::string_view capValue(GameRecord& record, std::string_view value, const SourceLocation& where,

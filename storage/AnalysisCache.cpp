@@ -168,8 +168,12 @@ struct AnalysisCache::Impl {
             }
             return;
         }
-        // As Archive's writers: the -wal and -shm files stay after the last connection closes,
-        // so that readers in a folder they cannot write can still open the archive.
+        // SQLite falls back to a read-only file descriptor when the file is not writable.
+        if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
+            throw StorageError("archive is read-only: the analysis cache cannot be written");
+        // As Archive's writers: the -wal and -shm files stay after the last connection closes
+        // (readers in a folder they cannot write read through them), and ~Impl leaves the
+        // main file complete.
         int persist = 1;
         sqlite3_file_control(db.getHandle(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
         db.exec("PRAGMA synchronous = NORMAL");
@@ -187,6 +191,15 @@ struct AnalysisCache::Impl {
             });
         }
     }
+
+    ~Impl() {
+        if (readOnly) return;
+        statements.resetAll();
+        checkpointOnClose(db.getHandle(), std::min(std::chrono::milliseconds(busyTimeoutMs),
+                                                   kCloseCheckpointWait));
+    }
+    Impl(const Impl&) = delete;
+    Impl& operator=(const Impl&) = delete;
 
     // Opens (and so validates and migrates) the archive the way Archive does, once, unless the
     // file already has this program's schema.

@@ -39,12 +39,15 @@
 // it reads the file as it is (temp views stand in for newer columns and tables).
 //
 // Read-only archives (a read-only folder, a read-only mount, a CD). Options::media, probed with
-// statvfs (ST_RDONLY: a read-only mount) and access(W_OK) on the folder, decides: on a read-only
-// mount the file is opened immutable (nothing can change it); in a read-only folder with
-// mode=ro through the -wal and -shm files that writers keep beside the archive
-// (SQLITE_FCNTL_PERSIST_WAL), since SQLite cannot open a WAL database read-only without them; an
-// archive last written by an older program, without them, cannot be read there (StorageError
-// says so). Writable opens there throw StorageError("archive is read-only: ...").
+// statvfs (ST_RDONLY: a read-only mount) and access(W_OK) on the folder, decides. Writers keep
+// the -wal and -shm files beside the archive (SQLITE_FCNTL_PERSIST_WAL) and leave the main file
+// complete when they close (a full checkpoint), so the file alone is the whole archive. A
+// reader on read-only media opens it mode=ro through its -wal and -shm when both are beside it
+// (seeing a writer that may write there, and what a killed writer left in the -wal), else
+// immutable, as a snapshot: the file as it is, without locks (a copy of the file alone, a CD).
+// A snapshot that may leave changes out (a non-empty -wal without its -shm, which a read-only
+// reader cannot read) says so: accessWarning(). Writable opens there throw
+// StorageError("archive is read-only: ...").
 //
 // Errors: StorageError (a std::runtime_error) for an unusable database (missing, a directory,
 // unreadable, corrupt, written by a newer program, which is never modified), refused writes and
@@ -323,7 +326,11 @@ struct ArchiveInfo {
     // Position searches and statistics find them all the same, by replaying them (up to
     // maxReplayedGames(); past that they leave them out until the import ends).
     std::int64_t unindexedGames = 0;
-    std::int64_t fileBytes = 0;  // database file plus its WAL
+    std::int64_t fileBytes = 0;  // database file plus its WAL (when read)
+    // How this connection reads the file (see "Read-only archives"): "read-write",
+    // "read-only", or "read-only snapshot" (the file alone, as it is).
+    std::string access;
+    std::string accessWarning;  // Archive::accessWarning()
 };
 
 // ---- Named openings -----------------------------------------------------------------------
@@ -391,7 +398,7 @@ struct GameHeaders {
 // out where forced) replayed from `start`, with the headers. Throws EditError for an illegal
 // move (its move number, ply and square), a result that disagrees with a finished game's
 // final score, a result that is not a result, or a date that is not ISO 8601 (YYYY, YYYY-MM,
-// YYYY-MM-DD). A result stated for an unfinished game is kept as stated (a resignation, a
+// YYYY-MM-DD) or not in the calendar (2024-02-30, 2023-02-29). A result stated for an unfinished game is kept as stated (a resignation, a
 // loss on time or by forfeit). Names default to "?" (unknown), like PGN.
 importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
                                   const GameHeaders& headers);
@@ -486,6 +493,9 @@ class Archive {
     Archive& operator=(Archive&&) noexcept;
 
     const std::filesystem::path& path() const;
+    // What a read-only snapshot leaves out, for the user ("" almost always; see "Read-only
+    // archives").
+    const std::string& accessWarning() const;
 
     // Reads the files (folders recursively, WTHOR name files skipped) and stores their games in
     // transactions of ImportOptions::batchGames games. Killing the process at any moment keeps
@@ -549,6 +559,8 @@ class Archive {
     std::int64_t deleteGames(const std::vector<std::int64_t>& ids);
     // The games in the trash, most recently deleted first.
     std::vector<TrashedGame> trash();
+    // Game `id` when it is in the trash (when, by whom and by which change); nullopt else.
+    std::optional<TrashedGame> trashedGame(std::int64_t id);
     // Brings a game back from the trash (with its id), re-indexed; returns the change id.
     std::int64_t restoreGame(std::int64_t id);
     // Deletes trashed games for good (every trashed game when `ids` is empty): the only change

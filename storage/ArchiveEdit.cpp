@@ -25,18 +25,29 @@ namespace {
 constexpr const char* kFields[] = {"black", "white",  "event", "date",       "round",
                                    "place", "result", "moves", "annotations"};
 
-// The moves as text for summaries ("f5d6c3", passes "pa").
-std::string movesText(const json& moves) {
-    std::vector<int> m = moves.get<std::vector<int>>();
-    return core::movesString(m);
+// What a moves edit changed: from the first ply that differs, the moves there on each side
+// ("moves from ply 18: b1 -> d1"; at most kShownMoves each, "(end)" when a line stops there,
+// and the lengths when they differ).
+std::string movesChangeText(const json& oldMoves, const json& newMoves) {
+    constexpr std::size_t kShownMoves = 6;
+    const auto a = oldMoves.get<std::vector<int>>(), b = newMoves.get<std::vector<int>>();
+    std::size_t at = 0;
+    while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+    const auto tail = [at](const std::vector<int>& m) -> std::string {
+        if (at >= m.size()) return "(end)";
+        const std::size_t end = std::min(m.size(), at + kShownMoves);
+        const std::vector<int> shown(m.begin() + static_cast<std::ptrdiff_t>(at),
+                                     m.begin() + static_cast<std::ptrdiff_t>(end));
+        return core::movesString(shown, false, " ") + (end < m.size() ? " ..." : "");
+    };
+    std::string text = "from ply " + std::to_string(at + 1) + ": " + tail(a) + " -> " + tail(b);
+    if (a.size() != b.size())
+        text += " (" + std::to_string(a.size()) + " -> " + std::to_string(b.size()) + " plies)";
+    return text;
 }
 
 std::string valueText(const std::string& field, const json& v) {
     if (field == "annotations") return annotationsSummary(annotationsFromJson(v));
-    if (field == "moves") {
-        const std::string t = movesText(v);
-        return t.size() > 24 ? t.substr(0, 24) + "..." : t;
-    }
     if (field == "result") {
         const std::string written = journalTextOf(v["stated_result"]);
         if (!written.empty()) return written;
@@ -54,6 +65,30 @@ int indexResult(const importers::GameRecord& r) {
 }
 
 }  // namespace
+
+std::string fieldsSummary(const json& fields) {
+    std::string summary;
+    for (const char* f : kFields) {
+        if (!fields.contains(f)) continue;
+        const json& change = fields[f];
+        std::string text;
+        if (std::string(f) == "moves") {
+            text = movesChangeText(change["old"], change["new"]);
+        } else {
+            std::string from = valueText(f, change["old"]), to = valueText(f, change["new"]);
+            // Annotations are summed up by their counts: an edited text keeps them.
+            if (from == to) to += " (edited)";
+            text = from + " -> " + to;
+        }
+        summary += (summary.empty() ? "" : "; ") + std::string(f) + " " + text;
+    }
+    return summary;
+}
+
+std::string editSummary(std::int64_t game, const json& fields, std::int64_t reverts) {
+    return (reverts ? "revert of change " + std::to_string(reverts) + ": " : std::string()) +
+           "game " + std::to_string(game) + ": " + fieldsSummary(fields);
+}
 
 json fieldValue(const importers::GameRecord& r, const std::string& field) {
     if (field == "black") return journalText(r.black);
@@ -79,8 +114,7 @@ EditResult applyEdit(Archive::Impl& impl, GameEditor& editor, EditableGame& g, c
     JournalEntry e;
     e.kind = reverts ? "revert" : "edit";
     e.reverts = reverts;
-    e.summary = (reverts ? "revert of change " + std::to_string(reverts) + ": " : std::string()) +
-                "game " + std::to_string(result.game) + ": " + applied.summary;
+    e.summary = editSummary(result.game, applied.fields, reverts);
     e.details = json{{"game", result.game}, {"fields", applied.fields}};
     e.games.emplace_back(result.game, applied.list());
     result.change = Journal::record(impl.db, impl.user, e);
@@ -175,12 +209,7 @@ AppliedFields applyFields(Archive::Impl& impl, GameEditor& editor, EditableGame&
         drop.exec();
     }
     if (reindex) editor.index(id);
-    for (const std::string& f : changed) {
-        std::string from = valueText(f, fields[f]["old"]), to = valueText(f, fields[f]["new"]);
-        // Annotations are summed up by their counts: an edited text keeps them.
-        if (from == to) to += " (edited)";
-        result.summary += (result.summary.empty() ? "" : "; ") + f + " " + from + " -> " + to;
-    }
+    result.summary = fieldsSummary(fields);
     result.fields = std::move(fields);
     result.changed = std::move(changed);
     return result;
@@ -343,19 +372,24 @@ std::int64_t Archive::purgeGames(const std::vector<std::int64_t>& ids) {
     return change;
 }
 
-std::vector<TrashedGame> Archive::trash() {
-    ReadSnapshot snapshot(*impl_);
+namespace {
+
+// The trashed games, most recently deleted first; only game `id` when given.
+std::vector<TrashedGame> readTrash(Archive::Impl& impl, std::optional<std::int64_t> id) {
+    ReadSnapshot snapshot(impl);
     std::string select = GameColumns::selectSql();
     const auto at = select.find("FROM games g");
     select.replace(at, sizeof "FROM games g" - 1,
                    "FROM trash t JOIN trash_games g ON g.id = t.game_id");
-    SQLite::Statement s(impl_->db,
+    SQLite::Statement s(impl.db,
                         "SELECT t.game_id AS trash_id, t.change_id AS trash_change, "
                         "(SELECT time FROM journal WHERE id = t.change_id) AS trash_time, "
                         "(SELECT user FROM journal WHERE id = t.change_id) AS trash_user, "
                         "g.black_score AS black_score, g.result_known AS result_known, " +
                             select.substr(sizeof "SELECT " - 1) +
+                            (id ? "WHERE t.game_id = ? " : "") +
                             "ORDER BY t.change_id DESC, t.game_id");
+    if (id) s.bind(1, *id);
     std::vector<TrashedGame> out;
     while (s.executeStep()) {
         TrashedGame t;
@@ -378,6 +412,18 @@ std::vector<TrashedGame> Archive::trash() {
         out.push_back(std::move(t));
     }
     return out;
+}
+
+}  // namespace
+
+std::vector<TrashedGame> Archive::trash() {
+    return readTrash(*impl_, std::nullopt);
+}
+
+std::optional<TrashedGame> Archive::trashedGame(std::int64_t id) {
+    auto list = readTrash(*impl_, id);
+    if (list.empty()) return std::nullopt;
+    return std::move(list.front());
 }
 
 std::vector<std::string> Archive::names(NameKind kind, const std::string& prefix,

@@ -43,6 +43,10 @@ struct Archive::Impl {
     // writer holds the lock.
     Impl(const std::filesystem::path& p, bool ro, Media m, std::chrono::milliseconds timeout,
          bool repair = true);
+    // A writer leaves the main file complete (checkpointOnClose, SqliteTarget.h).
+    ~Impl();
+    Impl(const Impl&) = delete;
+    Impl& operator=(const Impl&) = delete;
 
     // Re-indexes games stored without their positions (an import killed before its index
     // transaction committed), in transactions of a bounded number of games that each advance

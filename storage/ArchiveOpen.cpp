@@ -5,6 +5,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "ArchiveImpl.h"
 
 namespace othello::storage {
@@ -70,23 +72,37 @@ SqliteTarget sqliteTarget(const std::filesystem::path& database, bool readOnly, 
     const bool wal = !ec;
     const bool committedInWal = wal && walBytes > 0;
     const bool shm = std::filesystem::exists(database.string() + "-shm", ec);
-    // Nothing can change a file on a read-only mount: SQLite may read it without locks, -shm
-    // or -wal (it could create none of them there). Unless the -wal holds transactions not
-    // yet copied into the file (a writer was killed before the mount became read-only):
-    // immutable would ignore them, so it is read through its -wal and -shm as below.
-    if (media == Media::ReadOnlyMount && !(committedInWal && shm)) {
-        t.name = "file:" + uriPath(database.string()) + "?immutable=1";
+    // With its -wal and -shm beside it, the file is read through them with locks, as on
+    // writable media: a writer elsewhere (another user, who may write the folder) is seen, and
+    // so are the transactions a killed writer left in the -wal. SQLite cannot open a WAL file
+    // read-only without both unless it is immutable. A read-only mount has no writer: an
+    // empty -wal adds nothing there.
+    if (wal && shm && (media == Media::ReadOnlyFolder || committedInWal)) {
+        t.name = "file:" + uriPath(database.string()) + "?mode=ro";
         return t;
     }
-    // A read-only folder: another user may still write the file, so it is read with locks,
-    // through the -wal and -shm files the writers keep beside it (SQLITE_FCNTL_PERSIST_WAL).
-    t.name = "file:" + uriPath(database.string()) + "?mode=ro";
-    if (!wal || !shm)
-        throw StorageError("cannot read " + database.string() +
-                           ": its folder is not writable and the archive's -wal and -shm files "
-                           "are not beside it (it was last written by an older othello-db); "
-                           "open it once with write access, or copy it");
+    // Otherwise the file alone is the archive (writers leave it complete when they close,
+    // checkpointOnClose): a copy made without its -wal and -shm, a file on a CD. It is read
+    // immutable, as a snapshot: no lock, no -wal, nothing created beside it. Without a -wal
+    // no writer can be running (a WAL writer keeps one), and none can start where the folder
+    // cannot be written.
+    t.name = "file:" + uriPath(database.string()) + "?immutable=1";
+    t.snapshot = true;
+    if (committedInWal)
+        t.warning = database.string() + "-wal (" + std::to_string(walBytes) +
+                    " bytes) is beside the archive without its -shm file, and " +
+                    describeMedia(media) +
+                    ": the changes it may hold (a writer killed, or a copy taken while one ran) "
+                    "are not read; open the archive once where it can be written to fold them "
+                    "into the file";
     return t;
+}
+
+void checkpointOnClose(sqlite3* db, std::chrono::milliseconds wait) {
+    sqlite3_busy_timeout(db, static_cast<int>(std::min<std::int64_t>(wait.count(), 1 << 30)));
+    // Errors are not the caller's concern at close: a partial checkpoint leaves the rest in
+    // the -wal, where readers find it and the next writer copies it.
+    sqlite3_wal_checkpoint_v2(db, "main", SQLITE_CHECKPOINT_FULL, nullptr, nullptr);
 }
 
 void createCompatibilityViews(SQLite::Database& db, int version) {

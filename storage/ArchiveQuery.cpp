@@ -624,9 +624,14 @@ ArchiveInfo Archive::info() {
         "(SELECT value FROM meta WHERE key = 'indexed_upto')");
     std::error_code ec;
     for (const char* suffix : {"", "-wal"}) {
+        if (*suffix && impl_->target.snapshot) break;  // a snapshot never reads the -wal
         const auto size = std::filesystem::file_size(impl_->path.string() + suffix, ec);
         if (!ec) out.fileBytes += static_cast<std::int64_t>(size);
     }
+    out.access = !impl_->readOnly          ? "read-write"
+                 : impl_->target.snapshot ? "read-only snapshot"
+                                          : "read-only";
+    out.accessWarning = impl_->target.warning;
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include "GameEditor.h"
 #include "core/Notation.h"
 #include "importers/GameResult.h"
+#include "importers/ReaderUtil.h"
 #include "importers/RecordReplay.h"
 #include "importers/StatedResult.h"
 
@@ -69,8 +70,14 @@ void setEnteredDate(importers::GameRecord& r, const std::string& text) {
         if (month < 1 || month > 12) throw EditError("not a date: \"" + t + "\" (month 01..12)");
     }
     if (t.size() == 10) {
-        const int day = std::stoi(t.substr(8, 2));
-        if (day < 1 || day > 31) throw EditError("not a date: \"" + t + "\" (day 01..31)");
+        static const char* const kMonths[] = {"January", "February", "March",     "April",
+                                              "May",     "June",     "July",      "August",
+                                              "September", "October", "November", "December"};
+        const int year = std::stoi(t.substr(0, 4)), month = std::stoi(t.substr(5, 2));
+        const int day = std::stoi(t.substr(8, 2)), days = importers::text::daysInMonth(year, month);
+        if (day < 1 || day > days)
+            throw EditError("not a date: \"" + t + "\" (" + kMonths[month - 1] + " " +
+                            std::to_string(year) + " has " + std::to_string(days) + " days)");
     }
     r.date = t;
     r.year = t.empty() ? 0 : std::stoi(t.substr(0, 4));

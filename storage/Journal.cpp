@@ -37,6 +37,15 @@ Change readRow(SQLite::Database& db, SQLite::Statement& s) {
     c.lastGame = s.getColumn(7).getInt64();
     c.revertedBy = s.getColumn(8).getInt64();
     c.reverts = s.getColumn(9).getInt64();
+    // A moves edit journalled by an older program summed both sides up by their first moves
+    // ("f5d6c3... -> f5d6c3... (edited)"): its summary is made again from its values.
+    if (c.details.find("\"moves\"") != std::string::npos &&
+        (c.kind == "edit" || c.kind == "revert")) {
+        const auto d = nlohmann::json::parse(c.details, nullptr, false);
+        if (d.is_object() && d.contains("fields") && d["fields"].contains("moves") &&
+            d.contains("game"))
+            c.summary = editSummary(d["game"].get<std::int64_t>(), d["fields"], c.reverts);
+    }
     SQLite::Statement g(db,
                         "SELECT game_id FROM journal_games WHERE change_id = ? ORDER BY "
                         "game_id LIMIT ?");

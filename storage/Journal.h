@@ -32,6 +32,14 @@ struct JournalEntry {
     std::int64_t reverts = 0;                  // a revert: the change it undoes
 };
 
+// The one-line summary of an edit of `game` (or of the revert of change `reverts`) from its
+// journalled fields ({"black": {"old", "new"}, ...}): what `history` shows. A moves edit names
+// the first ply that differs and the moves there. Defined with the edits (ArchiveEdit.cpp).
+std::string editSummary(std::int64_t game, const nlohmann::json& fields, std::int64_t reverts);
+// The same without the "game N: " prefix ("black \"A\" -> \"B\"; moves from ply 18: ..."), for
+// changes that edit a game among other things (a duplicates merge).
+std::string fieldsSummary(const nlohmann::json& fields);
+
 class Journal {
   public:
     // $USER, else the login name, else "unknown".

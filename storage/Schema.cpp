@@ -265,7 +265,9 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
         if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
             throw StorageError("archive is read-only: " + p.string() + " cannot be written");
         // The -wal and -shm files stay after the last connection closes, so that readers in
-        // a folder they cannot write can still open the archive (see Archive.h).
+        // a folder they cannot write read the archive through them, with locks, and see a
+        // writer that may write there (see Archive.h); the main file is complete all the same
+        // (~Impl), so a copy of it alone is read too.
         int persist = 1;
         sqlite3_file_control(db.getHandle(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
     }
@@ -342,6 +344,13 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
         } catch (const SQLite::Exception&) {
         }
     }
+}
+
+Archive::Impl::~Impl() {
+    // Not under the busy timeout a writer waits for the lock with: closing never waits long.
+    if (readOnly) return;
+    statements.resetAll();
+    checkpointOnClose(db.getHandle(), std::min(busyTimeout, kCloseCheckpointWait));
 }
 
 void Archive::Impl::repairAsReader() {
@@ -435,6 +444,10 @@ Archive& Archive::operator=(Archive&&) noexcept = default;
 
 const std::filesystem::path& Archive::path() const {
     return impl_->path;
+}
+
+const std::string& Archive::accessWarning() const {
+    return impl_->target.warning;
 }
 
 }  // namespace othello::storage

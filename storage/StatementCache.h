@@ -27,6 +27,12 @@ class StatementCache {
         return *slot;
     }
 
+    // Ends every statement's step (one left mid-way holds a read transaction open), e.g.
+    // before a checkpoint at close.
+    void resetAll() {
+        for (auto& [sql, statement] : statements_) statement->tryReset();
+    }
+
   private:
     SQLite::Database& db_;
     std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements_;

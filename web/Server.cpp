@@ -20,6 +20,7 @@
 #include "Html.h"
 #include "SearchPage.h"
 #include "Site.h"
+#include "importers/TextEscape.h"
 #include "storage/Archive.h"
 
 namespace othello::web {
@@ -127,6 +128,7 @@ struct Server::Impl {
     }
 
     void serve(const httplib::Request& req, httplib::Response& res);
+    void logRequest(const httplib::Request& req, const httplib::Response& res);
     void servePage(const httplib::Request& req, httplib::Response& res);
 };
 
@@ -161,13 +163,30 @@ void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
             res.set_content("server error\n", "text/plain; charset=utf-8");
         fmt::print(stderr, "error: {} {}: {}\n", req.method, req.path.substr(0, 200), e.what());
     }
-    if (options.log) {
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
-                .count();
-        fmt::print(stderr, "{} {} {} {:.1f} ms\n", req.method, req.path.substr(0, 200), res.status,
-                   ms);
+}
+
+// When this worker thread's request started (set before routing, read by the logger, which
+// httplib calls once the answer is written, with its final status).
+thread_local std::optional<std::chrono::steady_clock::time_point> tRequestStarted;
+
+void Server::Impl::logRequest(const httplib::Request& req, const httplib::Response& res) {
+    std::string time = "-";
+    if (tRequestStarted) {
+        time = fmt::format("{:.1f} ms", std::chrono::duration<double, std::milli>(
+                                            std::chrono::steady_clock::now() - *tRequestStarted)
+                                            .count());
+        tRequestStarted.reset();
     }
+    // The method and path come from the client: printable only, and cut.
+    const auto shown = [](const std::string& s) {
+        return s.empty() ? std::string("-") : importers::text::escapeForTerminal(s.substr(0, 200));
+    };
+    const std::string line =
+        fmt::format("{} {} {} {}", shown(req.method), shown(req.path), res.status, time);
+    if (options.logSink)
+        options.logSink(line);
+    else
+        fmt::print(stderr, "{}\n", line);
 }
 
 void Server::Impl::servePage(const httplib::Request& req, httplib::Response& res) {
@@ -233,6 +252,17 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
     });
     impl.http.set_keep_alive_max_count(1000);
     impl.http.set_payload_max_length(4096);  // GET only: no request carries a body
+    if (impl.options.log) {
+        // httplib's logger sees every answer it writes, with its final status: pages (200 once
+        // the handler returns), the 405s below, 404s, and requests that do not parse.
+        impl.http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+            tRequestStarted = std::chrono::steady_clock::now();
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
+        impl.http.set_logger([&impl](const httplib::Request& req, const httplib::Response& res) {
+            impl.logRequest(req, res);
+        });
+    }
     impl.http.Get(".*", [&impl](const httplib::Request& req, httplib::Response& res) {
         impl.serve(req, res);
     });

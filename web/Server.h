@@ -26,6 +26,7 @@
 // for it; stopped, every request would start it again. A listen backlog of SOMAXCONN, not
 // cpp-httplib's 5: clients connecting at once are not made to retry a second later.
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -43,8 +44,12 @@ struct ServerOptions {
     // A request's database work is stopped past this (storage::Archive::setDeadline): the
     // answer is 503 with a message.
     std::chrono::milliseconds queryTimeout{5000};
-    // Log one line per request on standard error.
+    // Log one line per request on standard error, every request with the status it was
+    // answered with: pages, the API, 404s, 405s, requests that do not parse (400, method and
+    // path "-"): "GET /api/search 200 1.2 ms".
     bool log = false;
+    // Where the lines go instead of standard error (each without its newline), e.g. a test.
+    std::function<void(const std::string&)> logSink;
 };
 
 class Server {

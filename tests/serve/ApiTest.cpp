@@ -310,8 +310,10 @@ TEST_CASE("API: a game's JSON is the command line's, written by the same code", 
                                       (ply.empty() ? "" : " --ply " + ply)));
         json api = getJson(s, "/api/game/" + id + (ply.empty() ? "" : "?ply=" + ply));
         INFO("ply " << ply);
-        // What each adds of its own (web/Api.h): the CLI's file path and review, the page link.
+        // What each adds of its own (web/Api.h): the CLI's file path, who entered the game
+        // and its review, the page link.
         CHECK(cli.erase("source") == 1);
+        CHECK(cli.erase("entered") == 1);
         CHECK(cli.erase("analysis") == 1);
         CHECK(api.erase("tournament") == 1);
         CHECK(api == cli);

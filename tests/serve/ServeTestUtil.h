@@ -42,13 +42,20 @@ inline void makeFixtureArchive(const fs::path& db) {
 class RunningServer {
   public:
     explicit RunningServer(const fs::path& db, int threads = 4,
-                           std::chrono::milliseconds queryTimeout = std::chrono::seconds(5)) {
+                           std::chrono::milliseconds queryTimeout = std::chrono::seconds(5))
+        : RunningServer(options(db, threads, queryTimeout)) {}
+    static web::ServerOptions options(const fs::path& db, int threads = 4,
+                                      std::chrono::milliseconds queryTimeout =
+                                          std::chrono::seconds(5)) {
         web::ServerOptions o;
         o.queryTimeout = queryTimeout;
         o.database = db;
         o.port = 0;
         o.threads = threads;
         o.title = "Test <archive>";
+        return o;
+    }
+    explicit RunningServer(const web::ServerOptions& o) {
         server_ = std::make_unique<web::Server>(o);
         port_ = server_->bind();
         thread_ = std::thread([this] { server_->run(); });

@@ -188,6 +188,65 @@ TEST_CASE("cli: an archive in a folder the user cannot write is read", "[storage
     CHECK(r.err.find("archive is read-only") != std::string::npos);
 }
 
+TEST_CASE("cli: an archive written, closed and copied alone into a chmod 555 folder is read",
+          "[storage][cli][readonly]") {
+    // Root passes file modes: as root the readers run as nobody (setpriv), else as the user.
+    const bool root = ::geteuid() == 0;
+    if (root && !canDropToNobody()) {
+        WARN("SKIP: running as root and setpriv cannot run a command as nobody here");
+        return;
+    }
+    TempDir dir("clicopy");
+    const fs::path db = dir / "games.sqlite";
+    const std::string arg = cat(" --db ", shellQuote(db.string()));
+    { Archive create(db); }
+    {
+        // Written by othello-db with a reader connected: SQLite's own checkpoint at the last
+        // close does not run then; the writer's own leaves the file complete.
+        Archive reader(db, Archive::Mode::ReadOnly);
+        const fs::path file = writePgn(dir, 5, 11);
+        const auto r = runShell(cat(kCli, " import ", shellQuote(file.string()), arg));
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+    }
+    const fs::path folder = dir / "copy";
+    fs::create_directories(folder);
+    const fs::path copy = folder / "games.sqlite";
+    fs::copy_file(db, copy);
+    fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec |
+                                fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);  // 555
+    const std::string as = root ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+    const std::string copyArg = cat(" --db ", shellQuote(copy.string()));
+    auto r = runShell(cat(as, kCli, " info --json", copyArg));
+    INFO(r.err);
+    CHECK(r.exitCode == 0);
+    if (r.exitCode == 0) {
+        const auto j = nlohmann::json::parse(r.out);
+        CHECK(j["games"] == 5);
+        CHECK(j["access"] == "read-only snapshot");
+        CHECK(j["access_warning"].is_null());
+    }
+    r = runShell(cat(as, kCli, " info", copyArg));
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find("access: read-only snapshot") != std::string::npos);
+    r = runShell(cat(as, kCli, " search --moves f5 --json", copyArg));
+    CHECK(r.exitCode == 0);
+    if (r.exitCode == 0) CHECK(nlohmann::json::parse(r.out)["total"] == 5);
+    r = runShell(cat(as, kCli, " analyze 1 --endgame --empties 10 --json", copyArg));
+    CHECK(r.exitCode == 0);
+    CHECK(r.err.find("the cache is not written") != std::string::npos);
+    if (r.exitCode == 0) CHECK(nlohmann::json::parse(r.out)["cache_written"] == false);
+    r = runShell(cat(as, kCli, " analyze --all --max-games 2 --empties 10", copyArg));
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find("the cache is not written") != std::string::npos);
+    // Nothing was created beside the copy.
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(folder)) names.push_back(e.path().filename());
+    CHECK(names == std::vector<std::string>{"games.sqlite"});
+    fs::permissions(folder, fs::perms::owner_all, fs::perm_options::add);  // for the clean-up
+}
+
 TEST_CASE("cli: a full disk stops the import, which says what it kept (--json too)",
           "[storage][cli]") {
     if (!canUnshare()) {

@@ -279,17 +279,18 @@ TEST_CASE("read-only media: reads work, writes say the archive is read-only",
         }
     }
     // SQLite's side on a real file: mode=ro (a read-only folder) reads through the -wal and
-    // -shm the writer kept; immutable=1 (a read-only mount) needs neither.
+    // -shm the writer kept; without them (a copy of the file alone) the file is read
+    // immutable, as a snapshot, on a read-only mount as in a read-only folder.
     CHECK(fs::exists(db.string() + "-wal"));
+    CHECK(open(Archive::Mode::ReadOnly, Media::ReadOnlyFolder).info().access == "read-only");
     fs::remove(db.string() + "-wal");
     fs::remove(db.string() + "-shm");
     CHECK(open(Archive::Mode::ReadOnly, Media::ReadOnlyMount).info().games == 1);
-    try {
-        open(Archive::Mode::ReadOnly, Media::ReadOnlyFolder);
-        FAIL("a read-only folder without -wal and -shm");
-    } catch (const othello::storage::StorageError& e) {
-        CHECK(std::string(e.what()).find("-wal and -shm files are not beside it") !=
-              std::string::npos);
+    {
+        Archive copy = open(Archive::Mode::ReadOnly, Media::ReadOnlyFolder);
+        CHECK(copy.info().games == 1);
+        CHECK(copy.info().access == "read-only snapshot");
+        CHECK(copy.accessWarning().empty());
     }
     CHECK(!fs::exists(db.string() + "-wal"));  // no reader wrote anything
     // A readable path that is not a file, and a missing one.
@@ -298,6 +299,54 @@ TEST_CASE("read-only media: reads work, writes say the archive is read-only",
     CHECK_THROWS_WITH(Archive(dir / "missing.sqlite", Archive::Mode::ReadOnly),
                       Catch::Contains("does not exist"));
     CHECK(!fs::exists(dir / "missing.sqlite"));
+}
+
+TEST_CASE("a copy of the archive's file alone is the whole archive, read as a snapshot",
+          "[storage][reliability][readonly]") {
+    using othello::storage::Media;
+    TempDir dir("rocopy");
+    const fs::path db = dir / "games.sqlite";
+    fs::create_directories(dir / "copy");
+    const fs::path copy = dir / "copy" / "games.sqlite";
+    const auto openCopy = [&copy] {
+        return Archive(copy, Archive::Options{Archive::Mode::ReadOnly, Media::ReadOnlyFolder,
+                                              std::nullopt});
+    };
+    { Archive create(db); }
+    SECTION("the writer leaves the main file complete when it closes, a reader connected") {
+        // A reader connected at the writer's close stops SQLite's own checkpoint at the last
+        // close: the writer's full checkpoint copies the -wal into the file all the same.
+        Archive reader(db, Archive::Mode::ReadOnly);
+        {
+            Archive w(db);
+            REQUIRE(w.importRecords({makeRecord("A", "B", "", 2000, "f5d6c3d3c4"),
+                                     makeRecord("C", "D", "", 2001, "f5f6e6f4")})
+                        .imported == 2);
+        }
+        fs::copy_file(db, copy);
+        Archive r = openCopy();
+        CHECK(r.info().games == 2);
+        CHECK(r.info().access == "read-only snapshot");
+        CHECK(r.stats(core::Position::start()).games == 2);
+        CHECK(r.accessWarning().empty());
+        CHECK(!fs::exists(copy.string() + "-wal"));  // a snapshot creates nothing beside it
+        CHECK(!fs::exists(copy.string() + "-shm"));
+    }
+    SECTION("a -wal copied without its -shm is not read, and the reader says so") {
+        Archive reader(db, Archive::Mode::ReadOnly);
+        Archive w(db);
+        REQUIRE(w.importRecords({makeRecord("A", "B", "", 2000, "f5d6c3d3c4")}).imported == 1);
+        // Copied while the writer runs: the import is in the -wal, not yet in the file.
+        fs::copy_file(db, copy);
+        fs::copy_file(db.string() + "-wal", copy.string() + "-wal");
+        REQUIRE(fs::file_size(copy.string() + "-wal") > 0);
+        Archive r = openCopy();
+        CHECK(r.info().access == "read-only snapshot");
+        CHECK(r.accessWarning().find("-wal (") != std::string::npos);
+        CHECK(r.accessWarning().find("without its -shm") != std::string::npos);
+        CHECK(r.info().accessWarning == r.accessWarning());
+        CHECK(!fs::exists(copy.string() + "-shm"));
+    }
 }
 
 namespace {

@@ -50,6 +50,26 @@ storage::AnalysisCache openCache(const std::filesystem::path& path, storage::Arc
     }
 }
 
+// The cache is written where the archive may be written (a missing file: where it may be
+// created). Elsewhere (a read-only folder or mount, a file the user may not write) the
+// analysis runs all the same, through a read-only cache, and says that nothing is kept.
+bool cacheWritable(const std::filesystem::path& path) {
+    if (storage::probeMedia(path) != storage::Media::Writable) return false;
+    std::error_code ec;
+    return !std::filesystem::exists(path, ec) || ::access(path.c_str(), W_OK) == 0;
+}
+
+storage::AnalysisCache openCacheFor(const AnalyzeOptions& o, const std::filesystem::path& path,
+                                    int busyTimeoutMs = 60000) {
+    if (cacheWritable(path)) return openCache(path, storage::Archive::Mode::ReadWrite, busyTimeoutMs);
+    if (!o.quiet)
+        fmt::print(stderr,
+                   "note: {} cannot be written here (read-only): analysing without caching; "
+                   "the cache is not written and no review is stored\n",
+                   importers::text::escapeForTerminal(path.string()));
+    return openCache(path, storage::Archive::Mode::ReadOnly, busyTimeoutMs);
+}
+
 bool isGameId(const std::string& s) {
     return !s.empty() && s.size() < 18 && s.find_first_not_of("0123456789") == std::string::npos;
 }
@@ -163,7 +183,7 @@ int analyzeGame(const AnalyzeOptions& o, std::int64_t id) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const auto game = archive.game(id);
     if (!game) throw InputError(fmt::format("no game with id {}", id));
-    auto cache = openCache(path, storage::Archive::Mode::ReadWrite);
+    auto cache = openCacheFor(o, path);
     const importers::GameRecord& g = game->record;
     analysis::GameReview review;
     if (useReviewer(o)) {
@@ -174,11 +194,14 @@ int analyzeGame(const AnalyzeOptions& o, std::int64_t id) {
     }
     // The exact part is kept for search --lost-discs and show (AnalysisCache.h).
     const auto stored = cache.review(id);
-    if (!stored || stored->review.maxEmpties <= o.empties) cache.storeReview(id, review);
+    if (!cache.readOnly() && (!stored || stored->review.maxEmpties <= o.empties))
+        cache.storeReview(id, review);
     if (o.json) {
         nlohmann::json j = gameJson(review, g);
         j["id"] = id;
-        printJson(output(o, nlohmann::json::array({j})));  // names exact (JsonOutput.h)
+        nlohmann::json out = output(o, nlohmann::json::array({j}));  // names exact (JsonOutput.h)
+        out["cache_written"] = !cache.readOnly();
+        printJson(out);
         return kExitOk;
     }
     using importers::text::escapeForTerminal;  // names and paths come from files
@@ -199,8 +222,7 @@ int analyzeFile(const AnalyzeOptions& o) {
     if (!file.readable || file.records.empty()) return kExitUsage;
     const std::filesystem::path path = databasePath(o.db);
     std::optional<storage::AnalysisCache> cache;
-    if (!o.db.empty() || std::filesystem::exists(path))
-        cache.emplace(openCache(path, storage::Archive::Mode::ReadWrite));
+    if (!o.db.empty() || std::filesystem::exists(path)) cache.emplace(openCacheFor(o, path));
     // One or the other: each holds its tables (the solver's is large).
     std::optional<Reviewing> reviewing;
     std::optional<analysis::Solver> solver;
@@ -239,7 +261,11 @@ int analyzeFile(const AnalyzeOptions& o) {
                         importers::resultText(g)),
             review);
     }
-    if (o.json) printJson(output(o, std::move(games)));
+    if (o.json) {
+        nlohmann::json out = output(o, std::move(games));
+        out["cache_written"] = cache && !cache->readOnly();
+        printJson(out);
+    }
     return code;
 }
 
@@ -249,7 +275,8 @@ int analyzeFile(const AnalyzeOptions& o) {
 int analyzeAll(const AnalyzeOptions& o) {
     const std::filesystem::path path = databasePath(o.db);
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
-    auto cache = openCache(path, storage::Archive::Mode::ReadWrite, 600000);
+    auto cache = openCacheFor(o, path, 600000);
+    const bool keep = !cache.readOnly();
     analysis::Solver solver(o.tableMegabytes);
     const auto solve = cache.positionSolver(solver);
     const std::int64_t alreadyDone = cache.reviewedGames(o.empties);
@@ -293,7 +320,7 @@ int analyzeAll(const AnalyzeOptions& o) {
             const analysis::GameReview review =
                 analysis::reviewGame(game->record.start, game->record.moves, o.empties, solve);
             try {
-                cache.storeReview(id, review);
+                if (keep) cache.storeReview(id, review);
             } catch (const storage::StorageError&) {
                 if (archive.game(id)) throw;  // busy too long: stop, a rerun goes on
                 continue;                     // the game was deleted meanwhile
@@ -321,7 +348,8 @@ int analyzeAll(const AnalyzeOptions& o) {
                                           {"remaining", total - reviewed},
                                           {"seconds", seconds},
                                           {"games_per_hour", perHour},
-                                          {"cached_positions", cache.positionCount()}}
+                                          {"cached_positions", cache.positionCount()},
+                                          {"cache_written", keep}}
                                .dump());
         return kExitOk;
     }
@@ -329,7 +357,11 @@ int analyzeAll(const AnalyzeOptions& o) {
         "analysed {} ({} checked) in {:.1f} s, {:.0f} games/h; {} of {} games reviewed at {} "
         "empties or more ({} before this run){}\n",
         plural(done, "game", "games"), plural(moves, "move", "moves"), seconds, perHour, reviewed,
-        total, o.empties, alreadyDone, total > reviewed ? "; run again to go on" : "");
+        total, o.empties, alreadyDone,
+        !keep              ? "; the cache is not written (read-only archive): these reviews "
+                             "were not kept"
+        : total > reviewed ? "; run again to go on"
+                           : "");
     return kExitOk;
 }
 
@@ -389,7 +421,9 @@ RegisterCommand analyzeCommand(85, [](CLI::App& app, Action& action) {
         "--depth is searched again (with --time: shallower than --depth, default 10); exact "
         "values are dropped when the solver changes, estimates when the search or the "
         "evaluation's weights change. A stored game keeps the exact part of its review (for "
-        "search --lost-discs and show).\n"
+        "search --lost-discs and show). An archive that cannot be written here (a read-only "
+        "folder or mount, a file you may not write) is analysed all the same, without caching: "
+        "a note on stderr says the cache is not written, and --json has cache_written false.\n"
         "--json prints {point_of_view: \"black\", empties, solver_version, search_version (not "
         "with --endgame), games: [{id (null for a file's game), source, black, white, empties, "
         "point_of_view, midgame, depth and seconds_per_position (null: none) when midgame, "
@@ -399,9 +433,10 @@ RegisterCommand analyzeCommand(85, [](CLI::App& app, Action& action) {
         "first}], summary: {black: {moves_checked, exact_moves, perfect_moves, discs_lost, "
         "average_loss, mistakes, blunders, max_loss, max_loss_at: {ply, move_number, move} or "
         "null}, white: {...}}, stats (when midgame): {searched, solved, cached_estimates, "
-        "cached_exact, nodes, seconds}}]}.\n"
+        "cached_exact, nodes, seconds}}], cache_written}.\n"
         "--all (no target) --json prints {empties, analysed, moves_checked, already_done, "
-        "reviewed, games, remaining, seconds, games_per_hour, cached_positions}.");
+        "reviewed, games, remaining, seconds, games_per_hour, cached_positions, "
+        "cache_written}.");
     sub->add_option("TARGET", o->target,
                     "A stored game's id, or a record file (any format check reads)");
     sub->add_flag("--all", o->all,

@@ -94,7 +94,8 @@ RegisterCommand serveCommand(96, [](CLI::App& app, Action& action) {
                     "Worker threads, 1..256 (default 16); each open connection holds one while "
                     "it is kept alive (5 s idle)");
     sub->add_option("--title", o->title, "The archive's name on its pages");
-    sub->add_flag("--log", o->log, "Log every request (method, path, status, time) on stderr");
+    sub->add_flag("--log", o->log, "Log every request (method, path, the status it was answered with, time) on "
+                  "stderr: pages, the API, 404s, 405s and requests that do not parse");
     sub->add_option("--query-timeout", o->queryTimeoutMs,
                     "Milliseconds a request's database queries may take (default 5000); past "
                     "it they stop and the answer is 503 with a message")

@@ -31,7 +31,11 @@ storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode)
     std::error_code ec;
     if (db.empty() && !std::filesystem::exists(path, ec)) mode = storage::Archive::Mode::ReadWrite;
     try {
-        return storage::Archive(path, mode);
+        storage::Archive archive(path, mode);
+        if (!archive.accessWarning().empty())
+            fmt::print(stderr, "warning: {}\n",
+                       importers::text::escapeForTerminal(archive.accessWarning()));
+        return archive;
     } catch (const storage::StorageError& e) {
         throw InputError(e.what());
     }

@@ -19,7 +19,8 @@ void addDbOption(CLI::App* sub, std::string& db);
 // Opens the archive; a StorageError becomes an InputError (exit 1). An empty `db` is the
 // default database, created on first use by any command; a path given with --db is created by
 // writers only (readers: "does not exist"). A second writer waits for the first up to
-// $OTHELLO_BUSY_TIMEOUT seconds (default 10), then fails with "archive busy: ...".
+// $OTHELLO_BUSY_TIMEOUT seconds (default 10), then fails with "archive busy: ...". A read-only
+// snapshot that leaves changes out says so on stderr (Archive::accessWarning).
 storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode);
 // On stderr, when some committed games are not yet in the position index: "warning: N games
 // not yet indexed (why); ...".

@@ -2,11 +2,13 @@
 // the trash (storage/Archive.h, "Editing, the trash and the journal").
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "AnnotationCli.h"
 #include "EditCli.h"
 #include "JsonOutput.h"
+#include "MoveCorrection.h"
 #include "core/Notation.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
@@ -35,12 +37,47 @@ std::string timeText(std::int64_t seconds, bool iso) {
     return out;
 }
 
+namespace {
+
+// Moves journalled as square numbers (64 a pass), in notation: "f5", "pass".
+nlohmann::json notation(const nlohmann::json& squares) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& m : squares)
+        out.push_back(m.is_number_integer() ? nlohmann::json(core::squareName(m.get<int>())) : m);
+    return out;
+}
+
+void variationsInNotation(nlohmann::json& variations) {
+    if (!variations.is_array()) return;
+    for (auto& v : variations) {
+        if (v.contains("moves")) v["moves"] = notation(v["moves"]);
+        if (v.contains("variations")) variationsInNotation(v["variations"]);
+    }
+}
+
+// The moves of an edit's old and new values (the main line, the variations' lines) in
+// notation, as `show --json` writes variations.
+void movesInNotation(nlohmann::json& details) {
+    if (!details.is_object() || !details.contains("fields")) return;
+    auto& fields = details["fields"];
+    for (const char* side : {"old", "new"}) {
+        if (fields.contains("moves") && fields["moves"].contains(side))
+            fields["moves"][side] = notation(fields["moves"][side]);
+        if (fields.contains("annotations") && fields["annotations"].contains(side) &&
+            fields["annotations"][side].contains("variations"))
+            variationsInNotation(fields["annotations"][side]["variations"]);
+    }
+}
+
+}  // namespace
+
 nlohmann::json changeJson(const storage::Change& c) {
     nlohmann::json j{{"id", c.id},     {"time", timeText(c.time, true)}, {"user", c.user},
                      {"kind", c.kind}, {"summary", c.summary},           {"games", c.games}};
     j["first_game"] = c.firstGame ? nlohmann::json(c.firstGame) : nlohmann::json(nullptr);
     j["last_game"] = c.lastGame ? nlohmann::json(c.lastGame) : nlohmann::json(nullptr);
     j["details"] = nlohmann::json::parse(c.details, nullptr, false);
+    movesInNotation(j["details"]);
     j["reverted_by"] = c.revertedBy ? nlohmann::json(c.revertedBy) : nlohmann::json(nullptr);
     j["reverts"] = c.reverts ? nlohmann::json(c.reverts) : nlohmann::json(nullptr);
     return j;
@@ -146,6 +183,7 @@ RegisterCommand addCommand(111, [](CLI::App& app, Action& action) {
 struct EditOptions {
     std::int64_t id = 0;
     std::optional<std::string> moves;
+    std::vector<std::pair<int, std::string>> move;  // --move PLY SQUARE, repeatable
     HeaderOptions headers;
     AnnotationEditOptions annotations;
     std::string db, user;
@@ -156,14 +194,28 @@ int runEdit(const EditOptions& o) {
     checkId(o.id);
     const auto& h = o.headers;
     if (!h.black && !h.white && !h.event && !h.date && !h.round && !h.place && !h.result &&
-        !o.moves && !o.annotations.given())
+        !o.moves && o.move.empty() && !o.annotations.given())
         throw UsageError(
             "nothing to change: give --black, --white, --event, --date, --round, "
-            "--place, --result, --moves, --comment, --clear-comments, --clear-variations or "
-            "--annotations-from");
+            "--place, --result, --moves, --move, --comment, --clear-comments, "
+            "--clear-variations or --annotations-from");
+    if (o.moves && !o.move.empty()) throw UsageError("give --moves or --move, not both");
     std::optional<std::vector<int>> moves;
     if (o.moves) moves = parsedMoves(*o.moves);
     auto archive = openForEdit(o.db, o.user);
+    if (!o.move.empty()) {
+        std::vector<MoveChange> changes;
+        for (const auto& [ply, text] : o.move) {
+            const core::MovesParse square = core::parseMoves(text);
+            if (square.error || square.moves.size() != 1)
+                throw UsageError("--move PLY SQUARE: SQUARE is a square (f5) or pass, got \"" +
+                                 text + "\"");
+            changes.push_back({ply, square.moves[0]});
+        }
+        const auto g = archive.game(o.id);
+        if (!g) throw InputError(fmt::format("no game {} (or it is in the trash)", o.id));
+        moves = withMovesChanged(g->record.start, g->record.moves, changes);
+    }
     std::optional<storage::GameAnnotations> annotations;
     if (o.annotations.given()) {
         // Read before the edit's transaction: the edit refuses a game changed meanwhile only
@@ -204,6 +256,12 @@ RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
     sub->add_option("ID", o->id, "The game's id")->required();
     sub->add_option("--moves", o->moves,
                     "The game's moves, all of them, from its start (the game is re-indexed)");
+    sub->add_option("--move", o->move,
+                    "PLY SQUARE: play SQUARE at ply PLY instead (plies counted from 1, passes "
+                    "included, as show --ply counts them); the moves after it are replayed as "
+                    "they were. Repeat it to change several moves in one edit (two moves "
+                    "written in each other's place)")
+        ->type_name("PLY SQUARE");
     addHeaderOptions(sub, o->headers);
     addAnnotationEditOptions(sub, o->annotations);
     addUserOption(sub, o->user);
@@ -217,7 +275,13 @@ RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
         "it was imported from: importing that file again does not bring the old version back. "
         "Comments and variations are one field (\"annotations\"), journalled and reverted "
         "together; a --moves edit that would leave some off the new line is refused unless "
-        "the same edit gives them (--clear-comments, --clear-variations, --annotations-from).");
+        "the same edit gives them (--clear-comments, --clear-variations, --annotations-from). "
+        "--move PLY SQUARE corrects one move (repeated: several, in one edit): the moves after "
+        "it are replayed as they were "
+        "(passes made again where the new position forces them); when they no longer replay, "
+        "the message names the ply where they stop and nothing changes. A stated result that "
+        "agreed with the old moves follows the new final score. The history shows the first "
+        "ply a moves edit changed and the moves there.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runEdit(*o); }); }; });
 });

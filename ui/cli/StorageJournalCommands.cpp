@@ -54,11 +54,13 @@ RegisterCommand historyCommand(117, [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {changes: [{id, time, user, kind, summary, games, first_game, "
-                  "last_game, details, reverted_by, reverts}]}");
+                  "last_game, details, reverted_by, reverts}]}; moves in details are in "
+                  "notation (\"f5\", \"pass\")");
     sub->footer(
         "Every change is journalled with its old and new values, time and user: add, edit, "
         "delete, restore, purge, import, rename-player, rename-event, duplicates, "
-        "not-duplicates, and reverts. "
+        "not-duplicates, and reverts. A moves edit shows the first ply it changed and the moves "
+        "there on each side (\"moves from ply 18: b1 -> d1\"). "
         "`othello-db revert CHANGE` undoes one.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runHistory(*o); }); }; });

@@ -1,10 +1,12 @@
 // othello-db show and info: one stored game, and what the archive holds.
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <memory>
 
 #include "AnalysisCli.h"
 #include "AnnotationCli.h"
+#include "EditCli.h"
 #include "JsonOutput.h"
 #include "StorageCli.h"
 #include "core/Notation.h"
@@ -25,12 +27,44 @@ struct ShowOptions {
     bool json = false;
 };
 
+// Why game `id` cannot be shown: in the trash (since when, by whom, how to bring it back),
+// purged for good, or never there.
+std::string notShown(storage::Archive& archive, std::int64_t id) {
+    if (const auto t = archive.trashedGame(id))
+        return fmt::format(
+            "game {} is in the trash since {} UTC (deleted by {}, change {}): `othello-db "
+            "restore {}` brings it back",
+            id, timeText(t->time), escapeForTerminal(t->user), t->change, id);
+    storage::HistoryFilter f;
+    f.game = id;
+    f.limit = -1;
+    for (const auto& c : archive.history(f))
+        if (c.kind == "purge" && !c.revertedBy)
+            return fmt::format("game {} was purged for good on {} UTC (by {}, change {})", id,
+                               timeText(c.time), escapeForTerminal(c.user), c.id);
+    return fmt::format("no game with id {}", id);
+}
+
+// A game entered by hand (`add`, the viewer's editor) has no source file: the journal says
+// who entered it and when. nullopt for a game read from a file.
+std::optional<storage::Change> entry(storage::Archive& archive, const storage::StoredGame& g) {
+    if (!g.record.source.describe().empty()) return std::nullopt;
+    storage::HistoryFilter f;
+    f.game = g.id;
+    f.limit = -1;
+    const auto list = archive.history(f);  // newest first: the addition is the last
+    for (auto c = list.rbegin(); c != list.rend(); ++c)
+        if (c->kind == "add") return *c;
+    return std::nullopt;
+}
+
 int runShow(const ShowOptions& o) {
     if (o.id < 1 || o.id > storage::kMaxGameId)
         throw UsageError(fmt::format("ID: game ids are 1..{}, got {}", storage::kMaxGameId, o.id));
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const auto g = archive.game(o.id);
-    if (!g) throw InputError(fmt::format("no game with id {}", o.id));
+    if (!g) throw InputError(notShown(archive, o.id));
+    const auto entered = entry(archive, *g);
     const auto review = storedReview(archive.path(), g->id);  // `analyze`: blunders marked
     const importers::GameRecord& r = g->record;
     const core::ReplayResult replay = core::replay(r.start, r.moves);
@@ -46,6 +80,10 @@ int runShow(const ShowOptions& o) {
         // The API's game (storage/ArchiveJson.h) plus what is the command line's own.
         nlohmann::json j = storage::gameJson(*g, replay, ply);
         j["source"] = r.source.describe();
+        j["entered"] = entered ? nlohmann::json{{"user", entered->user},
+                                                {"time", timeText(entered->time, true)},
+                                                {"change", entered->id}}
+                               : nlohmann::json(nullptr);
         j["analysis"] = review ? showReviewJson(review->review) : nlohmann::json(nullptr);
         printJson(j);
         return kExitOk;
@@ -58,6 +96,11 @@ int runShow(const ShowOptions& o) {
         fmt::print("event: {}{}{}\n", escapeForTerminal(r.event),
                    r.year ? fmt::format(" ({})", r.year) : "",
                    r.round.empty() ? "" : ", round " + escapeForTerminal(r.round));
+    // The event line gives the year: a date that is only the year adds nothing to it.
+    const bool eventLine = !r.event.empty() || r.year;
+    if (!r.date.empty() && (!eventLine || r.date != std::to_string(r.year)))
+        fmt::print("date: {}\n", escapeForTerminal(r.date));
+    if (!r.place.empty()) fmt::print("place: {}\n", escapeForTerminal(r.place));
     if (!r.variant.standard())
         fmt::print("variant: {} (TY[{}])\n", importers::variantLabel(r.variant),
                    escapeForTerminal(importers::ggfType(r.variant)));
@@ -65,8 +108,12 @@ int runShow(const ShowOptions& o) {
     if (const auto value = importers::shownTheoretical(r))
         fmt::print("theoretical score: {}\n", importers::theoreticalText(*value));
     if (!g->opening.empty()) fmt::print("opening: {}\n", g->opening);
-    fmt::print("source: {} ({})\n", escapeForTerminal(r.source.describe()),
-               importers::formatName(r.format));
+    if (entered)
+        fmt::print("source: entered by {} on {} UTC (change {})\n",
+                   escapeForTerminal(entered->user), timeText(entered->time), entered->id);
+    else
+        fmt::print("source: {} ({})\n", escapeForTerminal(r.source.describe()),
+                   importers::formatName(r.format));
     fmt::print("moves: {}\n", core::movesString(r.moves, false, " "));
     // Comments come from files: escaped like names.
     if (const std::string text = annotatedMovetext(r); !text.empty())
@@ -88,6 +135,10 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print a JSON object");
     sub->footer(
+        "The header gives the players, result, event, date and place, and the source: the file "
+        "and record it was imported from, or who entered it (add) and when. A game in the trash "
+        "is not shown: the command says since when and by whom it is there and how to restore "
+        "it (exit 1). "
         "A game with comments or variations shows them inline after its moves, as PGN writes "
         "them: {comment} after the move it follows, (variation) after the move it replaces. "
         "With --json: \"comments\": [{\"ply\", \"text\"}] (ply: the position of the main line "
@@ -95,10 +146,42 @@ RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
         "[{\"ply\", \"moves\", \"comments\", \"variations\"}] (ply: the main line's ply whose "
         "move the variation's first move replaces, from 0; moves are squares, \"pass\" for a pass; "
         "its "
-        "comments and variations count its own plies, to any depth).");
+        "comments and variations count its own plies, to any depth); \"entered\": {\"user\", "
+        "\"time\", \"change\"} for a game entered by hand, else null.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runShow(*o); }); }; });
 });
+
+// What `info` says of the archive's access (it reads through a read-only connection of its
+// own): "writable", "read-only" or "read-only snapshot" (Archive.h, "Read-only archives"), and
+// the text line saying what that means.
+struct Access {
+    std::string kind, text;
+};
+Access accessOf(const storage::ArchiveInfo& i, const std::filesystem::path& path) {
+    const storage::Media media = storage::probeMedia(path);
+    if (i.access == "read-only snapshot")
+        return {i.access,
+                media == storage::Media::ReadOnlyMount
+                    ? "read-only, the file as it is (a read-only file system: nothing changes it)"
+                    : std::string("read-only snapshot: its folder is not writable and its -wal "
+                                  "and -shm files are not both beside it, so the file alone is "
+                                  "read, as it is now (writers leave it complete when they "
+                                  "close); a change made to it later is not seen until it is "
+                                  "opened again") +
+                          (i.accessWarning.empty() ? ""
+                                                   : "; the -wal beside it is not read (see "
+                                                     "the warning)")};
+    if (media == storage::Media::ReadOnlyMount)
+        return {"read-only", "read-only, through the -wal and -shm files beside it (a read-only "
+                             "file system)"};
+    if (media == storage::Media::ReadOnlyFolder)
+        return {"read-only", "read-only, through the -wal and -shm files beside it (its folder "
+                             "is not writable): changes by a writer who may write there are seen"};
+    if (::access(path.c_str(), W_OK) != 0)
+        return {"read-only", "read-only (the file is not writable)"};
+    return {"writable", "writable"};
+}
 
 struct InfoOptions {
     std::string db;
@@ -108,14 +191,23 @@ struct InfoOptions {
 int runInfo(const InfoOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     const storage::ArchiveInfo i = archive.info();
+    const Access access = accessOf(i, archive.path());
     // Events as `events` lists them (an event name in a year): README "Events".
     const storage::Archive::EventCounts e = archive.eventCounts();
     if (o.json) {
-        nlohmann::json j{{"path", i.path},           {"schema_version", i.schemaVersion},
-                         {"games", i.games},         {"players", i.players},
-                         {"events", e.events},       {"tournaments", e.tournaments},
-                         {"event_names", e.names},   {"positions", i.positions},
-                         {"file_size", i.fileBytes}, {"unindexed_games", i.unindexedGames}};
+        nlohmann::json j{{"path", i.path},
+                         {"schema_version", i.schemaVersion},
+                         {"games", i.games},
+                         {"players", i.players},
+                         {"events", e.events},
+                         {"tournaments", e.tournaments},
+                         {"event_names", e.names},
+                         {"positions", i.positions},
+                         {"file_size", i.fileBytes},
+                         {"unindexed_games", i.unindexedGames},
+                         {"access", access.kind}};
+        j["access_warning"] =
+            i.accessWarning.empty() ? nlohmann::json(nullptr) : nlohmann::json(i.accessWarning);
         printJson(j);
         return kExitOk;
     }
@@ -125,6 +217,7 @@ int runInfo(const InfoOptions& o) {
         "positions: {}\nfile size: {:.1f} MB\n",
         escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, e.events, e.tournaments,
         e.names, i.positions, double(i.fileBytes) / 1e6);
+    fmt::print("access: {}\n", access.text);  // a warning is on stderr (openArchive)
     if (i.unindexedGames)
         fmt::print(
             "not yet indexed: {} (an import is running, or they could not be indexed here: a "
@@ -143,9 +236,14 @@ RegisterCommand infoCommand(90, [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {path, schema_version, games, players, events, tournaments, "
-                  "event_names, positions, file_size, unindexed_games}: events as `events` "
-                  "lists them (an event name in a year), tournaments the events that are "
-                  "tournaments, event_names the distinct names recorded");
+                  "event_names, positions, file_size, unindexed_games, access, access_warning}");
+    sub->footer(
+        "events: as `events` lists them (an event name in a year); tournaments: the events that "
+        "are tournaments; event_names: the distinct names recorded. access: writable, read-only "
+        "(a read-only folder or mount, or a file you may not write: read through the -wal and "
+        "-shm files beside it) or read-only snapshot (the file alone, as it is: a copy of the "
+        "archive's file in a folder you may not write, or on a read-only file system); "
+        "access_warning: what a snapshot leaves out, or null.");
     sub->callback([o, &action] { action = [o] { return runInfo(*o); }; });
 });
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "Command.h"
+#include "UsageHints.h"
 #include "importers/TextEscape.h"
 
 namespace othello::cli {
@@ -86,6 +87,12 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
+        // An unknown command or option: named, with the nearest known one (UsageHints.h).
+        if (const auto hint = usageHint(app, args, e)) {
+            fmt::print(stderr, "error: {}\n",
+                       othello::importers::text::escapeForTerminal(*hint));
+            return kExitUsage;
+        }
         app.exit(e);  // prints the message
         return kExitUsage;
     }

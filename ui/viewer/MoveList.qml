@@ -157,7 +157,9 @@ Item {
             clip: true
             model: root.game.moveList
             boundsBehavior: Flickable.StopAtBounds
-            ScrollBar.vertical: ScrollBar {}
+            ScrollBar.vertical: ScrollBar {
+                onPressedChanged: if (pressed) list.following = false
+            }
             Label {
                 anchors.fill: parent
                 anchors.margins: root.theme.unit
@@ -169,7 +171,9 @@ Item {
                 text: qsTr("No moves yet. Click a marked square to play, open a game from the Search tab, or set up a position.")
             }
             currentIndex: root.game.currentMoveRow
-            onCurrentIndexChanged: {
+            onCurrentIndexChanged: keepCurrentInView()
+            function keepCurrentInView() {
+                following = true
                 // The start (or a line with no move shown): the first rows.
                 if (currentIndex < 0) {
                     positionViewAtBeginning()
@@ -182,6 +186,13 @@ Item {
                 var top = Math.ceil((contentY - originY) / root.rowHeight - 0.001) * root.rowHeight
                 contentY = originY + Math.max(0, Math.min(top, contentHeight - height))
             }
+            // The list's height changes under it: the window's layout settling, the analysis
+            // bar's status (one or two lines, shown with the analysis) and the comment under the
+            // list take their room from it. The current row was placed for the old height: it
+            // is placed again, whole in view, unless the user has scrolled the list since.
+            property bool following: true
+            onMovementStarted: following = false
+            onHeightChanged: if (following) keepCurrentInView()
             // A model reset moves the view's current index itself: bind it again.
             function rebind() {
                 list.currentIndex = Qt.binding(function() { return root.game.currentMoveRow })

@@ -121,5 +121,45 @@ Item {
             var label = child(pane, "number_" + passRow)
             compare(label.text, "")
         }
+
+        // The current move's cell lies whole inside the list's visible area.
+        function verifyCurrentShown(pane, why) {
+            var view = child(pane, "moveListView")
+            var cell = child(pane, "move_" + pane.game.ply)
+            var at = cell.mapToItem(view, 0, 0)
+            verify(at.y >= -0.5 && at.y + cell.height <= view.height + 0.5,
+                   why + ": ply " + pane.game.ply + " at " + at.y + ".." + (at.y + cell.height)
+                   + " in a list " + view.height + " high")
+        }
+
+        // Issue 26: with the analysis on, its status line takes room from the move list, which
+        // left the current move's row half hidden under the comment bar (at the end: hidden).
+        function test_current_row_stays_in_view_when_the_list_shrinks() {
+            var pane = openArchive()
+            var view = child(pane, "moveListView")
+            keyClick(Qt.Key_End)
+            settle(pane)
+            verifyCurrentShown(pane, "at the end")
+            var before = view.height
+            pane.analysis.maxEmpties = 12
+            pane.analysis.enabled = true
+            var status = child(pane, "analysisStatus")
+            tryVerify(function() { return status.visible && status.text !== "" }, 10000)
+            settle(pane)
+            verify(view.height < before, "the status line takes room from the list")
+            verifyCurrentShown(pane, "analysis on, at the end")
+            // Stepping back a row and the comment editor opening (taller than its read line).
+            keyClick(Qt.Key_Left)
+            keyClick(Qt.Key_Left)
+            settle(pane)
+            verifyCurrentShown(pane, "two plies back")
+            var editor = child(pane, "commentEditor")
+            editor.start()
+            settle(pane)
+            verifyCurrentShown(pane, "comment editor open")
+            editor.cancel()
+            pane.analysis.enabled = false
+            settle(pane)
+        }
     }
 }
