@@ -12,6 +12,7 @@
 #include "Flips.h"
 #include "MoveOrdering.h"
 #include "SearchControl.h"
+#include "Solver.h"
 #include "TranspositionTable.h"
 
 namespace othello::analysis {

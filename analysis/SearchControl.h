@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "Evaluation.h"
-#include "Solver.h"
+#include "SearchTypes.h"
 #include "TranspositionTable.h"
 
 namespace othello::analysis {
