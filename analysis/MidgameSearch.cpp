@@ -9,7 +9,9 @@
 #include <iterator>
 #include <string>
 
+#include "FinalScore.h"
 #include "Flips.h"
+#include "Mobility.h"
 #include "MoveOrdering.h"
 #include "SearchControl.h"
 #include "Solver.h"

@@ -5,7 +5,7 @@
 #include "Solver.h"
 
 #include "Evaluation.h"
-#include "Flips.h"
+#include "FinalScore.h"
 #include "RootDriver.h"
 #include "TranspositionTable.h"
 

@@ -4,6 +4,9 @@
 
 #include "SolverTestUtil.h"
 #include "analysis/Flips.h"
+#include "analysis/LastFlip.h"
+#include "analysis/Mobility.h"
+#include "analysis/Neighbours.h"
 #include "analysis/Stability.h"
 #include "core/Notation.h"
 
