@@ -15,9 +15,10 @@
 // - One RootDriver per solve: Solver::solve makes it, runs one stage, then calls finish(),
 //   which returns the SolveResult that Solver.h describes. The position is not a finished game
 //   (Solver::solve scores those itself): it has one root move at least.
-// - The budgets and the cancel flag of SolveOptions hold from construction (the root moves'
-//   ordering counts against them) until the value is proven; the best move is then found
-//   without them (a few null windows on a warm table), the rest of the line with them.
+// - The budgets and the cancel flag of SolveOptions hold until the value is proven (the root
+//   moves' ordering, at construction, counts in the nodes: EndgameSearch::rootMoves); the best
+//   move is then found without them (a few null windows on a warm table), the rest of the line
+//   with them.
 #include <cstddef>
 #include <mutex>
 #include <vector>
