@@ -3,8 +3,11 @@
 #include <algorithm>
 
 #include "EvalOrdering.h"
+#include "FinalScore.h"
 #include "Flips.h"
+#include "Mobility.h"
 #include "MoveOrdering.h"
+#include "Neighbours.h"
 #include "ParallelSearch.h"
 #include "Stability.h"
 

@@ -16,8 +16,8 @@
 //   kSplitEmpties up, the moves after the first are shared with idle threads (ParallelSearch);
 // - fewer: no table, a stability cut-off from 4 empties when alpha is high, quadrant-parity
 //   ordering, code of its own for each of the last 4 empties, the last empty solved by
-//   counting flips in table lookups (LastEmpties.cpp, lastFlipCount in Flips.h);
-// - the root (Solver.cpp): ordered, and each move's probes started, by estimates from the
+//   counting flips in table lookups (LastEmpties.cpp, lastFlipCount in LastFlip.h);
+// - the root (RootDriver.cpp): ordered, and each move's probes started, by estimates from the
 //   learned evaluation (rootMoves, EvalOrdering.h).
 #include <atomic>
 #include <cstdint>

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "FinalScore.h"
 #include "Flips.h"
+#include "Mobility.h"
 
 namespace othello::analysis {
 

@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <mutex>
 
-#include "Flips.h"
 #include "PatternLayout.h"
 
 namespace othello::analysis {

@@ -6,8 +6,11 @@
 #include <utility>
 
 #include "EndgameSearch.h"
+#include "FinalScore.h"
 #include "Flips.h"
+#include "LastFlip.h"
 #include "MoveOrdering.h"
+#include "Neighbours.h"
 #include "Stability.h"
 
 namespace othello::analysis {

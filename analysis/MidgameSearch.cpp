@@ -9,9 +9,12 @@
 #include <iterator>
 #include <string>
 
+#include "FinalScore.h"
 #include "Flips.h"
+#include "Mobility.h"
 #include "MoveOrdering.h"
 #include "SearchControl.h"
+#include "Solver.h"
 #include "TranspositionTable.h"
 
 namespace othello::analysis {

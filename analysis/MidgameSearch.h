@@ -33,16 +33,12 @@
 #include <vector>
 
 #include "Evaluation.h"
-#include "Solver.h"
+#include "SearchTypes.h"
 #include "core/Position.h"
 
 namespace othello::analysis {
 
 inline constexpr int kMidgamePollInterval = 1024;
-
-// Bumped whenever the midgame search could return a different value or best move for the same
-// evaluation and depth; caches of estimates key on it (with the evaluator's identity).
-inline constexpr int kMidgameSearchVersion = 1;
 
 // A number naming the evaluator's weights for caches (analysis_positions.weights_version): a
 // CRC-32 of Evaluator::name(), which for the learned evaluation holds the weights' CRC, so a

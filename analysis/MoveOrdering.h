@@ -2,7 +2,8 @@
 // Move-ordering helpers of the endgame search: the fastest-first heuristic (prefer moves that
 // leave the opponent few replies: the cut-off, if any, comes sooner and the subtree is smaller)
 // and quadrant parity (in the last empties, play into regions with an odd number of empties).
-#include "Flips.h"
+#include "Mobility.h"
+#include "Neighbours.h"
 #include "core/Bitboard.h"
 #include "core/Position.h"
 
@@ -22,16 +23,6 @@ inline Bitboard oddQuadrantSquares(Bitboard empties) {
     for (Bitboard q : kQuadrants)
         if (core::popcount(empties & q) & 1) odd |= empties & q;
     return odd;
-}
-
-// Empty squares next to `discs` (8 directions): where moves may later appear.
-inline Bitboard neighbours(Bitboard discs, Bitboard empties) {
-    constexpr Bitboard notA = ~0x0101010101010101ULL, notH = ~0x8080808080808080ULL;
-    const Bitboard h = ((discs << 1) & notA) | ((discs >> 1) & notH);
-    const Bitboard v = (discs << 8) | (discs >> 8);
-    const Bitboard d = ((discs << 9) & notA) | ((discs >> 9) & notH) | ((discs << 7) & notH) |
-                       ((discs >> 7) & notA);
-    return (h | v | d) & empties;
 }
 
 // Fastest-first score of a move (higher is tried first), given the position after it from the

@@ -1,7 +1,5 @@
 #include "ParallelSearch.h"
 
-#include "Flips.h"
-
 namespace othello::analysis {
 
 ParallelSearch::ParallelSearch(SearchControl& control, int threads) : main_(control, true) {

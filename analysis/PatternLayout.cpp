@@ -6,7 +6,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "Flips.h"
+#include "Mobility.h"
 #include "core/Symmetry.h"
 
 namespace othello::analysis {

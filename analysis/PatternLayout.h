@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "Neighbours.h"
 #include "core/Bitboard.h"
 
 namespace othello::analysis {
@@ -68,13 +69,7 @@ struct ScalarValues {
 // player may get later (Rosenbloom's frontier measure). Cheap, and what the mobility count
 // misses: a wall of discs with no move today still hands the opponent moves tomorrow.
 inline int potentialMobility(Bitboard player, Bitboard opponent) {
-    const Bitboard empty = ~(player | opponent);
-    constexpr Bitboard notA = 0xFEFEFEFEFEFEFEFEULL, notH = 0x7F7F7F7F7F7F7F7FULL;
-    const Bitboard o = opponent;
-    const Bitboard around = (o << 8) | (o >> 8) | ((o << 1) & notA) | ((o >> 1) & notH) |
-                            ((o << 9) & notA) | ((o << 7) & notH) | ((o >> 7) & notA) |
-                            ((o >> 9) & notH);
-    return core::popcount(around & empty);
+    return core::popcount(neighbours(opponent, ~(player | opponent)));
 }
 
 // The features of one position: one compact weight index per pattern instance (offsets

@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "Evaluation.h"
-#include "Solver.h"
+#include "SearchTypes.h"
 #include "TranspositionTable.h"
 
 namespace othello::analysis {
@@ -25,7 +25,7 @@ struct SearchControl {
     std::atomic<int> reason{static_cast<int>(StopReason::None)};
     std::atomic<std::uint64_t> nodes{0};  // flushed by the threads every few thousand nodes
 
-    // Atomic: the driver lifts them while helpers may be polling (see Solver.cpp).
+    // Atomic: the root driver lifts them while helpers may be polling (RootDriver::bestLine).
     std::atomic<std::uint64_t> maxNodes{0};
     std::atomic<double> maxSeconds{0};
     const std::atomic<bool>* cancel = nullptr;

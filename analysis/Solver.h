@@ -14,32 +14,18 @@
 //   are the matching ranges, e.g. win = [1, 64]).
 // - Thread-safe to call from one thread at a time per Solver; the solver itself may use several
 //   threads (SolveOptions::threads). Different Solver objects are independent.
+// The words it shares with the other searches and with caches (ValueKind, StopReason,
+// kSolverVersion) are in SearchTypes.h; the stages of a solve in RootDriver.h.
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
 
+#include "SearchTypes.h"
 #include "core/Position.h"
 
 namespace othello::analysis {
-
-// Bumped whenever the solver could return a different value or best move for a position (a
-// fix); caches keyed on it drop their entries when it changes.
-// 2: the real solver replaced the provisional one; 3: moves ordered by the learned evaluation
-// (the best move may be another among equals).
-inline constexpr int kSolverVersion = 3;
-
-enum class ValueKind : std::uint8_t {
-    Exact = 0,        // the true value
-    WinLossDraw = 1,  // only the sign is known: value is -1, 0 or +1
-    Bound = 2,        // the search stopped early: the truth lies in [lower, upper]
-    Estimate = 3,     // an evaluation, not a proof (the midgame search; never from the solver)
-};
-const char* valueKindName(ValueKind kind);  // "exact", "wld", "bound", "estimate"
-
-enum class StopReason : std::uint8_t { None = 0, NodeBudget, TimeBudget, Cancelled };
-const char* stopReasonName(StopReason reason);  // "none", "nodes", "time", "cancelled"
 
 struct SolveProgress {
     int empties = 0;

@@ -34,8 +34,8 @@
 
 #include "BenchUtil.h"
 #include "analysis/Evaluation.h"
-#include "analysis/Flips.h"
 #include "analysis/MidgameSearch.h"
+#include "analysis/Mobility.h"
 #include "analysis/SolvedValues.h"
 #include "analysis/Solver.h"
 #include "core/Notation.h"

@@ -8,7 +8,7 @@
 #include "AnnotationStore.h"
 #include "ArchiveImpl.h"
 #include "GameColumns.h"
-#include "analysis/Solver.h"
+#include "analysis/SearchTypes.h"
 
 namespace othello::storage {
 namespace {

@@ -1,9 +1,14 @@
-// The solver's kernels against core's: flips on random positions, stable discs that must never
-// flip in random continuations, full lines.
+// The solver's kernels against core's: flips, legal moves and neighbours on random positions,
+// stable discs that must never flip in random continuations, full lines, last-flip counts,
+// final scores.
 #include <catch2/catch.hpp>
 
 #include "SolverTestUtil.h"
+#include "analysis/FinalScore.h"
 #include "analysis/Flips.h"
+#include "analysis/LastFlip.h"
+#include "analysis/Mobility.h"
+#include "analysis/Neighbours.h"
 #include "analysis/Stability.h"
 #include "core/Notation.h"
 
@@ -125,4 +130,29 @@ TEST_CASE("lastFlipCount counts the flips of the last empty square", "[solver][f
         moves += analysis::lastFlipCount(p, sq) > 0;
     }
     CHECK(moves > 50000);
+}
+
+TEST_CASE("finalDifference is core's final score, from the side to move", "[solver][flips]") {
+    std::mt19937_64 rng(15);
+    int draws = 0, withEmpties = 0;
+    for (int i = 0; i < 8000; ++i) {
+        // Random games played to their end, and boards of one colour (a wipe-out, empties left).
+        core::Position pos = randomPosition(rng, 0);
+        if (i % 2) {
+            const Bitboard discs = rng() & rng();
+            pos = i % 4 == 1 ? core::Position(discs, 0, core::Color::White)
+                             : core::Position(0, discs, core::Color::White);
+        }
+        if (i % 3 == 0) pos.pass();  // either side to move
+        REQUIRE(pos.isGameOver());
+        const core::Score score = pos.finalScore();
+        const int blackView = score.black - score.white;
+        const int expected = pos.toMove() == core::Color::Black ? blackView : -blackView;
+        INFO(core::boardStringWithSide(pos));
+        REQUIRE(analysis::finalDifference(pos.player(), pos.opponentDiscs()) == expected);
+        draws += expected == 0;
+        withEmpties += pos.emptyCount() > 0;
+    }
+    CHECK(draws > 0);
+    CHECK(withEmpties > 4000);
 }

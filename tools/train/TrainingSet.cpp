@@ -8,7 +8,6 @@
 #include <mutex>
 #include <thread>
 
-#include "analysis/Flips.h"
 #include "analysis/SolvedValues.h"
 #include "analysis/Solver.h"
 #include "core/Replay.h"
