@@ -12,14 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-[[noreturn]] void blocked(SQLite::Database& db, std::int64_t change, std::int64_t by,
-                          const std::string& why) {
-    throw RevertBlocked("change " + std::to_string(change) +
-                            " cannot be reverted: " + Journal::describe(db, by) + " " + why +
-                            "; revert that one first. Nothing was changed.",
-                        by);
-}
-
 std::string inQuotes(const std::string& s) {
     return "\"" + s + "\"";
 }
@@ -342,13 +334,13 @@ void checkKept(Archive::Impl& impl, GameEditor& editor, const Change& c, std::in
     std::string list;
     for (const auto& [f, v] : fields.items()) list += (list.empty() ? "" : ",") + f;
     if (const std::int64_t by = Journal::blocker(db, c.id, game, list))
-        blocked(db, c.id, by, "changed game " + std::to_string(game) + " since");
+        throwRevertBlocked(db, c.id, by, "changed game " + std::to_string(game) + " since");
     if (!editor.inGames(game)) {
         SQLite::Statement t(db, "SELECT change_id FROM trash WHERE game_id = ?");
         t.bind(1, game);
         if (t.executeStep())
-            blocked(db, c.id, t.getColumn(0).getInt64(),
-                    "moved game " + std::to_string(game) + " to the trash");
+            throwRevertBlocked(db, c.id, t.getColumn(0).getInt64(),
+                               "moved game " + std::to_string(game) + " to the trash");
         throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
                                 std::to_string(game) + " was purged",
                             0);
@@ -376,7 +368,8 @@ std::int64_t revertDuplicates(Archive::Impl& impl, const Change& c) {
     if (!fields.empty()) checkKept(impl, editor, c, keep, fields);
     for (const std::int64_t g : trashed) {
         if (const std::int64_t by = Journal::blocker(db, c.id, g, "trash"))
-            blocked(db, c.id, by, "restored or purged game " + std::to_string(g) + " since");
+            throwRevertBlocked(db, c.id, by,
+                               "restored or purged game " + std::to_string(g) + " since");
         if (!editor.inTrash(g))
             throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
                                     std::to_string(g) + " is no longer in the trash",
@@ -384,7 +377,7 @@ std::int64_t revertDuplicates(Archive::Impl& impl, const Change& c) {
     }
     for (const std::int64_t g : restored) {
         if (const std::int64_t by = Journal::blocker(db, c.id, g, "*", "trash"))
-            blocked(db, c.id, by, "changed game " + std::to_string(g) + " since");
+            throwRevertBlocked(db, c.id, by, "changed game " + std::to_string(g) + " since");
         if (!editor.inGames(g))
             throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
                                     std::to_string(g) + " is no longer in the archive",

@@ -20,14 +20,6 @@ std::optional<Change> Archive::change(std::int64_t id) {
 
 namespace {
 
-[[noreturn]] void blocked(SQLite::Database& db, std::int64_t change, std::int64_t by,
-                          const std::string& why) {
-    throw RevertBlocked("change " + std::to_string(change) +
-                            " cannot be reverted: " + Journal::describe(db, by) + " " + why +
-                            "; revert that one first. Nothing was changed.",
-                        by);
-}
-
 // The trashed game's deletion, as the change that blocks a revert needing the game.
 std::int64_t trashChange(SQLite::Database& db, std::int64_t game) {
     SQLite::Statement s(db, "SELECT change_id FROM trash WHERE game_id = ?");
@@ -46,11 +38,11 @@ std::int64_t revertEdit(Archive::Impl& impl, const Change& c) {
         values[f] = v["old"];
     }
     if (const std::int64_t by = Journal::blocker(db, c.id, game, fields))
-        blocked(db, c.id, by, "changed the same game since");
+        throwRevertBlocked(db, c.id, by, "changed the same game since");
     GameEditor editor(impl);
     if (!editor.inGames(game)) {
         if (const std::int64_t by = trashChange(db, game))
-            blocked(db, c.id, by, "moved the game to the trash");
+            throwRevertBlocked(db, c.id, by, "moved the game to the trash");
         throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
                                 std::to_string(game) + " was purged",
                             0);
@@ -61,7 +53,7 @@ std::int64_t revertEdit(Archive::Impl& impl, const Change& c) {
     for (const auto& [f, v] : d["fields"].items()) {
         if (fieldValue(g.record, f) == v["new"]) continue;
         if (const std::int64_t by = Journal::lastTouch(db, c.id, game, f))
-            blocked(db, c.id, by, "changed its " + f + " since");
+            throwRevertBlocked(db, c.id, by, "changed its " + f + " since");
         throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: the " + f +
                                 " of game " + std::to_string(game) +
                                 " is no longer what it set. Nothing was changed.",
@@ -73,7 +65,7 @@ std::int64_t revertEdit(Archive::Impl& impl, const Change& c) {
         // The moves and the annotations went separate ways since (a moves edit under an
         // annotations edit, or the other way round): the later of those changes blocks.
         if (const std::int64_t by = Journal::lastTouch(db, c.id, game, "moves,annotations"))
-            blocked(db, c.id, by, "changed its moves or comments since");
+            throwRevertBlocked(db, c.id, by, "changed its moves or comments since");
         throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: " + e.what() +
                                 ". Nothing was changed.",
                             0);
@@ -112,7 +104,8 @@ std::int64_t restoreAsRevert(Archive::Impl& impl, const Change& c,
     GameEditor editor(impl);
     for (const std::int64_t g : games) {
         if (const std::int64_t by = Journal::blocker(db, c.id, g, "trash"))
-            blocked(db, c.id, by, "restored or purged game " + std::to_string(g) + " since");
+            throwRevertBlocked(db, c.id, by,
+                               "restored or purged game " + std::to_string(g) + " since");
         if (!editor.inTrash(g))
             throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
                                     std::to_string(g) + " is no longer in the trash",
@@ -147,10 +140,10 @@ std::int64_t revertRevert(Archive::Impl& impl, const Change& c) {
         GameEditor editor(impl);
         for (const std::int64_t g : games) {
             if (const std::int64_t by = Journal::blocker(db, c.id, g, "*", "trash"))
-                blocked(db, c.id, by, "changed game " + std::to_string(g) + " since");
+                throwRevertBlocked(db, c.id, by, "changed game " + std::to_string(g) + " since");
             if (editor.inGames(g)) continue;
             if (const std::int64_t by = trashChange(db, g))
-                blocked(db, c.id, by, "trashed it again");
+                throwRevertBlocked(db, c.id, by, "trashed it again");
             throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
                                     std::to_string(g) + " was purged",
                                 0);
@@ -195,10 +188,10 @@ std::int64_t Archive::revert(std::int64_t id) {
         const std::int64_t game = json::parse(c->details)["game"].get<std::int64_t>();
         // Later changes of the game depend on it being there (a move to the trash does not).
         if (const std::int64_t by = Journal::blocker(db, id, game, "*", "trash"))
-            blocked(db, id, by, "changed the game since");
+            throwRevertBlocked(db, id, by, "changed the game since");
         GameEditor editor(*impl_);
         if (c->kind == "restore" && !editor.inGames(game))
-            blocked(db, id, trashChange(db, game), "moved it to the trash again");
+            throwRevertBlocked(db, id, trashChange(db, game), "moved it to the trash again");
         done = trashAsRevert(*impl_, *c, {game}, c->kind == "add" ? "game added" : "game restored");
     } else if (c->kind == "delete") {
         done = restoreAsRevert(*impl_, *c,
@@ -206,7 +199,7 @@ std::int64_t Archive::revert(std::int64_t id) {
     } else if (c->kind == "import") {
         if (const std::int64_t by =
                 Journal::blockerInRange(db, id, c->firstGame, c->lastGame, "trash"))
-            blocked(db, id, by, "changed a game of the import since");
+            throwRevertBlocked(db, id, by, "changed a game of the import since");
         std::vector<std::int64_t> games;
         SQLite::Statement s(db, "SELECT id FROM games WHERE id BETWEEN ? AND ? ORDER BY id");
         s.bind(1, c->firstGame);

@@ -317,18 +317,6 @@ Tournament journalledTournament(Archive& archive, std::int64_t id) {
     return t;
 }
 
-[[noreturn]] void structureBlocked(SQLite::Database& db, std::int64_t change, std::int64_t by,
-                                   const std::string& why) {
-    if (by)
-        throw RevertBlocked(concat("change ", std::to_string(change),
-                                   " cannot be reverted: ", Journal::describe(db, by), " ", why,
-                                   "; revert that one first. Nothing was changed."),
-                            by);
-    throw RevertBlocked(concat("change ", std::to_string(change), " cannot be reverted: ", why,
-                               ". Nothing was changed."),
-                        0);
-}
-
 // The latest change in effect after `after` that stated the rounds of tournament `id`.
 std::int64_t lastRoundsChange(SQLite::Database& db, std::int64_t after, std::int64_t id) {
     SQLite::Statement s(db,
@@ -362,18 +350,18 @@ std::int64_t revertStructure(Archive& archive, Archive::Impl& impl, const Change
     };
     if (d.contains("rounds")) {
         if (t.statedRounds != optionalInt(d["rounds"]))
-            structureBlocked(db, c.id, lastRoundsChange(db, c.id, t.summary.id),
-                             "stated the rounds of " + tournamentTitle(t.summary) + " since");
+            throwRevertBlocked(db, c.id, lastRoundsChange(db, c.id, t.summary.id),
+                               "stated the rounds of " + tournamentTitle(t.summary) + " since");
         return writeStatedRounds(db, impl.user, t, optionalInt(d["was"]), c.id);
     }
     std::vector<StageChange> back;
     for (const auto& g : d["stages"]) {
         const std::int64_t game = g["game"].get<std::int64_t>();
         if (const std::int64_t by = Journal::blocker(db, c.id, game, "stage"))
-            structureBlocked(db, c.id, by,
-                             "changed the stage of game " + std::to_string(game) + " since");
+            throwRevertBlocked(db, c.id, by,
+                               "changed the stage of game " + std::to_string(game) + " since");
         if (storedStage(db, game) != optionalStage(g["stage"]))
-            structureBlocked(
+            throwRevertBlocked(
                 db, c.id, 0,
                 "the stage of game " + std::to_string(game) + " is no longer what it set");
         back.push_back({game, optionalStage(g["was"])});

@@ -208,4 +208,13 @@ std::string Journal::describe(SQLite::Database& db, std::int64_t id) {
            s.getColumn(1).getString() + ", " + when + ": " + s.getColumn(3).getString() + ")";
 }
 
+void throwRevertBlocked(SQLite::Database& db, std::int64_t change, std::int64_t by,
+                        const std::string& why) {
+    const std::string head = "change " + std::to_string(change) + " cannot be reverted: ";
+    if (by == 0) throw RevertBlocked(head + why + ". Nothing was changed.", 0);
+    throw RevertBlocked(head + Journal::describe(db, by) + " " + why +
+                            "; revert that one first. Nothing was changed.",
+                        by);
+}
+
 }  // namespace othello::storage

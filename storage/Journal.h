@@ -67,6 +67,12 @@ class Journal {
     static constexpr std::size_t kMaxListedGames = 1000;
 };
 
+// Throws RevertBlocked for a revert of change `change` that change `by` blocks: "change C cannot
+// be reverted: <change `by` described> <why>; revert that one first. Nothing was changed."; with
+// `by` 0 (nothing to revert first): "change C cannot be reverted: <why>. Nothing was changed."
+[[noreturn]] void throwRevertBlocked(SQLite::Database& db, std::int64_t change, std::int64_t by,
+                                     const std::string& why);
+
 // Text in the journal's JSON exactly: a string when it is valid UTF-8, else {"hex": "..."}
 // (names read from records may hold other bytes, which JSON strings cannot carry, and a
 // revert must put back the very bytes).
