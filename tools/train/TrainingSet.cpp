@@ -181,9 +181,65 @@ int sampleIndices(const Sample& s, const PatternLayout& layout, std::uint32_t* o
     return n;
 }
 
-std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& report) {
-    if (PatternLayout::get().instanceCount() != Sample::kInstances)
-        throw std::logic_error("Sample::kInstances does not match the pattern layout");
+namespace {
+
+// The game of `rec` with its known points (result, theoretical score, positions to solve) and
+// its off-path positions; false when it replays to nothing usable. `index` is its place among
+// the games kept, which seeds its off-path positions.
+bool readGame(const importers::GameRecord& rec, const LoadOptions& options, std::size_t index,
+              Game& g) {
+    if (!rec.ok()) return false;
+    const core::ReplayResult r = core::replay(rec.start, rec.moves);
+    if (r.error) return false;
+    g.positions = r.positions;
+    if (r.over) {
+        const core::Score sc = r.score();
+        g.haveFinal = true;
+        g.finalBlack = sc.black - sc.white;
+    }
+    if (rec.theoreticalScore && rec.theoreticalDepth && *rec.theoreticalScore <= 64) {
+        const int depth = *rec.theoreticalDepth;
+        bool reached = false;
+        for (const core::Position& p : g.positions)
+            if (p.emptyCount() == depth && !p.isGameOver()) reached = true;
+        if (reached || (r.over && g.positions.back().emptyCount() > depth)) {
+            g.haveTheoretical = true;
+            g.theoreticalBlack = 2 * *rec.theoreticalScore - 64;
+            g.theoreticalEmpties = reached ? depth : g.positions.back().emptyCount();
+        }
+    }
+    for (const int empties : options.exactEmpties) {
+        // At or past the theoretical score's point the solver would only repeat it.
+        if (g.haveTheoretical && empties >= g.theoreticalEmpties) continue;
+        for (std::size_t i = 0; i < g.positions.size(); ++i) {
+            const core::Position& p = g.positions[i];
+            if (p.emptyCount() == empties && !p.isGameOver()) {
+                g.exact.push_back({empties, static_cast<int>(i), 0, false});
+                break;
+            }
+        }
+    }
+    if (!g.validation && !options.deviationEmpties.empty()) {
+        // Drawn from the game's own stream, so each game's positions do not depend on
+        // the others.
+        std::mt19937_64 drng(options.seed * 0x9E3779B97F4A7C15ULL +
+                             static_cast<std::uint64_t>(index));
+        std::uniform_int_distribution<std::size_t> pickEmpties(0,
+                                                               options.deviationEmpties.size() - 1);
+        std::uniform_int_distribution<int> pickPlies(1, 6);
+        for (int d = 0; d < options.deviations; ++d) {
+            Deviation dev;
+            const int e = options.deviationEmpties[pickEmpties(drng)];
+            if (makeDeviation(g.positions, e, pickPlies(drng), drng, dev.position))
+                g.deviations.push_back(dev);
+        }
+    }
+    return g.haveFinal || g.haveTheoretical || !g.exact.empty();
+}
+
+// The games of the WTHOR files of options.firstYear..lastYear, each drawn for validation or
+// training.
+std::vector<Game> readGames(const LoadOptions& options, LoadReport& report) {
     std::mt19937_64 rng(options.seed);
     std::uniform_real_distribution<double> unit(0, 1);
     std::vector<Game> games;
@@ -197,142 +253,117 @@ std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& re
             if (options.maxGames > 0 && static_cast<int>(games.size()) >= options.maxGames) break;
             Game g;
             g.validation = unit(rng) < options.holdout;  // drawn for every record: reproducible
-            if (!rec.ok()) {
-                ++report.skippedGames;
-                continue;
-            }
-            const core::ReplayResult r = core::replay(rec.start, rec.moves);
-            if (r.error) {
-                ++report.skippedGames;
-                continue;
-            }
-            g.positions = r.positions;
-            if (r.over) {
-                const core::Score sc = r.score();
-                g.haveFinal = true;
-                g.finalBlack = sc.black - sc.white;
-            }
-            if (rec.theoreticalScore && rec.theoreticalDepth && *rec.theoreticalScore <= 64) {
-                const int depth = *rec.theoreticalDepth;
-                bool reached = false;
-                for (const core::Position& p : g.positions)
-                    if (p.emptyCount() == depth && !p.isGameOver()) reached = true;
-                if (reached || (r.over && g.positions.back().emptyCount() > depth)) {
-                    g.haveTheoretical = true;
-                    g.theoreticalBlack = 2 * *rec.theoreticalScore - 64;
-                    g.theoreticalEmpties = reached ? depth : g.positions.back().emptyCount();
-                }
-            }
-            for (const int empties : options.exactEmpties) {
-                // At or past the theoretical score's point the solver would only repeat it.
-                if (g.haveTheoretical && empties >= g.theoreticalEmpties) continue;
-                for (std::size_t i = 0; i < g.positions.size(); ++i) {
-                    const core::Position& p = g.positions[i];
-                    if (p.emptyCount() == empties && !p.isGameOver()) {
-                        g.exact.push_back({empties, static_cast<int>(i), 0, false});
-                        break;
-                    }
-                }
-            }
-            if (!g.validation && !options.deviationEmpties.empty()) {
-                // Drawn from the game's own stream, so each game's positions do not depend on
-                // the others.
-                std::mt19937_64 drng(options.seed * 0x9E3779B97F4A7C15ULL +
-                                     static_cast<std::uint64_t>(games.size()));
-                std::uniform_int_distribution<std::size_t> pickEmpties(
-                    0, options.deviationEmpties.size() - 1);
-                std::uniform_int_distribution<int> pickPlies(1, 6);
-                for (int d = 0; d < options.deviations; ++d) {
-                    Deviation dev;
-                    const int e = options.deviationEmpties[pickEmpties(drng)];
-                    if (makeDeviation(g.positions, e, pickPlies(drng), drng, dev.position))
-                        g.deviations.push_back(dev);
-                }
-            }
-            if (!g.haveFinal && !g.haveTheoretical && g.exact.empty()) {
+            if (!readGame(rec, options, games.size(), g)) {
                 ++report.skippedGames;
                 continue;
             }
             games.push_back(std::move(g));
         }
     }
+    return games;
+}
+
+// A point of a game whose value is known.
+struct KnownPoint {
+    int at, value, kind;  // kind 0 theoretical, 1 solved, 2 result
+};
+
+// The label of a position with `e` empties: the value and the kind of the known point it comes
+// from, and whether it is that point's own exact value.
+struct Label {
+    double value;
+    int kind;
+    bool exact;
+};
+
+Label labelAt(const std::vector<KnownPoint>& points, int e, const Game& g, bool interpolate) {
+    // The label is the nearest known point's value (ties: the solved ones, listed first).
+    std::size_t nearest = 0;
+    for (std::size_t k = 1; k < points.size(); ++k)
+        if (std::abs(e - points[k].at) < std::abs(e - points[nearest].at)) nearest = k;
+    // Before the theoretical score's point, its value is the best label at hand.
+    if (g.haveTheoretical && e >= g.theoreticalEmpties)
+        for (std::size_t k = 0; k < points.size(); ++k)
+            if (points[k].kind == 0) nearest = k;
+    const int source = points[nearest].kind;
+    const bool exact = e == points[nearest].at && source != 2;
+    double value = points[nearest].value;
+    if (interpolate && e != points[nearest].at) {
+        // Between two known points: the errors of the moves between them are spread
+        // evenly instead of all charged to the nearer side.
+        int aboveAt = 1000, aboveValue = 0, belowAt = -1, belowValue = 0;
+        for (const KnownPoint& pt : points) {
+            if (pt.at > e && pt.at < aboveAt) {
+                aboveAt = pt.at;
+                aboveValue = pt.value;
+            }
+            if (pt.at < e && pt.at > belowAt) {
+                belowAt = pt.at;
+                belowValue = pt.value;
+            }
+        }
+        if (aboveAt < 1000 && belowAt >= 0)
+            value = aboveValue + (belowValue - aboveValue) * static_cast<double>(aboveAt - e) /
+                                     static_cast<double>(aboveAt - belowAt);
+    }
+    return {value, source, exact};
+}
+
+// Adds the samples of `g` (its off-path positions, then its own) to the stages they train or
+// validate.
+void addSamples(const Game& g, const LoadOptions& options, std::vector<StageSet>& stages,
+                LoadReport& report) {
+    for (const Deviation& d : g.deviations) {
+        if (!d.have) continue;
+        const Sample sample =
+            makeSample(d.position, d.black, true, static_cast<float>(options.exactWeight));
+        for (int s = 0; s < analysis::kStageCount; ++s)
+            if (trainsStage(d.position.emptyCount(), s, options.overlap))
+                stages[static_cast<std::size_t>(s)].train.push_back(sample);
+        ++report.deviationLabels;
+    }
+    // The known points of the game: the solved positions, the theoretical score, the result.
+    std::vector<KnownPoint> points;
+    for (const ExactPoint& x : g.exact)
+        if (x.have) points.push_back({x.empties, x.black, 1});
+    if (g.haveTheoretical) points.push_back({g.theoreticalEmpties, g.theoreticalBlack, 0});
+    if (g.haveFinal) points.push_back({0, g.finalBlack, 2});
+    if (points.empty()) return;
+    for (const core::Position& p : g.positions) {
+        if (p.isGameOver()) continue;
+        const int e = p.emptyCount();
+        const Label label = labelAt(points, e, g, options.interpolate);
+        (label.kind == 0   ? report.theoreticalLabels
+         : label.kind == 1 ? report.exactLabels
+                           : report.resultLabels)++;
+        const Sample sample =
+            makeSample(p, label.value, label.exact,
+                       label.exact ? static_cast<float>(options.exactWeight) : 1.0f);
+        for (int s = 0; s < analysis::kStageCount; ++s) {
+            StageSet& set = stages[static_cast<std::size_t>(s)];
+            // Validation: the stage's own positions only, so the errors printed are the
+            // stage's.
+            if (g.validation) {
+                if (analysis::stageOf(e) == s) set.validation.push_back(sample);
+            } else if (trainsStage(e, s, options.overlap)) {
+                set.train.push_back(sample);
+            }
+        }
+        ++report.positions;
+    }
+}
+
+}  // namespace
+
+std::vector<StageSet> loadTrainingSet(const LoadOptions& options, LoadReport& report) {
+    if (PatternLayout::get().instanceCount() != Sample::kInstances)
+        throw std::logic_error("Sample::kInstances does not match the pattern layout");
+    std::vector<Game> games = readGames(options, report);
     report.games = static_cast<std::int64_t>(games.size());
     solveExact(games, options, report);
     if (options.solveOnly) return std::vector<StageSet>(analysis::kStageCount);
-
     std::vector<StageSet> stages(analysis::kStageCount);
-    struct Point {
-        int at, value, kind;  // kind 0 theoretical, 1 solved, 2 result
-    };
-    std::vector<Point> points;
-    for (const Game& g : games) {
-        for (const Deviation& d : g.deviations) {
-            if (!d.have) continue;
-            const Sample sample =
-                makeSample(d.position, d.black, true, static_cast<float>(options.exactWeight));
-            for (int s = 0; s < analysis::kStageCount; ++s)
-                if (trainsStage(d.position.emptyCount(), s, options.overlap))
-                    stages[static_cast<std::size_t>(s)].train.push_back(sample);
-            ++report.deviationLabels;
-        }
-        // The known points of the game: the solved positions, the theoretical score, the result.
-        points.clear();
-        for (const ExactPoint& x : g.exact)
-            if (x.have) points.push_back({x.empties, x.black, 1});
-        if (g.haveTheoretical) points.push_back({g.theoreticalEmpties, g.theoreticalBlack, 0});
-        if (g.haveFinal) points.push_back({0, g.finalBlack, 2});
-        if (points.empty()) continue;
-        for (const core::Position& p : g.positions) {
-            if (p.isGameOver()) continue;
-            const int e = p.emptyCount();
-            // The label is the nearest known point's value (ties: the solved ones, listed first).
-            std::size_t nearest = 0;
-            for (std::size_t k = 1; k < points.size(); ++k)
-                if (std::abs(e - points[k].at) < std::abs(e - points[nearest].at)) nearest = k;
-            // Before the theoretical score's point, its value is the best label at hand.
-            if (g.haveTheoretical && e >= g.theoreticalEmpties)
-                for (std::size_t k = 0; k < points.size(); ++k)
-                    if (points[k].kind == 0) nearest = k;
-            const int source = points[nearest].kind;
-            (source == 0   ? report.theoreticalLabels
-             : source == 1 ? report.exactLabels
-                           : report.resultLabels)++;
-            const bool exact = e == points[nearest].at && source != 2;
-            double value = points[nearest].value;
-            if (options.interpolate && e != points[nearest].at) {
-                // Between two known points: the errors of the moves between them are spread
-                // evenly instead of all charged to the nearer side.
-                int aboveAt = 1000, aboveValue = 0, belowAt = -1, belowValue = 0;
-                for (const Point& pt : points) {
-                    if (pt.at > e && pt.at < aboveAt) {
-                        aboveAt = pt.at;
-                        aboveValue = pt.value;
-                    }
-                    if (pt.at < e && pt.at > belowAt) {
-                        belowAt = pt.at;
-                        belowValue = pt.value;
-                    }
-                }
-                if (aboveAt < 1000 && belowAt >= 0)
-                    value = aboveValue + (belowValue - aboveValue) *
-                                             static_cast<double>(aboveAt - e) /
-                                             static_cast<double>(aboveAt - belowAt);
-            }
-            const Sample sample =
-                makeSample(p, value, exact, exact ? static_cast<float>(options.exactWeight) : 1.0f);
-            for (int s = 0; s < analysis::kStageCount; ++s) {
-                StageSet& set = stages[static_cast<std::size_t>(s)];
-                // Validation: the stage's own positions only, so the errors printed are the
-                // stage's.
-                if (g.validation) {
-                    if (analysis::stageOf(e) == s) set.validation.push_back(sample);
-                } else if (trainsStage(e, s, options.overlap)) {
-                    set.train.push_back(sample);
-                }
-            }
-            ++report.positions;
-        }
-    }
+    for (const Game& g : games) addSamples(g, options, stages, report);
     return stages;
 }
 

@@ -54,10 +54,19 @@ std::string joinList(const std::vector<int>& values) {
     return out.empty() ? "none" : out;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct TrainOptions {
     train::LoadOptions load;
+    train::FitOptions fit;
+    std::filesystem::path out;
+    int priorOverlap = 0;
+    int narrowOverlap = 0;        // --overlap as given (load.overlap: the wider of both)
+    std::vector<int> onlyStages;  // --stages
+};
+
+// The defaults the --help shows.
+TrainOptions defaultOptions() {
+    TrainOptions o;
+    train::LoadOptions& load = o.load;
     load.directory = std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor";
     load.exactEmpties = {14};
     // Measured with bench_eval --mixed (README): 236,000 off-path positions took the depth-8
@@ -71,18 +80,13 @@ int main(int argc, char** argv) {
         const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
         if (!ec) load.solveCache = exe.parent_path() / "othello-train-solves.cache";
     }
-    train::FitOptions fit;
-    std::filesystem::path out =
-        std::filesystem::path(OTHELLO_SOURCE_DIR) / "analysis" / "data" / "othello-eval.bin";
+    o.out = std::filesystem::path(OTHELLO_SOURCE_DIR) / "analysis" / "data" / "othello-eval.bin";
+    return o;
+}
 
-    CLI::App app{
-        "Trains the pattern evaluation on WTHOR games (years before 2019) and writes the weights "
-        "file.\nLabels: WTHOR theoretical scores (exact at the file's depth, 24 empties), exact "
-        "solver values at --exact-empties, game results at the end; interpolated between them."
-        "\nFit: ridge least squares per stage (12 stages of 5 empties), conjugate gradients, "
-        "then Huber refits; best validation iteration kept.\nReproducible: the same data and "
-        "options give the same file. About an hour on 2 idle cores (the solves; 3 minutes "
-        "once they are cached)."};
+// The options of the training set: which games, which labels, which positions.
+void addLoadOptions(CLI::App& app, TrainOptions& o) {
+    train::LoadOptions& load = o.load;
     app.add_option("--data", load.directory, "Directory of the WTH_<year>.wtb files")
         ->capture_default_str();
     app.add_option("--first-year", load.firstYear, "First year read")->capture_default_str();
@@ -121,15 +125,19 @@ int main(int argc, char** argv) {
                    "A position also trains the stages within this many empties of its own")
         ->capture_default_str()
         ->check(CLI::Range(0, 10));
-    int priorOverlap = 0;
-    app.add_option("--prior-overlap", priorOverlap,
+}
+
+// The options of the fit, the label weights and the rest; in --help after addLoadOptions'.
+void addFitOptions(CLI::App& app, TrainOptions& o) {
+    train::LoadOptions& load = o.load;
+    train::FitOptions& fit = o.fit;
+    app.add_option("--prior-overlap", o.priorOverlap,
                    "Fit each stage first on the positions within this many empties of it, then "
                    "on those within --overlap with its weights pulled towards that first fit "
                    "(0: one fit)")
         ->capture_default_str()
         ->check(CLI::Range(0, 20));
-    std::vector<int> onlyStages;
-    app.add_option("--stages", onlyStages,
+    app.add_option("--stages", o.onlyStages,
                    "Fit only these stages, the others left zero (for tuning; the file is not "
                    "a usable evaluation; e.g. 2,3,4)")
         ->delimiter(',')
@@ -153,8 +161,14 @@ int main(int argc, char** argv) {
                    "Huber threshold in discs: larger errors count linearly")
         ->capture_default_str();
     app.add_option("--threads", load.threads, "Threads")->capture_default_str();
-    app.add_option("-o,--out", out, "Weights file written")->capture_default_str();
-    CLI11_PARSE(app, argc, argv);
+    app.add_option("-o,--out", o.out, "Weights file written")->capture_default_str();
+}
+
+// The parsed options made canonical: the exact depths sorted without 0 or repeats, no
+// off-path depths without off-path positions, the load overlap the wider of both fits'.
+// False (with the message printed) when they contradict each other.
+bool settleOptions(TrainOptions& o) {
+    train::LoadOptions& load = o.load;
     std::erase(load.exactEmpties, 0);
     std::sort(load.exactEmpties.begin(), load.exactEmpties.end());
     load.exactEmpties.erase(std::unique(load.exactEmpties.begin(), load.exactEmpties.end()),
@@ -162,39 +176,35 @@ int main(int argc, char** argv) {
     if (load.deviations == 0) load.deviationEmpties.clear();
     if (load.solveOnly && load.solveCache.empty()) {
         std::fprintf(stderr, "othello-train: --solve-only needs a --solve-cache\n");
-        return 1;
+        return false;
     }
-    const std::string exactList = joinList(load.exactEmpties);
-    const std::string deviationList = joinList(load.deviationEmpties);
-    const int narrowOverlap = load.overlap;
-    load.overlap = std::max(load.overlap, priorOverlap);
+    o.narrowOverlap = load.overlap;
+    load.overlap = std::max(load.overlap, o.priorOverlap);
+    return true;
+}
 
-    const auto t0 = std::chrono::steady_clock::now();
-    auto elapsed = [&] {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    };
-    train::LoadReport report;
-    std::vector<train::StageSet> stages;
-    try {
-        stages = train::loadTrainingSet(load, report);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "othello-train: %s\n", e.what());
-        return 1;
+// Seconds since the training started.
+class Clock {
+  public:
+    double elapsed() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     }
-    if (load.solveOnly) {
-        std::printf(
-            "%lld games; exact values at %s empties and %d off-path per game: %lld in the "
-            "cache, %lld solved in %.1f s, appended to %s\n",
-            static_cast<long long>(report.games), exactList.c_str(), load.deviations,
-            static_cast<long long>(report.cachedSolves), static_cast<long long>(report.solved),
-            report.solveSeconds, load.solveCache.string().c_str());
-        return 0;
-    }
-    if (report.positions == 0) {
-        std::fprintf(stderr, "othello-train: no positions read from %s\n",
-                     load.directory.string().c_str());
-        return 1;
-    }
+
+  private:
+    std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+};
+
+void printSolveOnly(const TrainOptions& o, const train::LoadReport& report) {
+    std::printf(
+        "%lld games; exact values at %s empties and %d off-path per game: %lld in the "
+        "cache, %lld solved in %.1f s, appended to %s\n",
+        static_cast<long long>(report.games), joinList(o.load.exactEmpties).c_str(),
+        o.load.deviations, static_cast<long long>(report.cachedSolves),
+        static_cast<long long>(report.solved), report.solveSeconds,
+        o.load.solveCache.string().c_str());
+}
+
+void printLoadReport(const TrainOptions& o, const train::LoadReport& report, double seconds) {
     std::printf(
         "%d files, %lld games (%lld skipped), %lld positions; labels: %lld theoretical, "
         "%lld exact, %lld results, %lld off-path exact; exact values at %s empties: %lld from "
@@ -203,35 +213,39 @@ int main(int argc, char** argv) {
         static_cast<long long>(report.skippedGames), static_cast<long long>(report.positions),
         static_cast<long long>(report.theoreticalLabels),
         static_cast<long long>(report.exactLabels), static_cast<long long>(report.resultLabels),
-        static_cast<long long>(report.deviationLabels), exactList.c_str(),
+        static_cast<long long>(report.deviationLabels), joinList(o.load.exactEmpties).c_str(),
         static_cast<long long>(report.cachedSolves), static_cast<long long>(report.solved),
-        report.solveSeconds, static_cast<long long>(report.missingSolves), elapsed());
+        report.solveSeconds, static_cast<long long>(report.missingSolves), seconds);
     std::fflush(stdout);
+}
 
-    const analysis::PatternLayout& layout = analysis::PatternLayout::get();
-    analysis::EvalWeights weights = analysis::EvalWeights::empty();
+// Fits every stage asked (--stages) on o.load.threads threads, printing each stage's errors as
+// it is done; a stage not fitted has empty weights.
+std::vector<train::FitResult> fitStages(const TrainOptions& o,
+                                        const std::vector<train::StageSet>& stages,
+                                        const Clock& clock) {
     std::vector<train::FitResult> results(stages.size());
     std::atomic<std::size_t> next{0};
     std::mutex printMutex;
     auto work = [&] {
         // Largest stages are not the last: take them in order, each thread the next one free.
         for (std::size_t s = next++; s < stages.size(); s = next++) {
-            if (!onlyStages.empty() && std::find(onlyStages.begin(), onlyStages.end(),
-                                                 static_cast<int>(s)) == onlyStages.end())
+            if (!o.onlyStages.empty() && std::find(o.onlyStages.begin(), o.onlyStages.end(),
+                                                   static_cast<int>(s)) == o.onlyStages.end())
                 continue;
             const train::EmptiesRange own = train::stageEmpties(static_cast<int>(s));
             auto window = [&](int overlap) {
-                train::FitOptions o = fit;
-                o.minEmpties = own.first - overlap;
-                o.maxEmpties = own.last + overlap;
-                return o;
+                train::FitOptions f = o.fit;
+                f.minEmpties = own.first - overlap;
+                f.maxEmpties = own.last + overlap;
+                return f;
             };
             train::FitResult wide;
-            if (priorOverlap > narrowOverlap) {
-                wide = train::fitStage(stages[s], window(priorOverlap));
-                results[s] = train::fitStage(stages[s], window(narrowOverlap), &wide.weights);
+            if (o.priorOverlap > o.narrowOverlap) {
+                wide = train::fitStage(stages[s], window(o.priorOverlap));
+                results[s] = train::fitStage(stages[s], window(o.narrowOverlap), &wide.weights);
             } else {
-                results[s] = train::fitStage(stages[s], window(narrowOverlap));
+                results[s] = train::fitStage(stages[s], window(o.narrowOverlap));
             }
             const train::FitResult& r = results[s];
             const double quantised = train::meanAbsoluteError(stages[s].validation, r.weights,
@@ -243,34 +257,50 @@ int main(int argc, char** argv) {
                 "exact labels %.2f",
                 s, own.first, own.last, r.trainUsed, stages[s].validation.size(), r.bestIteration,
                 r.trainMae, r.validationMae, quantised, r.validationExact, r.validationExactMae);
-            if (priorOverlap > narrowOverlap)
+            if (o.priorOverlap > o.narrowOverlap)
                 std::printf(" (wide fit: %zu train, iteration %d, exact %.2f)", wide.trainUsed,
                             wide.bestIteration, wide.validationExactMae);
-            std::printf("; validation slope %.3f; %.0f s\n", r.validationSlope, elapsed());
+            std::printf("; validation slope %.3f; %.0f s\n", r.validationSlope, clock.elapsed());
             std::fflush(stdout);
         }
     };
     std::vector<std::thread> pool;
-    for (int t = 0; t < std::max(1, load.threads); ++t) pool.emplace_back(work);
+    for (int t = 0; t < std::max(1, o.load.threads); ++t) pool.emplace_back(work);
     for (auto& t : pool) t.join();
+    return results;
+}
 
+// The weights file's description: the data, every option that shapes the weights, and each
+// stage's validation error.
+std::string describe(const TrainOptions& o, const train::LoadReport& report,
+                     const std::vector<train::FitResult>& results) {
+    const train::LoadOptions& load = o.load;
+    const train::FitOptions& fit = o.fit;
     std::ostringstream desc;
     desc << "othello-train: WTHOR " << load.firstYear << "-" << load.lastYear << ", "
          << report.games << " games, " << report.positions << " positions, exact labels at "
-         << exactList << " empties and " << report.deviationLabels << " off-path positions ("
-         << load.deviations << " per game at " << deviationList << " empties; "
-         << report.cachedSolves + report.solved << " solved, " << report.missingSolves
-         << " missing), seed " << load.seed << ", holdout " << load.holdout << ", interpolate "
-         << load.interpolate << ", overlap " << narrowOverlap << ", prior overlap " << priorOverlap
-         << ", exact weight " << load.exactWeight << ", ridge " << fit.ridge << ", "
-         << fit.iterations << " iterations, Huber rounds " << fit.huberRounds << " delta "
-         << fit.huberDelta << "; validation MAE";
+         << joinList(load.exactEmpties) << " empties and " << report.deviationLabels
+         << " off-path positions (" << load.deviations << " per game at "
+         << joinList(load.deviationEmpties) << " empties; " << report.cachedSolves + report.solved
+         << " solved, " << report.missingSolves << " missing), seed " << load.seed << ", holdout "
+         << load.holdout << ", interpolate " << load.interpolate << ", overlap " << o.narrowOverlap
+         << ", prior overlap " << o.priorOverlap << ", exact weight " << load.exactWeight
+         << ", ridge " << fit.ridge << ", " << fit.iterations << " iterations, Huber rounds "
+         << fit.huberRounds << " delta " << fit.huberDelta << "; validation MAE";
     for (std::size_t s = 0; s < results.size(); ++s) {
         char buf[32];
         std::snprintf(buf, sizeof buf, " %.2f", results[s].validationMae);
         desc << buf;
     }
-    weights.description = desc.str();
+    return desc.str();
+}
+
+// The fitted weights in evaluation units, rounded and clamped to 16 bits; a stage not fitted
+// (--stages) left zero.
+analysis::EvalWeights quantise(const std::vector<train::FitResult>& results,
+                               std::string description) {
+    analysis::EvalWeights weights = analysis::EvalWeights::empty();
+    weights.description = std::move(description);
     for (int s = 0; s < weights.stages; ++s) {
         const auto& w = results[static_cast<std::size_t>(s)].weights;
         if (w.empty()) continue;  // not fitted (--stages): left zero
@@ -283,14 +313,53 @@ int main(int argc, char** argv) {
                 static_cast<std::int16_t>(std::clamp(v, -32767.0, 32767.0));
         }
     }
-    (void)layout;
+    return weights;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    TrainOptions o = defaultOptions();
+    CLI::App app{
+        "Trains the pattern evaluation on WTHOR games (years before 2019) and writes the weights "
+        "file.\nLabels: WTHOR theoretical scores (exact at the file's depth, 24 empties), exact "
+        "solver values at --exact-empties, game results at the end; interpolated between them."
+        "\nFit: ridge least squares per stage (12 stages of 5 empties), conjugate gradients, "
+        "then Huber refits; best validation iteration kept.\nReproducible: the same data and "
+        "options give the same file. About an hour on 2 idle cores (the solves; 3 minutes "
+        "once they are cached)."};
+    addLoadOptions(app, o);
+    addFitOptions(app, o);
+    CLI11_PARSE(app, argc, argv);
+    if (!settleOptions(o)) return 1;
+
+    const Clock clock;
+    train::LoadReport report;
+    std::vector<train::StageSet> stages;
     try {
-        weights.save(out);
+        stages = train::loadTrainingSet(o.load, report);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "othello-train: %s\n", e.what());
         return 1;
     }
-    std::printf("wrote %s (%ju bytes) in %.1f s\n", out.string().c_str(),
-                static_cast<std::uintmax_t>(std::filesystem::file_size(out)), elapsed());
+    if (o.load.solveOnly) {
+        printSolveOnly(o, report);
+        return 0;
+    }
+    if (report.positions == 0) {
+        std::fprintf(stderr, "othello-train: no positions read from %s\n",
+                     o.load.directory.string().c_str());
+        return 1;
+    }
+    printLoadReport(o, report, clock.elapsed());
+    const std::vector<train::FitResult> results = fitStages(o, stages, clock);
+    try {
+        quantise(results, describe(o, report, results)).save(o.out);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "othello-train: %s\n", e.what());
+        return 1;
+    }
+    std::printf("wrote %s (%ju bytes) in %.1f s\n", o.out.string().c_str(),
+                static_cast<std::uintmax_t>(std::filesystem::file_size(o.out)), clock.elapsed());
     return 0;
 }

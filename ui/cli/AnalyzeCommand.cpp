@@ -387,7 +387,7 @@ int runAnalyze(const AnalyzeOptions& o) {
     return analyzeFile(o);
 }
 
-RegisterCommand analyzeCommand(85, [](CLI::App& app, Action& action) {
+RegisterCommand analyzeCommand("analyze", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<AnalyzeOptions>();
     auto* sub = app.add_subcommand(
         "analyze",

@@ -1,6 +1,10 @@
 #pragma once
-// Sub-command registry of `othello-db`. Each command lives in its own .cpp file and registers
-// itself with a static RegisterCommand object; main() builds the CLI11 app from the registry.
+// Sub-command registry of `othello-db`. Each command lives in the file named after it, or after
+// its small family (CheckCommand.cpp; RenameCommands.cpp: rename-player and rename-event;
+// TrashCommands.cpp: delete, trash, restore, purge), and registers itself there with a static
+// RegisterCommand object; the helpers several commands share are the *Cli.h headers. main()
+// builds the CLI11 app from the registry, in the order of kCommandOrder (main.cpp): a new
+// command is added to that list too.
 //
 // Exit codes, everywhere: 0 success, 1 bad input (illegal record, unreadable data),
 // 2 usage (bad arguments, nothing could be read).
@@ -19,8 +23,10 @@ using Action = std::function<int()>;
 using CommandSetup = std::function<void(CLI::App& app, Action& action)>;
 
 struct RegisterCommand {
-    // `order` sorts the commands in --help.
-    RegisterCommand(int order, CommandSetup setup);
+    // `name` is the sub-command `setup` adds; its place in kCommandOrder (main.cpp) is its
+    // place in --help. A name not in the list, or not the one `setup` adds, is a logic_error
+    // at startup.
+    RegisterCommand(const char* name, CommandSetup setup);
 };
 
 void setupCommands(CLI::App& app, Action& action);

@@ -1,6 +1,6 @@
 #pragma once
-// Shared by `duplicates`, `rename-player` and `rename-event` (StorageDuplicatesCommand.cpp,
-// StorageRenameCommands.cpp): the text and JSON forms of groups of possible duplicates
+// Shared by `duplicates`, `rename-player` and `rename-event` (DuplicatesCommand.cpp,
+// RenameCommands.cpp): the text and JSON forms of groups of possible duplicates
 // (storage/Duplicates.h).
 #include <nlohmann/json.hpp>
 #include <string>

@@ -1,7 +1,8 @@
 #pragma once
 // Shared by the commands that change the archive (add, edit, delete, restore, purge, revert,
-// rename-event; StorageEditCommands.cpp, StorageJournalCommands.cpp): --user, the JSON form of
-// a journalled change, and storage errors turned into exit codes.
+// rename-event; AddEditCommands.cpp, TrashCommands.cpp, HistoryRevertCommands.cpp,
+// RenameCommands.cpp): --user, the JSON form of a journalled change, game ids checked, and
+// storage errors turned into exit codes. Defined in EditCli.cpp.
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -18,6 +19,8 @@ storage::Archive openForEdit(const std::string& db, const std::string& user);
 nlohmann::json changeJson(const storage::Change& c);
 // "2026-11-23 21:40" (UTC)
 std::string timeText(std::int64_t seconds, bool iso = false);
+// UsageError unless `id` is a game id the archive can hold (1..storage::kMaxGameId).
+void checkId(std::int64_t id);
 // Runs `f`; a storage::StorageError (a game not found, a failed check) becomes InputError
 // (exit 1).
 template <typename F>

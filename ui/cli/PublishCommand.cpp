@@ -100,7 +100,7 @@ int runPublish(const PublishOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand publishCommand(95, [](CLI::App& app, Action& action) {
+RegisterCommand publishCommand("publish", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<PublishOptions>();
     auto* sub = app.add_subcommand(
         "publish",

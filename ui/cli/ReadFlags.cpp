@@ -1,6 +1,7 @@
 #include "ReadFlags.h"
 
 #include "core/Notation.h"
+#include "importers/FormatTable.h"
 
 namespace othello::cli {
 
@@ -32,6 +33,18 @@ void applyReadFlags(const ReadFlags& flags, importers::ReadOptions& options) {
 
 bool shownWhenQuiet(const importers::Diagnostic& d) {
     return d.severity == importers::Severity::Error;
+}
+
+CLI::Validator formatValidator(bool output) {
+    return CLI::Validator(
+        [output](std::string& value) -> std::string {
+            // The names come from the format table, as the readers and writers do.
+            const auto f = importers::parseFormat(value);
+            if (!f || (output && !importers::formatInfo(*f).canWrite))
+                return "expected one of " + importers::formatNames(output, true, ", ");
+            return {};
+        },
+        importers::formatNames(output, true, "|"));
 }
 
 }  // namespace othello::cli

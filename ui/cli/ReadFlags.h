@@ -23,5 +23,8 @@ void addReadFlags(CLI::App* sub, ReadFlags& flags, const char* quietHelp);
 void applyReadFlags(const ReadFlags& flags, importers::ReadOptions& options);
 // --quiet keeps a diagnostic when it is an error.
 bool shownWhenQuiet(const importers::Diagnostic& d);
+// Checks a --format value (a format the readers know) or, with `output`, a --to value (one
+// the writers know); names them in --help.
+CLI::Validator formatValidator(bool output);
 
 }  // namespace othello::cli

@@ -79,7 +79,7 @@ int runServe(const ServeOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand serveCommand(96, [](CLI::App& app, Action& action) {
+RegisterCommand serveCommand("serve", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<ServeOptions>();
     auto* sub = app.add_subcommand(
         "serve",

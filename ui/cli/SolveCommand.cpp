@@ -184,7 +184,7 @@ int runSolve(const SolveCliOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand solveCommand(25, [](CLI::App& app, Action& action) {
+RegisterCommand solveCommand("solve", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<SolveCliOptions>();
     auto* sub = app.add_subcommand(
         "solve",

@@ -3,10 +3,13 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <array>
 #include <exception>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "Command.h"
@@ -16,15 +19,32 @@
 namespace othello::cli {
 namespace {
 
-std::vector<std::pair<int, CommandSetup>>& registry() {
-    static std::vector<std::pair<int, CommandSetup>> commands;
+// The commands in the order --help lists them: the board and the solver, reading files, the
+// archive's queries and pages, then the commands that change it.
+constexpr std::array<std::string_view, 27> kCommandOrder = {
+    "perft",   "replay", "solve",         "check",  "convert",      "import",    "search",
+    "stats",   "show",   "analyze",       "info",   "events",       "event",     "publish",
+    "serve",   "export", "rename-player", "add",    "edit",         "delete",    "trash",
+    "restore", "purge",  "history",       "revert", "rename-event", "duplicates"};
+
+std::vector<std::pair<std::string_view, CommandSetup>>& registry() {
+    static std::vector<std::pair<std::string_view, CommandSetup>> commands;
     return commands;
+}
+
+// The place of `name` in kCommandOrder.
+std::size_t helpPlace(std::string_view name) {
+    const auto it = std::find(kCommandOrder.begin(), kCommandOrder.end(), name);
+    if (it == kCommandOrder.end())
+        throw std::logic_error("command " + std::string(name) +
+                               " is not in kCommandOrder (ui/cli/main.cpp)");
+    return static_cast<std::size_t>(it - kCommandOrder.begin());
 }
 
 }  // namespace
 
-RegisterCommand::RegisterCommand(int order, CommandSetup setup) {
-    registry().emplace_back(order, std::move(setup));
+RegisterCommand::RegisterCommand(const char* name, CommandSetup setup) {
+    registry().emplace_back(name, std::move(setup));
 }
 
 namespace {
@@ -58,9 +78,16 @@ std::vector<std::string> dbBeforeCommand(int argc, char** argv) {
 
 void setupCommands(CLI::App& app, Action& action) {
     auto& commands = registry();
-    std::stable_sort(commands.begin(), commands.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& [order, setup] : commands) setup(app, action);
+    std::sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) {
+        return helpPlace(a.first) < helpPlace(b.first);
+    });
+    for (auto& [name, setup] : commands) {
+        setup(app, action);
+        const std::vector<CLI::App*> added = app.get_subcommands({});
+        if (added.empty() || added.back()->get_name() != name)
+            throw std::logic_error("the command registered as " + std::string(name) +
+                                   " added another name");
+    }
 }
 
 }  // namespace othello::cli

@@ -62,7 +62,7 @@ int runPerft(const PerftOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand perftCommand(10, [](CLI::App& app, Action& action) {
+RegisterCommand perftCommand("perft", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<PerftOptions>();
     auto* sub = app.add_subcommand(
         "perft", "Count the leaf nodes of the game tree DEPTH plies deep (a pass is a ply, a "
@@ -145,7 +145,7 @@ int runReplay(const ReplayOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand replayCommand(20, [](CLI::App& app, Action& action) {
+RegisterCommand replayCommand("replay", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<ReplayOptions>();
     auto* sub = app.add_subcommand(
         "replay", "Replay a move sequence and print the board (X black, O white, * legal move, "

@@ -1,5 +1,5 @@
-// othello-db add, edit, delete, trash, restore and purge: entering and correcting games, and
-// the trash (storage/Archive.h, "Editing, the trash and the journal").
+// othello-db add and edit: entering and correcting games (storage/Archive.h, "Editing, the
+// trash and the journal"; the trash's commands are TrashCommands.cpp).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -16,72 +16,6 @@
 namespace othello::cli {
 
 using importers::text::escapeForTerminal;
-
-void addUserOption(CLI::App* sub, std::string& user) {
-    sub->add_option("--user", user,
-                    "The name journalled with the change (default: the OS user name)");
-}
-
-storage::Archive openForEdit(const std::string& db, const std::string& user) {
-    storage::Archive archive = openArchive(db, storage::Archive::Mode::ReadWrite);
-    archive.setUser(user);
-    return archive;
-}
-
-std::string timeText(std::int64_t seconds, bool iso) {
-    const std::time_t t = static_cast<std::time_t>(seconds);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char out[32];
-    std::strftime(out, sizeof out, iso ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%d %H:%M", &tm);
-    return out;
-}
-
-namespace {
-
-// Moves journalled as square numbers (64 a pass), in notation: "f5", "pass".
-nlohmann::json notation(const nlohmann::json& squares) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& m : squares)
-        out.push_back(m.is_number_integer() ? nlohmann::json(core::squareName(m.get<int>())) : m);
-    return out;
-}
-
-void variationsInNotation(nlohmann::json& variations) {
-    if (!variations.is_array()) return;
-    for (auto& v : variations) {
-        if (v.contains("moves")) v["moves"] = notation(v["moves"]);
-        if (v.contains("variations")) variationsInNotation(v["variations"]);
-    }
-}
-
-// The moves of an edit's old and new values (the main line, the variations' lines) in
-// notation, as `show --json` writes variations.
-void movesInNotation(nlohmann::json& details) {
-    if (!details.is_object() || !details.contains("fields")) return;
-    auto& fields = details["fields"];
-    for (const char* side : {"old", "new"}) {
-        if (fields.contains("moves") && fields["moves"].contains(side))
-            fields["moves"][side] = notation(fields["moves"][side]);
-        if (fields.contains("annotations") && fields["annotations"].contains(side) &&
-            fields["annotations"][side].contains("variations"))
-            variationsInNotation(fields["annotations"][side]["variations"]);
-    }
-}
-
-}  // namespace
-
-nlohmann::json changeJson(const storage::Change& c) {
-    nlohmann::json j{{"id", c.id},     {"time", timeText(c.time, true)}, {"user", c.user},
-                     {"kind", c.kind}, {"summary", c.summary},           {"games", c.games}};
-    j["first_game"] = c.firstGame ? nlohmann::json(c.firstGame) : nlohmann::json(nullptr);
-    j["last_game"] = c.lastGame ? nlohmann::json(c.lastGame) : nlohmann::json(nullptr);
-    j["details"] = nlohmann::json::parse(c.details, nullptr, false);
-    movesInNotation(j["details"]);
-    j["reverted_by"] = c.revertedBy ? nlohmann::json(c.revertedBy) : nlohmann::json(nullptr);
-    j["reverts"] = c.reverts ? nlohmann::json(c.reverts) : nlohmann::json(nullptr);
-    return j;
-}
 
 namespace {
 
@@ -124,11 +58,6 @@ std::vector<int> parsedMoves(const std::string& text) {
     return m.moves;
 }
 
-void checkId(std::int64_t id) {
-    if (id < 1 || id > storage::kMaxGameId)
-        throw UsageError(fmt::format("game ids are 1..{}, got {}", storage::kMaxGameId, id));
-}
-
 struct AddOptions {
     std::string moves, from, db, user;
     HeaderOptions headers;
@@ -160,7 +89,7 @@ int runAdd(const AddOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand addCommand(111, [](CLI::App& app, Action& action) {
+RegisterCommand addCommand("add", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<AddOptions>();
     auto* sub = app.add_subcommand("add", "Enter a game into the archive (from a score sheet)");
     sub->add_option("--moves", o->moves, "The moves (f5d6c3..., passes may be left out)")
@@ -249,7 +178,7 @@ int runEdit(const EditOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
+RegisterCommand editCommand("edit", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<EditOptions>();
     auto* sub = app.add_subcommand(
         "edit", "Correct a stored game's headers, moves, comments or variations");
@@ -284,156 +213,6 @@ RegisterCommand editCommand(112, [](CLI::App& app, Action& action) {
         "ply a moves edit changed and the moves there.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runEdit(*o); }); }; });
-});
-
-struct IdsOptions {
-    std::vector<std::int64_t> ids;
-    std::string db, user;
-    bool json = false;
-};
-
-int runDelete(const IdsOptions& o) {
-    for (const auto id : o.ids) checkId(id);
-    auto archive = openForEdit(o.db, o.user);
-    const std::int64_t change = storageCall([&] { return archive.deleteGames(o.ids); });
-    if (o.json) {
-        printJson({{"games", o.ids}, {"change", change}});
-    } else {
-        fmt::print(
-            "moved {} to the trash (change {}); `othello-db restore ID` brings one back, "
-            "`othello-db revert {}` all\n",
-            plural(static_cast<std::int64_t>(o.ids.size()), "game", "games"), change, change);
-    }
-    return kExitOk;
-}
-
-RegisterCommand deleteCommand(113, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<IdsOptions>();
-    auto* sub = app.add_subcommand("delete", "Move games to the trash");
-    sub->add_option("ID", o->ids, "The games' ids")->required();
-    addUserOption(sub, o->user);
-    addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {games, change}");
-    sub->footer(
-        "Trashed games leave search, counts and position statistics at once. `othello-db "
-        "trash` lists them, `othello-db restore ID` brings one back, `othello-db purge` deletes "
-        "them for good.");
-    sub->callback(
-        [o, &action] { action = [o] { return runCommand([o] { return runDelete(*o); }); }; });
-});
-
-struct TrashOptions {
-    std::string db;
-    bool json = false;
-};
-
-int runTrash(const TrashOptions& o) {
-    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
-    const auto list = archive.trash();
-    if (o.json) {
-        nlohmann::json j{{"games", nlohmann::json::array()}};
-        for (const auto& t : list) {
-            nlohmann::json g = gameRowJson(t.row);
-            g["change"] = t.change;
-            g["deleted"] = timeText(t.time, true);
-            g["user"] = t.user;
-            j["games"].push_back(g);
-        }
-        printJson(j);
-        return kExitOk;
-    }
-    fmt::print("{} in the trash\n",
-               plural(static_cast<std::int64_t>(list.size()), "game", "games"));
-    for (const auto& t : list) {
-        const auto result = importers::GameResult::ofRow(
-            t.row.complete, t.row.resultKnown, t.row.blackScore, t.row.whiteScore, t.row.variant);
-        fmt::print("{:>8}  {} - {}, {}{}, {}  (deleted {} by {}, change {})\n", t.row.id,
-                   escapeForTerminal(t.row.black), escapeForTerminal(t.row.white),
-                   escapeForTerminal(t.row.event.empty() ? "(no event)" : t.row.event),
-                   t.row.year ? fmt::format(" {}", t.row.year) : "", result.text(),
-                   timeText(t.time), escapeForTerminal(t.user), t.change);
-    }
-    return kExitOk;
-}
-
-RegisterCommand trashCommand(114, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<TrashOptions>();
-    auto* sub = app.add_subcommand("trash", "List the games in the trash");
-    addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json,
-                  "Print {games: [{id, black, white, event, year, result, ..., change, deleted, "
-                  "user}]}");
-    sub->callback(
-        [o, &action] { action = [o] { return runCommand([o] { return runTrash(*o); }); }; });
-});
-
-struct RestoreOptions {
-    std::int64_t id = 0;
-    std::string db, user;
-    bool json = false;
-};
-
-int runRestore(const RestoreOptions& o) {
-    checkId(o.id);
-    auto archive = openForEdit(o.db, o.user);
-    const std::int64_t change = storageCall([&] { return archive.restoreGame(o.id); });
-    if (o.json)
-        printJson({{"game", o.id}, {"change", change}});
-    else
-        fmt::print("game {} restored (change {})\n", o.id, change);
-    return kExitOk;
-}
-
-RegisterCommand restoreCommand(115, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<RestoreOptions>();
-    auto* sub = app.add_subcommand("restore", "Bring a game back from the trash");
-    sub->add_option("ID", o->id, "The game's id")->required();
-    addUserOption(sub, o->user);
-    addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {game, change}");
-    sub->footer("The game comes back under its id, in search and statistics again.");
-    sub->callback(
-        [o, &action] { action = [o] { return runCommand([o] { return runRestore(*o); }); }; });
-});
-
-int runPurge(const IdsOptions& o) {
-    for (const auto id : o.ids) checkId(id);
-    auto archive = openForEdit(o.db, o.user);
-    const std::int64_t change = storageCall([&] { return archive.purgeGames(o.ids); });
-    std::int64_t purged = 0;
-    if (change)
-        if (auto c = archive.change(change)) {
-            // Change::games lists the first ones; the details list them all.
-            const auto d = nlohmann::json::parse(c->details, nullptr, false);
-            if (d.is_object() && d.contains("games"))
-                purged = static_cast<std::int64_t>(d["games"].size());
-        }
-    if (o.json) {
-        printJson({{"purged", purged},
-                   {"change", change ? nlohmann::json(change) : nlohmann::json(nullptr)}});
-    } else if (!change) {
-        fmt::print("the trash is empty: nothing purged\n");
-    } else {
-        fmt::print("purged {} for good (change {})\n", plural(purged, "game", "games"), change);
-    }
-    return kExitOk;
-}
-
-RegisterCommand purgeCommand(116, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<IdsOptions>();
-    auto* sub = app.add_subcommand(
-        "purge", "Delete trashed games for good (the one change that cannot be undone)");
-    sub->add_option("ID", o->ids, "The trashed games to purge (default: the whole trash)");
-    addUserOption(sub, o->user);
-    addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {purged, change}");
-    sub->footer(
-        "IRREVERSIBLE: purged games are gone, and `othello-db revert` cannot bring them back "
-        "(every other change can be reverted). The purge is journalled. Only games in the trash "
-        "can be purged; their ids are never given to another game, and importing their file "
-        "again skips them.");
-    sub->callback(
-        [o, &action] { action = [o] { return runCommand([o] { return runPurge(*o); }); }; });
 });
 
 }  // namespace

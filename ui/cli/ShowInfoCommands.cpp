@@ -127,7 +127,7 @@ int runShow(const ShowOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand showCommand(80, [](CLI::App& app, Action& action) {
+RegisterCommand showCommand("show", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<ShowOptions>();
     auto* sub = app.add_subcommand("show", "Print a stored game and its board at a ply");
     sub->add_option("ID", o->id, "The game id (from search)")->required();
@@ -228,7 +228,7 @@ int runInfo(const InfoOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand infoCommand(90, [](CLI::App& app, Action& action) {
+RegisterCommand infoCommand("info", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<InfoOptions>();
     auto* sub = app.add_subcommand("info",
                                    "What the archive holds: games, players, events, "

@@ -234,7 +234,7 @@ int runImport(const ImportCommandOptions& o) {
     return code;
 }
 
-RegisterCommand importCommand(50, [](CLI::App& app, Action& action) {
+RegisterCommand importCommand("import", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<ImportCommandOptions>();
     auto* sub = app.add_subcommand(
         "import", "Store the games of files and folders in the archive (duplicates skipped)");

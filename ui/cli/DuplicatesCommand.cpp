@@ -224,7 +224,7 @@ int runDuplicates(const DuplicatesOptions& o) {
     return runList(o);
 }
 
-RegisterCommand duplicatesCommand(120, [](CLI::App& app, Action& action) {
+RegisterCommand duplicatesCommand("duplicates", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<DuplicatesOptions>();
     auto* sub = app.add_subcommand(
         "duplicates",

@@ -1,5 +1,5 @@
-// Commands that read record files without storing them: check (read, replay, diagnose) and
-// convert (read, replay, write in another format).
+// othello-db check: reads and replays record files without storing them and reports every
+// problem (convert, the other command that reads without storing, is ConvertCommand.cpp).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -26,19 +26,6 @@ namespace {
 
 using namespace othello::importers;
 using nlohmann::json;
-
-// A --format / --to value.
-CLI::Validator formatValidator(bool output) {
-    return CLI::Validator(
-        [output](std::string& value) -> std::string {
-            // The names come from the format table, as the readers and writers do.
-            const auto f = parseFormat(value);
-            if (!f || (output && !formatInfo(*f).canWrite))
-                return "expected one of " + formatNames(output, true, ", ");
-            return {};
-        },
-        formatNames(output, true, "|"));
-}
 
 json gameJson(const GameRecord& g) {
     json j;
@@ -321,7 +308,7 @@ int runCheck(const CheckOptions& o) {
                : kExitOk;
 }
 
-RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
+RegisterCommand checkCommand("check", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<CheckOptions>();
     auto* sub = app.add_subcommand(
         "check", "Read and replay record files without storing them; report every problem");
@@ -352,79 +339,6 @@ RegisterCommand checkCommand(30, [](CLI::App& app, Action& action) {
         "read as one document. A logbook whose lines all fail at move 1 the same way is said "
         "once, with the --first-move to use.");
     sub->callback([o, &action] { action = [o] { return runCheck(*o); }; });
-});
-
-struct ConvertOptions {
-    std::string input;
-    std::string to;
-    std::string output;
-    std::string format = "auto";
-    ReadFlags read;
-    bool strict = false;
-};
-
-int runConvert(const ConvertOptions& o) {
-    ReadOptions ro;
-    ro.format = parseFormat(o.format).value_or(Format::Auto);
-    ro.strict = o.strict;
-    applyReadFlags(o.read, ro);
-    const Format to = *parseFormat(o.to);
-    if (o.output == "-" && !formatInfo(to).writeText) {  // a binary format (WTHOR)
-        fmt::print(stderr, "error: {} is binary: give a file name with -o\n", formatName(to));
-        return kExitUsage;
-    }
-    // Records come one by one: only those to write are kept.
-    std::vector<GameRecord> games;
-    int skipped = 0;
-    ro.onRecord = [&](GameRecord&& g) {
-        for (const Diagnostic& d : g.diagnostics)
-            if (!o.read.quiet || shownWhenQuiet(d)) fmt::print(stderr, "{}\n", d.format());
-        std::string why;
-        if (!canWrite(g, to, &why)) {
-            ++skipped;
-            // Past the file's diagnostic limit a rejected record is only counted (the note
-            // "diagnostic-limit" says how many).
-            if (g.status == GameStatus::Error && g.diagnostics.empty()) return;
-            fmt::print(stderr, "{}: error: not converted: {} [not-converted]\n",
-                       text::escapeForTerminal(g.source.describe()), text::escapeForTerminal(why));
-            return;
-        }
-        games.push_back(std::move(g));
-    };
-    const FileResult r = readFile(o.input, ro);
-    for (const Diagnostic& d : r.fileDiagnostics)
-        if (!o.read.quiet || shownWhenQuiet(d)) fmt::print(stderr, "{}\n", d.format());
-    if (!r.readable) return kExitUsage;
-    // Say what the output format cannot keep before writing it.
-    for (const Diagnostic& d : conversionWarnings(games, to, o.output))
-        if (!o.read.quiet || shownWhenQuiet(d)) fmt::print(stderr, "{}\n", d.format());
-    if (o.output == "-") {
-        fmt::print("{}", writeGamesToString(games, to));
-    } else {
-        writeGamesToFile(games, to, o.output);
-        fmt::print("{} written to {} ({}){}\n", plural(static_cast<int>(games.size()), "game"),
-                   text::escapeForTerminal(o.output), formatName(to),
-                   skipped ? fmt::format("; {} skipped", skipped) : std::string());
-    }
-    // A file error on a readable file (no game found) is bad input too.
-    const bool fileError =
-        std::any_of(r.fileDiagnostics.begin(), r.fileDiagnostics.end(),
-                    [](const Diagnostic& d) { return d.severity == Severity::Error; });
-    return skipped || fileError || r.damaged() ? kExitBadInput : kExitOk;
-}
-
-RegisterCommand convertCommand(40, [](CLI::App& app, Action& action) {
-    auto o = std::make_shared<ConvertOptions>();
-    auto* sub = app.add_subcommand(
-        "convert", "Convert a record file to another format (every record replayed first)");
-    sub->add_option("IN", o->input, "Input file (format detected, or --format)")->required();
-    sub->add_option("--to", o->to, "Output format")->required()->check(formatValidator(true));
-    sub->add_option("-o,--output", o->output, "Output file ('-': standard output)")->required();
-    sub->add_option("--format", o->format, "Input format (default: detected)")
-        ->check(formatValidator(false));
-    sub->add_flag("--strict", o->strict, "Count warnings as errors (such records are skipped)");
-    addReadFlags(sub, o->read, "Print errors and the summary only");
-    sub->callback([o, &action] { action = [o] { return runConvert(*o); }; });
 });
 
 }  // namespace

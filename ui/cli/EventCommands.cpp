@@ -59,7 +59,7 @@ int runEvents(const EventsOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand eventsCommand(92, [](CLI::App& app, Action& action) {
+RegisterCommand eventsCommand("events", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<EventsOptions>();
     auto* sub = app.add_subcommand(
         "events", "List the events of each year (tournaments and collections of games)");
@@ -326,7 +326,7 @@ int runEvent(const EventOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand eventCommand(94, [](CLI::App& app, Action& action) {
+RegisterCommand eventCommand("event", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<EventOptions>();
     auto* sub = app.add_subcommand(
         "event", "Standings and crosstable of one event (a tournament in a year)");

@@ -60,7 +60,7 @@ int runExport(const ExportOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand exportCommand(100, [](CLI::App& app, Action& action) {
+RegisterCommand exportCommand("export", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<ExportOptions>();
     auto* sub = app.add_subcommand("export", "Write the games matching the filters to a file");
     addFilterOptions(sub, o->filter, false);

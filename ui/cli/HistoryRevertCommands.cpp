@@ -46,7 +46,7 @@ int runHistory(const HistoryOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand historyCommand(117, [](CLI::App& app, Action& action) {
+RegisterCommand historyCommand("history", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<HistoryOptions>();
     auto* sub = app.add_subcommand("history", "List the journal of changes (newest first)");
     sub->add_option("ID", o->game, "Only the changes of this game");
@@ -97,7 +97,7 @@ int runRevert(const RevertOptions& o) {
     }
 }
 
-RegisterCommand revertCommand(118, [](CLI::App& app, Action& action) {
+RegisterCommand revertCommand("revert", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<RevertOptions>();
     auto* sub = app.add_subcommand("revert", "Undo one journalled change");
     sub->add_option("CHANGE", o->change, "The change's id (see `othello-db history`)")->required();

@@ -71,7 +71,7 @@ int runSearch(const SearchOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand searchCommand(60, [](CLI::App& app, Action& action) {
+RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<SearchOptions>();
     auto* sub = app.add_subcommand("search",
                                    "Find games by player, event, year, result or "
@@ -131,7 +131,7 @@ int runStats(const StatsOptions& o) {
     return kExitOk;
 }
 
-RegisterCommand statsCommand(70, [](CLI::App& app, Action& action) {
+RegisterCommand statsCommand("stats", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<StatsOptions>();
     auto* sub = app.add_subcommand(
         "stats", "Results of the games reaching a position and of each next move played");

@@ -143,8 +143,9 @@ void setup(CLI::App& app, Action& action, bool player) {
     });
 }
 
-RegisterCommand renameCommand(110, [](CLI::App& app, Action& action) { setup(app, action, true); });
-RegisterCommand renameEventCommand(119, [](CLI::App& app, Action& action) {
+RegisterCommand renameCommand("rename-player",
+                              [](CLI::App& app, Action& action) { setup(app, action, true); });
+RegisterCommand renameEventCommand("rename-event", [](CLI::App& app, Action& action) {
     setup(app, action, false);
 });
 
