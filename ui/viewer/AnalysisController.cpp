@@ -9,6 +9,7 @@
 #include "DbThread.h"
 #include "GameController.h"
 #include "SolverThread.h"
+#include "analysis/FinalScore.h"
 #include "core/Notation.h"
 
 namespace othello::viewer {
@@ -24,12 +25,6 @@ constexpr std::size_t kMaxKnown = 200000;
 ValueRange rangeOf(const analysis::MoveValue& m) {
     return m.kind == analysis::ValueKind::Exact ? ValueRange::exactly(m.value)
                                                 : ValueRange{m.lower, m.upper};
-}
-
-// The final disc difference of a finished game, side to move's point of view.
-int finalDifference(const Position& p) {
-    const core::Score s = p.finalScore();
-    return p.toMove() == core::Color::Black ? s.black - s.white : s.white - s.black;
 }
 
 QString nodesText(std::uint64_t nodes) {
@@ -144,7 +139,8 @@ void AnalysisController::refresh() {
     for (const Position& p : game_->line().positions)
         if (p.isGameOver() && !find(p)) {
             Known& k = known_[p];
-            k.value = ValueRange::exactly(finalDifference(p));
+            // The side to move's final difference, empties to the winner: the solver's rule.
+            k.value = ValueRange::exactly(analysis::finalDifference(p.player(), p.opponentDiscs()));
             k.final = k.movesFinal = true;
         }
     // Keep the jobs already queued in the right order (the one running above all); cancel
