@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "AnalysisController.h"
+#include "AnalysisStatus.h"
 #include "ArchiveClient.h"
 #include "GameController.h"
 #include "ValueRange.h"
@@ -85,6 +86,7 @@ class AnalysisTest : public QObject {
 
   private slots:
     void valueRangeText();
+    void statusWords();
     void valuesOnSquaresLossesAndGraph();
     void steppingCancelsOldWork();
     void boundsShownAsBounds();
@@ -110,6 +112,76 @@ void AnalysisTest::valueRangeText() {
     QVERIFY(!ValueRange{}.known());
     QCOMPARE((ValueRange{-10, 6}).flipped(), (ValueRange{-6, 10}));
     QCOMPARE((ValueRange{-10, 6}).intersect(ValueRange{0, 64}), (ValueRange{0, 6}));
+}
+
+// The status words, exactly, for each state the panel can be in (AnalysisStatus.h).
+void AnalysisTest::statusWords() {
+    // The start position (60 empties), exact values from `maxEmpties`.
+    const auto start = [](int maxEmpties) {
+        ShownFacts f;
+        f.position = core::Position::start();
+        f.maxEmpties = maxEmpties;
+        f.midgameDepth = 10;
+        return f;
+    };
+    ShownFacts f = start(24);
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("Waiting to search this position (60 empties)…"));
+    f.running = true;
+    f.midgame.depth = 5;
+    f.midgame.completedDepth = 4;
+    f.midgame.value = -2;
+    f.midgame.nodes = 1'500'000;
+    f.midgame.seconds = 2.5;
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("Searching this position: depth 5 of 10 (depth 4: ~−2), 1.5 M nodes, "
+                            "2.5 s…"));
+    f.estimate = ShownFacts::Estimate{4, 8, false};
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("Black to move: ~+4 (estimate, depth 8 search, time budget; 60 "
+                            "empties, exact from 24)."));
+    f.evaluationError = QStringLiteral("no weights");
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("No estimate: the evaluation is unavailable (no weights). Exact "
+                            "values from 24 empties."));
+
+    ShownFacts s = start(60);
+    QCOMPARE(AnalysisStatus::shown(s),
+             QStringLiteral("Waiting to solve this position (60 empties)…"));
+    s.solve =
+        analysis::SolveProgress{.empties = 60, .nodes = 12'345, .movesDone = 3, .movesTotal = 4};
+    s.running = true;
+    QCOMPARE(AnalysisStatus::shown(s),
+             QStringLiteral("Solving this position: 60 empties, 3/4 moves, 12 k nodes…"));
+    s.solved = ShownFacts::Solved{ValueRange::exactly(6), true};
+    QCOMPARE(AnalysisStatus::shown(s),
+             QStringLiteral("Black to move: +6 with perfect play (exact, 60 empties, from the "
+                            "archive's cache)."));
+    s.solved = ShownFacts::Solved{ValueRange{4, 64}, false};
+    QCOMPARE(AnalysisStatus::shown(s),
+             QStringLiteral("Black to move: ≥+4 (a bound: the time budget ran out, 60 empties)."));
+    s.solved = ShownFacts::Solved{ValueRange{-64, 64}, false};
+    QCOMPARE(
+        AnalysisStatus::shown(s),
+        QStringLiteral("Black to move: nothing proven, the time budget ran out (60 empties)."));
+    s.position = core::Position();  // nobody can move: the game is over
+    QCOMPARE(AnalysisStatus::shown(s), QStringLiteral("Game over: nothing to solve."));
+
+    BackgroundFacts b;
+    b.maxEmpties = 24;
+    b.midgameDepth = 10;
+    QCOMPARE(AnalysisStatus::background(b), QString());
+    b.solved = 12;
+    b.estimated = 3;
+    QCOMPARE(AnalysisStatus::background(b),
+             QStringLiteral("Rest of the line: 12 positions solved (up to 24 empties), 3 estimated "
+                            "(depth 10)."));
+    b.left = 5;
+    b.toSolve = 2;
+    b.running = BackgroundFacts::Running{40, 20, 3'000'000};
+    QCOMPARE(AnalysisStatus::background(b),
+             QStringLiteral("Rest of the line: 2 positions to solve, 3 to estimate, now ply 40 (20 "
+                            "empties, 3.0 M nodes)…"));
 }
 
 void AnalysisTest::valuesOnSquaresLossesAndGraph() {

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <array>
 
+#include "AnalysisStatus.h"
 #include "DbThread.h"
 #include "GameController.h"
 #include "SolverThread.h"
+#include "analysis/FinalScore.h"
 #include "core/Notation.h"
 
 namespace othello::viewer {
@@ -24,20 +26,6 @@ constexpr std::size_t kMaxKnown = 200000;
 ValueRange rangeOf(const analysis::MoveValue& m) {
     return m.kind == analysis::ValueKind::Exact ? ValueRange::exactly(m.value)
                                                 : ValueRange{m.lower, m.upper};
-}
-
-// The final disc difference of a finished game, side to move's point of view.
-int finalDifference(const Position& p) {
-    const core::Score s = p.finalScore();
-    return p.toMove() == core::Color::Black ? s.black - s.white : s.white - s.black;
-}
-
-QString nodesText(std::uint64_t nodes) {
-    if (nodes >= 10'000'000) return AnalysisController::tr("%1 M nodes").arg(nodes / 1'000'000);
-    if (nodes >= 1'000'000)
-        return AnalysisController::tr("%1 M nodes").arg(double(nodes) / 1e6, 0, 'f', 1);
-    if (nodes >= 10'000) return AnalysisController::tr("%1 k nodes").arg(nodes / 1000);
-    return AnalysisController::tr("%1 nodes").arg(nodes);
 }
 
 }  // namespace
@@ -144,7 +132,8 @@ void AnalysisController::refresh() {
     for (const Position& p : game_->line().positions)
         if (p.isGameOver() && !find(p)) {
             Known& k = known_[p];
-            k.value = ValueRange::exactly(finalDifference(p));
+            // The side to move's final difference, empties to the winner: the solver's rule.
+            k.value = ValueRange::exactly(analysis::finalDifference(p.player(), p.opponentDiscs()));
             k.final = k.movesFinal = true;
         }
     // Keep the jobs already queued in the right order (the one running above all); cancel
@@ -568,119 +557,51 @@ bool AnalysisController::currentDone() const {
 QString AnalysisController::statusText() const {
     if (!enabled_ || !game_) return {};
     if (game_->editing()) return tr("The analysis waits for the set-up position.");
-    const Position& current = game_->current();
-    const int empties = current.emptyCount();
-    if (current.isGameOver()) return tr("Game over: nothing to solve.");
-    const QString side = current.toMove() == core::Color::Black ? tr("Black") : tr("White");
-    if (empties > maxEmpties_) {
-        if (!evaluationError_.isEmpty())
-            return tr("No estimate: the evaluation is unavailable (%1). Exact values from %2 "
-                      "empties.")
-                .arg(evaluationError_)
-                .arg(maxEmpties_);
-        if (current.mustPass()) {
-            const std::optional<int> e = estimateOf(std::size_t(game_->ply()));
-            return e ? tr("%1 must pass: ~%2 (estimate; exact from %3 empties).")
-                           .arg(side, ValueRange::signedText(*e))
-                           .arg(maxEmpties_)
-                     : tr("%1 must pass.").arg(side);
-        }
-        if (const Estimate* e = findEstimate(current); e && e->allMoves)
-            return tr("%1 to move: ~%2 (estimate, depth %3 search%4; %5 empties, exact from %6).")
-                .arg(side, ValueRange::signedText(e->value))
-                .arg(e->depth)
-                .arg(e->complete ? QString() : tr(", time budget"))
-                .arg(empties)
-                .arg(maxEmpties_);
-        const bool running = !pending_.empty() && pending_.front().id == runningJob_ &&
-                             pending_.front().task.position == current;
-        if (!running) return tr("Waiting to search this position (%1 empties)…").arg(empties);
-        const analysis::MidgameProgress& p = progress_.midgame;
-        QString text = tr("Searching this position: depth %1 of %2")
-                           .arg(std::max(p.depth, 1))
-                           .arg(midgameDepth_);
-        if (p.completedDepth > 0)
-            text +=
-                tr(" (depth %1: ~%2)").arg(p.completedDepth).arg(ValueRange::signedText(p.value));
-        if (p.nodes > 0) text += QStringLiteral(", ") + nodesText(p.nodes);
-        if (p.seconds > 0) text += tr(", %1 s").arg(p.seconds, 0, 'f', 1);
-        return text + QStringLiteral("…");
+    ShownFacts f;
+    f.position = game_->current();
+    f.maxEmpties = maxEmpties_;
+    f.midgameDepth = midgameDepth_;
+    f.evaluationError = evaluationError_;
+    if (f.position.emptyCount() > maxEmpties_) {
+        if (f.position.mustPass()) f.passEstimate = estimateOf(std::size_t(game_->ply()));
+        if (const Estimate* e = findEstimate(f.position); e && e->allMoves)
+            f.estimate = ShownFacts::Estimate{e->value, e->depth, e->complete};
+    } else if (const Known* k = find(f.position); k && k->movesFinal) {
+        f.solved = ShownFacts::Solved{k->value, k->fromCache};
     }
-    if (const Known* k = find(current); k && k->movesFinal) {
-        const QString source = k->fromCache ? tr(", from the archive's cache") : QString();
-        const QString what = current.mustPass() ? tr("%1 must pass: %2").arg(side, k->value.text())
-                                                : tr("%1 to move: %2").arg(side, k->value.text());
-        if (k->value.exact())
-            return tr("%1 with perfect play (exact, %2 empties%3).")
-                .arg(what)
-                .arg(empties)
-                .arg(source);
-        if (!k->value.known())
-            return tr("%1 to move: nothing proven, the time budget ran out (%2 empties).")
-                .arg(side)
-                .arg(empties);
-        return tr("%1 (a bound: the time budget ran out, %2 empties).").arg(what).arg(empties);
-    }
-    const bool running = !pending_.empty() && pending_.front().id == runningJob_ &&
-                         pending_.front().task.position == current;
-    if (!running) return tr("Waiting to solve this position (%1 empties)…").arg(empties);
-    const analysis::SolveProgress& p = progress_.progress;
-    QString text = tr("Solving this position: %1 empties").arg(empties);
-    if (p.movesTotal > 0) text += tr(", %1/%2 moves").arg(p.movesDone).arg(p.movesTotal);
-    if (p.nodes > 0) text += QStringLiteral(", ") + nodesText(p.nodes);
-    if (p.seconds > 0) text += tr(", %1 s").arg(p.seconds, 0, 'f', 1);
-    return text + QStringLiteral("…");
+    f.running = !pending_.empty() && pending_.front().id == runningJob_ &&
+                pending_.front().task.position == f.position;
+    f.midgame = progress_.midgame;
+    f.solve = progress_.progress;
+    return AnalysisStatus::shown(f);
 }
 
 QString AnalysisController::backgroundText() const {
     if (!enabled_ || !game_ || game_->editing()) return {};
     const Position& current = game_->current();
-    int left = 0;
-    const Job* running = nullptr;
+    BackgroundFacts f;
+    f.maxEmpties = maxEmpties_;
+    f.midgameDepth = midgameDepth_;
     for (const Job& job : pending_) {
         if (job.task.position == current) continue;
-        ++left;
-        if (job.id == runningJob_) running = &job;
+        ++f.left;
+        if (!job.task.estimate) ++f.toSolve;
+        if (job.id == runningJob_) {
+            const bool solving = progress_.jobId == job.id && !job.task.estimate;
+            f.running = BackgroundFacts::Running{job.task.ply, job.task.position.emptyCount(),
+                                                 solving ? progress_.progress.nodes : 0};
+        }
     }
-    if (left == 0) {
-        int solved = 0, estimated = 0;
+    if (f.left == 0) {
         for (const Position& p : game_->line().positions) {
             if (p.isGameOver()) continue;
             if (const Known* k = find(p); k && k->value.known())
-                ++solved;
+                ++f.solved;
             else if (findEstimate(p))
-                ++estimated;
+                ++f.estimated;
         }
-        if (estimated > 0)
-            return tr("Rest of the line: %1 positions solved (up to %2 empties), %3 estimated "
-                      "(depth %4).")
-                .arg(solved)
-                .arg(maxEmpties_)
-                .arg(estimated)
-                .arg(midgameDepth_);
-        return solved > 0 ? tr("Rest of the line: %1 positions solved (up to %2 empties).")
-                                .arg(solved)
-                                .arg(maxEmpties_)
-                          : QString();
     }
-    int toSolve = 0;
-    for (const Job& job : pending_)
-        if (job.task.position != current && !job.task.estimate) ++toSolve;
-    QString text = toSolve == left ? tr("Rest of the line: %1 positions to solve").arg(left)
-                   : toSolve == 0  ? tr("Rest of the line: %1 positions to estimate").arg(left)
-                                   : tr("Rest of the line: %1 positions to solve, %2 to estimate")
-                                        .arg(toSolve)
-                                        .arg(left - toSolve);
-    if (running) {
-        text += tr(", now ply %1 (%2 empties")
-                    .arg(running->task.ply)
-                    .arg(running->task.position.emptyCount());
-        if (progress_.jobId == running->id && !running->task.estimate &&
-            progress_.progress.nodes > 0)
-            text += QStringLiteral(", ") + nodesText(progress_.progress.nodes);
-        text += QStringLiteral(")");
-    }
-    return text + QStringLiteral("…");
+    return AnalysisStatus::background(f);
 }
 
 QVariantList AnalysisController::moveValues() const {

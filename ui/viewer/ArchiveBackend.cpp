@@ -14,6 +14,19 @@ namespace othello::viewer {
 
 namespace {
 
+// Runs a storage call, turning its exceptions into the viewer's BackendError (the message is
+// the user's); the viewer's own errors (EditRejected, RevertRefused) pass as they are.
+template <class Fn>
+auto backendCall(Fn&& fn) -> decltype(fn()) {
+    try {
+        return fn();
+    } catch (const BackendError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw BackendError(e.what());
+    }
+}
+
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
@@ -119,7 +132,7 @@ SearchPage ArchiveBackend::search(const SearchQuery& query, qint64 offset, qint6
     f.descending = query.descending;
     f.offset = offset;
     f.limit = limit;
-    try {
+    return backendCall([&] {
         st::SearchResult r = impl_->archive.search(f);
         SearchPage page;
         page.total = r.total;
@@ -129,18 +142,12 @@ SearchPage ArchiveBackend::search(const SearchQuery& query, qint64 offset, qint6
                                           g.blackScore, g.whiteScore, g.ply.value_or(-1),
                                           g.complete, g.resultKnown, g.variant});
         return page;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
-    std::optional<st::StoredGame> stored;
-    try {
-        stored = impl_->archive.game(id);
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    const std::optional<st::StoredGame> stored =
+        backendCall([&] { return impl_->archive.game(id); });
     if (!stored) return std::nullopt;
     const importers::GameRecord& r = stored->record;
     GameInfo g;
@@ -168,7 +175,7 @@ std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
 }
 
 TreeData ArchiveBackend::stats(const core::Position& position) {
-    try {
+    return backendCall([&] {
         const st::PositionStats s = impl_->archive.stats(position);
         TreeData t{s.games,           s.blackWins,   s.draws, s.whiteWins,
                    s.avgBlackScore(), qs(s.opening), {}};
@@ -177,29 +184,21 @@ TreeData ArchiveBackend::stats(const core::Position& position) {
             t.moves.push_back(
                 TreeMove{m.move, m.games, m.blackWins, m.draws, m.whiteWins, m.avgBlackScore()});
         return t;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 std::vector<EventSummary> ArchiveBackend::events() {
-    try {
+    return backendCall([&] {
         std::vector<EventSummary> out;
         for (const st::TournamentSummary& t : impl_->archive.tournaments())
             out.push_back(eventSummary(t));
         return out;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 std::optional<EventData> ArchiveBackend::event(qint64 id) {
-    std::optional<st::Tournament> t;
-    try {
-        t = impl_->archive.tournament(id);
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    const std::optional<st::Tournament> t =
+        backendCall([&] { return impl_->archive.tournament(id); });
     if (!t) return std::nullopt;
     EventData out;
     out.summary = eventSummary(t->summary);
@@ -251,15 +250,11 @@ std::optional<EventData> ArchiveBackend::event(qint64 id) {
 }
 
 qint64 ArchiveBackend::gameCount() {
-    try {
-        return impl_->archive.count(st::SearchFilter{});
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    return backendCall([&] { return impl_->archive.count(st::SearchFilter{}); });
 }
 
 QString ArchiveBackend::summary() {
-    try {
+    return backendCall([&] {
         const st::ArchiveInfo info = impl_->archive.info();
         // Events as the Events tab and `othello-db events` count them: a name in a year.
         const st::Archive::EventCounts events = impl_->archive.eventCounts();
@@ -271,9 +266,7 @@ QString ArchiveBackend::summary() {
         return QObject::tr("%1, %2, %3")
             .arg(count(info.games, "game", "games"), count(info.players, "player", "players"),
                  count(events.events, "event", "events"));
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 // ---- Editing ----
@@ -323,18 +316,19 @@ EditOutcome editOutcome(const st::EditResult& r) {
     return out;
 }
 
-// Runs a write, turning storage's exceptions into the viewer's (the messages are the user's).
+// Runs a write: a failed check becomes EditRejected, a blocked revert RevertRefused, any other
+// failure BackendError (backendCall).
 template <class Fn>
 auto writing(Fn&& fn) -> decltype(fn()) {
-    try {
-        return fn();
-    } catch (const st::EditError& e) {
-        throw EditRejected(e.what());
-    } catch (const st::RevertBlocked& e) {
-        throw RevertRefused(e.what(), e.blocker);
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    return backendCall([&]() -> decltype(fn()) {
+        try {
+            return fn();
+        } catch (const st::EditError& e) {
+            throw EditRejected(e.what());
+        } catch (const st::RevertBlocked& e) {
+            throw RevertRefused(e.what(), e.blocker);
+        }
+    });
 }
 
 }  // namespace
@@ -391,7 +385,7 @@ qint64 ArchiveBackend::revert(qint64 change) {
 }
 
 std::vector<TrashRow> ArchiveBackend::trash() {
-    try {
+    return backendCall([&] {
         std::vector<TrashRow> out;
         for (const st::TrashedGame& t : impl_->archive.trash()) {
             const st::GameRow& g = t.row;
@@ -403,40 +397,30 @@ std::vector<TrashRow> ArchiveBackend::trash() {
                          t.change, t.time, qs(t.user)});
         }
         return out;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 std::vector<ChangeRow> ArchiveBackend::history(qint64 game, int limit) {
-    try {
+    return backendCall([&] {
         st::HistoryFilter f;
         if (game > 0) f.game = game;
         f.limit = limit;
         std::vector<ChangeRow> out;
         for (const st::Change& c : impl_->archive.history(f)) out.push_back(changeRow(c));
         return out;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 std::optional<ChangeRow> ArchiveBackend::change(qint64 id) {
-    try {
+    return backendCall([&] {
         const std::optional<st::Change> c = impl_->archive.change(id);
         return c ? std::optional(changeRow(*c)) : std::nullopt;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 std::optional<StoredHeaders> ArchiveBackend::headers(qint64 id) {
-    std::optional<st::StoredGame> stored;
-    try {
-        stored = impl_->archive.game(id);
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    const std::optional<st::StoredGame> stored =
+        backendCall([&] { return impl_->archive.game(id); });
     if (!stored) return std::nullopt;
     const importers::GameRecord& r = stored->record;
     const importers::GameResult result = importers::GameResult::of(r);
@@ -455,16 +439,14 @@ std::optional<StoredHeaders> ArchiveBackend::headers(qint64 id) {
 }
 
 QStringList ArchiveBackend::names(bool events, const QString& prefix, int limit) {
-    try {
+    return backendCall([&] {
         QStringList out;
         for (const std::string& n : impl_->archive.names(
                  events ? st::Archive::NameKind::Event : st::Archive::NameKind::Player,
                  prefix.toStdString(), std::size_t(std::max(1, limit))))
             out.append(qs(n));
         return out;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
@@ -480,7 +462,7 @@ ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
                             p.imported,       p.duplicates,      p.rejected,        p.seconds};
     };
     options.progress = [&](const st::ImportProgress& p) { progress(convert(p)); };
-    try {
+    return backendCall([&] {
         const st::ImportResult r = impl_->archive.importFiles(files, options);
         ImportOutcome out;
         out.status.filesDone = int(r.filesRead + r.filesUnreadable + r.filesSkipped);
@@ -493,13 +475,11 @@ ImportOutcome ArchiveBackend::importFiles(const QStringList& paths,
             out.rejections.push_back(Rejection{qs(d.where.describe()), qs(d.code), qs(d.format())});
         for (const std::string& path : r.notGameRecords) out.notGameRecords.push_back(qs(path));
         return out;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 DuplicateListing ArchiveBackend::duplicates(int minMoves, bool includeMarked) {
-    try {
+    return backendCall([&] {
         st::DuplicateQuery q;
         q.minMoves = minMoves;
         q.includeMarked = includeMarked;
@@ -524,9 +504,7 @@ DuplicateListing ArchiveBackend::duplicates(int minMoves, bool includeMarked) {
             out.groups.push_back(std::move(row));
         }
         return out;
-    } catch (const std::exception& e) {
-        throw BackendError(e.what());
-    }
+    });
 }
 
 qint64 ArchiveBackend::resolveDuplicates(qint64 keep, bool merge, qint64 prefer) {
