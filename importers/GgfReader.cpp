@@ -442,12 +442,9 @@ void readGgf(const std::string& name, std::string_view text, const ReadOptions& 
                     ++out.droppedByCode["stray-text"];
                     break;
                 }
-                Diagnostic d;
-                d.severity = Severity::Warning;
-                d.where = lines.at(name, i + k, -1);
-                d.code = "stray-text";
-                d.message = "text outside any game is ignored";
-                out.fileDiagnostics.push_back(std::move(d));
+                out.fileDiagnostics.push_back(
+                    Diagnostic::at(Severity::Warning, lines.at(name, i + k, -1), "stray-text",
+                                   "text outside any game is ignored"));
                 break;
             }
         }

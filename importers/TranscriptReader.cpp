@@ -361,13 +361,10 @@ void applyMetadata(Pending& p, const std::string& key, std::string_view value, i
         p.scoreText = std::string(value);
         p.scoreLine = line;
     } else {
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where = text::at(name, line, 1);
-        d.code = "unknown-field";
-        d.message = "unknown field '" + text::toUtf8(key.substr(0, 64)) + "' ignored";
         if (pendingWarnings.size() < kMaxDiagnosticsPerFile)
-            pendingWarnings.push_back(std::move(d));
+            pendingWarnings.push_back(
+                Diagnostic::at(Severity::Warning, text::at(name, line, 1), "unknown-field",
+                               "unknown field '" + text::toUtf8(key.substr(0, 64)) + "' ignored"));
     }
 }
 
