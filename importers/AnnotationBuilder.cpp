@@ -16,15 +16,6 @@ void cutUtf8(std::string& text, std::size_t n) {
     text.resize(n);
 }
 
-Diagnostic warning(const SourceLocation& where, std::string code, std::string message) {
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where = where;
-    d.code = std::move(code);
-    d.message = std::move(message);
-    return d;
-}
-
 // Text of the file kept as a comment: one paragraph, with its braces turned into parentheses so
 // that the comment never holds a '}' (PgnWriter writes it back inside {...}).
 std::string keptText(std::string_view raw) {
@@ -59,9 +50,10 @@ class Builder {
             if (static_cast<std::size_t>(v.after) > kept) continue;  // in the text not replayed
             if (v.after == 0) {
                 if (v.closed && !unclosed)
-                    warn_(warning(at(v.line, v.column), "bad-variation",
-                                  "a variation before the line's first move replaces no move: its "
-                                  "text is kept as a comment"));
+                    warn_(Diagnostic::at(
+                        Severity::Warning, at(v.line, v.column), "bad-variation",
+                        "a variation before the line's first move replaces no move: its "
+                        "text is kept as a comment"));
                 addKept(comments, 0, "variation not replayed:", inner(v), v);
                 continue;
             }
@@ -110,7 +102,8 @@ class Builder {
                            ? ": the variation is kept as a comment"
                            : ": the variation is kept up to the move before it, the rest of its "
                              "text as a comment";
-            Diagnostic d = warning(at(bad.line, bad.column), "bad-variation", std::move(message));
+            Diagnostic d = Diagnostic::at(Severity::Warning, at(bad.line, bad.column),
+                                          "bad-variation", std::move(message));
             d.moveNumber = discBase + r.error->moveNumber;
             d.square = bad.square == core::kNoSquare ? core::kNoSquare : bad.square;
             warn_(std::move(d));
@@ -183,7 +176,7 @@ bool AnnotationBudget::takeVariation(std::size_t depth, const SourceLocation& wh
 std::vector<Diagnostic> AnnotationBudget::report() const {
     std::vector<Diagnostic> out;
     const auto add = [&](const SourceLocation& where, const char* code, std::string message) {
-        Diagnostic d = warning(where, code, std::move(message));
+        Diagnostic d = Diagnostic::at(Severity::Warning, where, code, std::move(message));
         d.damage = true;  // text of the file is not kept, as with "value-too-long"
         out.push_back(std::move(d));
     };

@@ -275,11 +275,9 @@ void readCsv(const std::string& name, std::string_view textIn, const ReadOptions
     if (!scanner.next(row)) return;  // empty file: no games
     const Columns c = columnsOf(row);
     if (c.moves < 0) {
-        Diagnostic diag;
-        diag.where = text::at(name, 1);
-        diag.code = "no-moves-column";
-        diag.message = "the CSV header names no moves column (moves, game_moves, ...)";
-        out.fileDiagnostics.push_back(std::move(diag));
+        out.fileDiagnostics.push_back(
+            Diagnostic::at(Severity::Error, text::at(name, 1), "no-moves-column",
+                           "the CSV header names no moves column (moves, game_moves, ...)"));
         out.readable = false;
         return;
     }

@@ -41,6 +41,11 @@ struct Diagnostic {
     // "path:line: error: message [code]"; control bytes and invalid UTF-8 in the message are
     // escaped as \xNN so that a diagnostic never prints raw binary.
     std::string format() const;
+    // The one way to build a diagnostic (readers, writers, fileDiagnostic and addDiagnostic):
+    // how bad, where, a code and a message as given; a move, a square or `damage` is set on
+    // the result where it applies.
+    static Diagnostic at(Severity severity, SourceLocation where, std::string code,
+                         std::string message);
 };
 
 // A diagnostic about a whole file (no line, record or move).

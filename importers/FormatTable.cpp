@@ -44,15 +44,11 @@ std::vector<Diagnostic> moveListWarnings(const std::vector<GameRecord>& games,
                         (!g.round.empty() || !g.place.empty() || (g.year && g.date.empty()) ||
                          g.theoreticalScore || g.theoreticalDepth);
     if (withMetadata) {
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where.path = outputPath;
-        d.code = "metadata-not-kept";
-        d.message = std::to_string(withMetadata) +
-                    (withMetadata == 1 ? " game has" : " games have") +
-                    " a round, place or theoretical score: a move list keeps only the moves, "
-                    "names, event, date and result";
-        out.push_back(std::move(d));
+        out.push_back(fileDiagnostic(
+            Severity::Warning, outputPath, "metadata-not-kept",
+            std::to_string(withMetadata) + (withMetadata == 1 ? " game has" : " games have") +
+                " a round, place or theoretical score: a move list keeps only the moves, "
+                "names, event, date and result"));
     }
     return out;
 }

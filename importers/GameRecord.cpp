@@ -46,14 +46,21 @@ std::string Diagnostic::format() const {
     return out;
 }
 
-Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::string code,
+Diagnostic Diagnostic::at(Severity severity, SourceLocation where, std::string code,
                           std::string message) {
     Diagnostic d;
     d.severity = severity;
-    d.where.path = path;
+    d.where = std::move(where);
     d.code = std::move(code);
     d.message = std::move(message);
     return d;
+}
+
+Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::string code,
+                          std::string message) {
+    SourceLocation where;
+    where.path = path;
+    return Diagnostic::at(severity, std::move(where), std::move(code), std::move(message));
 }
 
 // storedFormatCode, formatFromStoredCode, formatName and parseFormat read the format table

@@ -178,23 +178,31 @@ bool parseGgfBoard(std::string_view bo, core::Position& out, std::string& why) {
     return true;
 }
 
-// Interprets the properties of one game into `r`.
-void readGame(const std::string& name, std::size_t start, const LineIndex& lines,
-              std::int64_t index, const GgfScan& scan, GameRecord& r) {
-    r.format = Format::Ggf;
-    r.source = lines.at(name, start, index);
-    r.source.column = 0;  // the record is located by its line
-    const std::vector<Property>& props = scan.props;
-    for (const GgfScan::Repair& repair : scan.repairs)
-        addDamage(r, lines.at(name, repair.at, index), repair.code, repair.message);
+// Where one game is: the file, its line index and the record's number.
+struct GameSite {
+    const std::string& name;
+    const LineIndex& lines;
+    std::int64_t index;
+    SourceLocation at(std::size_t offset) const { return lines.at(name, offset, index); }
+};
+
+// The header values read before the moves (type, game, board, result, theoretical score,
+// komi), each with the offset of its property.
+struct GgfHeader {
+    std::string_view ty = "8", gm = "Othello", bo, re, ts, km;
+    std::size_t boAt = 0, reAt = 0, tsAt = 0, kmAt = 0;
+};
+
+// The metadata into `r` (first, so that even a bad record says whose game it was); the values
+// read later are returned.
+GgfHeader readHeader(const GameSite& site, std::size_t start, const std::vector<Property>& props,
+                     GameRecord& r) {
     const auto capped = [&](const Property& p) {
         const std::string what = "the value of " + std::string(p.key.substr(0, 16));
-        return std::string(
-            trim(capValue(r, p.value, lines.at(name, p.offset, index), what.c_str())));
+        return std::string(trim(capValue(r, p.value, site.at(p.offset), what.c_str())));
     };
-    // Metadata first, so that even a bad record says whose game it was.
-    std::string_view ty = "8", gm = "Othello", bo, re, ts, km;
-    std::size_t boAt = start, reAt = start, tsAt = start, kmAt = start;
+    GgfHeader h;
+    h.boAt = h.reAt = h.tsAt = h.kmAt = start;
     for (const auto& p : props) {
         const std::string value(trim(p.value));
         if (p.key == "PB")
@@ -208,115 +216,131 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
         else if (p.key == "RO")
             r.round = capped(p);
         else if (p.key == "TY")
-            ty = trim(p.value);
+            h.ty = trim(p.value);
         else if (p.key == "GM")
-            gm = trim(p.value);
+            h.gm = trim(p.value);
         else if (p.key == "BO")
-            bo = p.value, boAt = p.offset;
+            h.bo = p.value, h.boAt = p.offset;
         else if (p.key == "RE")
-            re = trim(p.value), reAt = p.offset;
+            h.re = trim(p.value), h.reAt = p.offset;
         else if (p.key == "TS")
-            ts = trim(p.value), tsAt = p.offset;
+            h.ts = trim(p.value), h.tsAt = p.offset;
         else if (p.key == "KM")
-            km = trim(p.value), kmAt = p.offset;
+            h.km = trim(p.value), h.kmAt = p.offset;
         else if (p.key == "DT") {
             if (!parseDate(p.value, r.date, r.year))
-                addDiagnostic(r, Severity::Warning, lines.at(name, p.offset, index), "bad-date",
+                addDiagnostic(r, Severity::Warning, site.at(p.offset), "bad-date",
                               "DT[" + value + "] is neither a date nor a Unix time");
         }
     }
-    if (!scan.error.empty()) {
-        addDiagnostic(r, Severity::Error, lines.at(name, scan.errorAt, index), "bad-game",
-                      scan.error);
-        r.diagnostics.back().damage = scan.errorDamage;
-        return;
-    }
-    if (!re.empty()) {
-        r.statedResult = std::string(re);
-        std::string_view number = re.substr(0, re.find(':'));
+    return h;
+}
+
+// RE[] (the disc difference) and TS[] (the theoretical score): warnings when unreadable.
+void readStatedValues(const GameSite& site, const GgfHeader& h, GameRecord& r) {
+    if (!h.re.empty()) {
+        r.statedResult = std::string(h.re);
+        std::string_view number = h.re.substr(0, h.re.find(':'));
         if (!number.empty() && number.front() == '+') number.remove_prefix(1);
         double diff = 0;
         const auto [p, ec] = std::from_chars(number.data(), number.data() + number.size(), diff);
         if (ec == std::errc() && p == number.data() + number.size() && diff >= -64 && diff <= 64)
             r.statedDiscDiff = diff;
         else
-            addDiagnostic(r, Severity::Warning, lines.at(name, reAt, index), "bad-result",
-                          "RE[" + std::string(re) + "] is not a disc difference");
+            addDiagnostic(r, Severity::Warning, site.at(h.reAt), "bad-result",
+                          "RE[" + std::string(h.re) + "] is not a disc difference");
     }
-    if (!ts.empty()) {
+    if (!h.ts.empty()) {
         // TS[score/depth]: our own property for the WTHOR theoretical score (GgfWriter.h).
-        const std::size_t slash = ts.find('/');
+        const std::size_t slash = h.ts.find('/');
         const bool hasDepth = slash != std::string_view::npos;
-        const auto score = text::parseNumber(trim(ts.substr(0, slash)));
+        const auto score = text::parseNumber(trim(h.ts.substr(0, slash)));
         const int depth =
-            hasDepth ? text::parseNumber(trim(ts.substr(slash + 1))).value_or(-1) : -1;
+            hasDepth ? text::parseNumber(trim(h.ts.substr(slash + 1))).value_or(-1) : -1;
         if (score && *score <= 64 && (!hasDepth || (depth >= 0 && depth <= 60))) {
             r.theoreticalScore = *score;
             if (hasDepth) r.theoreticalDepth = depth;
         } else {
             addDiagnostic(
-                r, Severity::Warning, lines.at(name, tsAt, index), "bad-theoretical",
-                "TS[" + std::string(ts) + "] is not a theoretical score and depth (TS[31/24])");
+                r, Severity::Warning, site.at(h.tsAt), "bad-theoretical",
+                "TS[" + std::string(h.ts) + "] is not a theoretical score and depth (TS[31/24])");
         }
     }
-    if (!text::iequals(gm, "othello")) {
+}
+
+// GM[], KM[], TY[] and BO[]: the game played and where it starts. False (an error in `r`) for a
+// game other than Othello, a variant not played or a board that cannot be read.
+bool readVariant(const GameSite& site, const GgfHeader& h, GameRecord& r) {
+    if (!text::iequals(h.gm, "othello")) {
         addDiagnostic(r, Severity::Error, r.source, "unsupported-variant",
-                      "only Othello is played; this game is GM[" + std::string(gm) + "]");
-        return;
+                      "only Othello is played; this game is GM[" + std::string(h.gm) + "]");
+        return false;
     }
-    if (!km.empty()) {
+    if (!h.km.empty()) {
         // KM[]: the komi of a komi game (GameVariant.h says in whose favour).
         double komi = 0;
-        const auto [p, ec] = std::from_chars(km.data(), km.data() + km.size(), komi);
-        if (ec == std::errc() && p == km.data() + km.size() && komi >= -64 && komi <= 64)
+        const auto [p, ec] = std::from_chars(h.km.data(), h.km.data() + h.km.size(), komi);
+        if (ec == std::errc() && p == h.km.data() + h.km.size() && komi >= -64 && komi <= 64)
             r.variant.komi = komi;
         else
-            addDiagnostic(r, Severity::Warning, lines.at(name, kmAt, index), "bad-komi",
-                          "KM[" + std::string(km) + "] is not a komi");
+            addDiagnostic(r, Severity::Warning, site.at(h.kmAt), "bad-komi",
+                          "KM[" + std::string(h.km) + "] is not a komi");
     }
-    if (std::string why; !parseGgfType(ty, r.variant, why)) {
+    if (std::string why; !parseGgfType(h.ty, r.variant, why)) {
         addDiagnostic(r, Severity::Error, r.source, "unsupported-variant", why);
-        return;
+        return false;
     }
-    if (!bo.empty()) {
+    if (!h.bo.empty()) {
         std::string why;
-        if (!parseGgfBoard(bo, r.start, why)) {
+        if (!parseGgfBoard(h.bo, r.start, why)) {
             const bool otherSize = why.rfind("board size", 0) == 0;
-            addDiagnostic(r, Severity::Error, lines.at(name, boAt, index),
+            addDiagnostic(r, Severity::Error, site.at(h.boAt),
                           otherSize ? "unsupported-variant" : "bad-board",
                           otherSize ? why : "BO[...]: " + why);
-            return;
+            return false;
         }
     }
-    // Moves: B[...] and W[...], with passes written or (tolerated) left out.
+    return true;
+}
+
+// The moves as read: tokens (passes the reader inferred included), the offset of the property
+// each comes from, and the C[...] comments (GgfWriter.h) keyed by the move tokens before them.
+struct GgfMoves {
     std::vector<int> tokens;
-    std::vector<std::size_t> tokenAt;  // offset of the property each token comes from
+    std::vector<std::size_t> tokenAt;
+    annot::AnnotationBudget budget;
+    std::vector<std::pair<int, std::string>> comments;
+};
+
+// Replays the tokens so far; an illegal move is located at its property.
+bool replayTokens(const GameSite& site, const GgfMoves& m, GameRecord& r) {
+    int failed = -1;
+    if (replayRecord(r, m.tokens, r.source, &failed)) return true;
+    Diagnostic& d = r.diagnostics.back();
+    const auto k = static_cast<std::size_t>(failed);
+    if (failed >= 0 && k < m.tokenAt.size()) d.where = site.at(m.tokenAt[k]);
+    return false;
+}
+
+// Moves: B[...] and W[...], with passes written or (tolerated) left out, and the comments
+// between them. False (an error in `r`) at a move that is no square, played by the wrong side
+// or illegal.
+bool readMoves(const GameSite& site, const std::vector<Property>& props, GgfMoves& m,
+               GameRecord& r) {
     core::Position pos = r.start;
     bool tracking = pos.isValid();
     int moveNumber = 0;
-    // Replays the tokens so far; an illegal move is located at its property.
-    const auto replayTokens = [&]() {
-        int failed = -1;
-        if (replayRecord(r, tokens, r.source, &failed)) return true;
-        Diagnostic& d = r.diagnostics.back();
-        const auto k = static_cast<std::size_t>(failed);
-        if (failed >= 0 && k < tokenAt.size()) d.where = lines.at(name, tokenAt[k], index);
-        return false;
-    };
-    // C[...] comments (GgfWriter.h), keyed by the move tokens before them.
-    annot::AnnotationBudget budget;
-    std::vector<std::pair<int, std::string>> comments;
     for (const auto& p : props) {
         if (p.key == "C") {
             std::string t = normalizeComment(p.value);
-            if (!t.empty() && budget.takeComment(t, lines.at(name, p.offset, index)))
-                comments.emplace_back(static_cast<int>(tokens.size()), std::move(t));
+            if (!t.empty() && m.budget.takeComment(t, site.at(p.offset)))
+                m.comments.emplace_back(static_cast<int>(m.tokens.size()), std::move(t));
             continue;
         }
         if (p.key != "B" && p.key != "W") continue;
         // Move numbers count disc moves only, as core::ReplayError does.
-        moveNumber = discMoves(tokens) + 1;
-        const SourceLocation where = lines.at(name, p.offset, index);
+        moveNumber = discMoves(m.tokens) + 1;
+        const SourceLocation where = site.at(p.offset);
         // A view of p.value itself: p.value.substr() would be a temporary string, gone before
         // mv is read (found by fuzz_ggf, ASan stack-use-after-scope).
         const std::string_view value = p.value;
@@ -326,29 +350,29 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
         if (text::iequals(mv, "pa") || text::iequals(mv, "pass"))
             sq = core::kPass;
         else if ((sq = core::parseSquare(mv)) == core::kNoSquare) {
-            if (!replayTokens()) return;
+            if (!replayTokens(site, m, r)) return false;
             addDiagnostic(r, Severity::Error, where, "bad-move",
                           "move " + std::to_string(moveNumber) + ": '" + std::string(mv) +
                               "' is not a square or a pass",
                           moveNumber);
-            return;
+            return false;
         }
         if (tracking && side != pos.toMove()) {
             if (pos.mustPass()) {  // a pass left out: the replay makes it explicit
-                tokens.push_back(core::kPass);
-                tokenAt.push_back(p.offset);
+                m.tokens.push_back(core::kPass);
+                m.tokenAt.push_back(p.offset);
                 pos.pass();
             } else {
-                if (!replayTokens()) return;
-                std::string m = "move " + std::to_string(moveNumber) + " (" + std::string(mv) +
-                                ") is played by " + core::colorName(side) + " but " +
-                                core::colorName(pos.toMove()) + " is to move";
-                addDiagnostic(r, Severity::Error, where, "wrong-side", m, moveNumber, sq);
-                return;
+                if (!replayTokens(site, m, r)) return false;
+                std::string message = "move " + std::to_string(moveNumber) + " (" +
+                                      std::string(mv) + ") is played by " + core::colorName(side) +
+                                      " but " + core::colorName(pos.toMove()) + " is to move";
+                addDiagnostic(r, Severity::Error, where, "wrong-side", message, moveNumber, sq);
+                return false;
             }
         }
-        tokens.push_back(sq);
-        tokenAt.push_back(p.offset);
+        m.tokens.push_back(sq);
+        m.tokenAt.push_back(p.offset);
         if (tracking) {
             if (sq == core::kPass) {
                 if (pos.canMove())
@@ -362,14 +386,20 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
             }
         }
     }
-    if (!replayTokens()) return;
+    return replayTokens(site, m, r);
+}
+
+// A game that replays: its comments on their plies, the annotation warnings, and RE against
+// the replay.
+void finishGame(const GameSite& site, const GgfHeader& h, GgfMoves& m, GameRecord& r) {
     warnIfNoMoves(r);
-    if (!comments.empty()) {
+    if (!m.comments.empty()) {
         // Each comment on the ply of the move it follows (passes the replay inferred included).
-        const std::vector<int> ply = annot::plyOfTokens(core::replay(r.start, tokens));
-        for (const auto& [n, t] : comments) addComment(r.comments, n == 0 ? 0 : ply[n - 1] + 1, t);
+        const std::vector<int> ply = annot::plyOfTokens(core::replay(r.start, m.tokens));
+        for (const auto& [n, t] : m.comments)
+            addComment(r.comments, n == 0 ? 0 : ply[n - 1] + 1, t);
     }
-    for (Diagnostic& d : budget.report()) r.diagnostics.push_back(std::move(d));
+    for (Diagnostic& d : m.budget.report()) r.diagnostics.push_back(std::move(d));
     if (r.statedDiscDiff && !r.variant.anti && !r.variant.komi) {
         // Black's discs when the difference stands for a whole number of them (64 discs shared
         // out). For a game that stops early RE is its official result, not a disc count. In
@@ -380,14 +410,37 @@ void readGame(const std::string& name, std::size_t start, const LineIndex& lines
     }
     // RE against the replay, under the variant's rule (StatedResult.h). A RE with a ':'
     // suffix ("+12.00:r") says how the game was decided off the board: it stands as stated.
-    StatedResultSite site;
-    site.code = "re-mismatch";
-    site.what = "RE";
-    site.decided = re.find(':') != std::string_view::npos;
-    if (r.statedDiscDiff) site.where = lines.at(name, reAt, index);
-    checkStatedResult(r, site);
+    StatedResultSite check;
+    check.code = "re-mismatch";
+    check.what = "RE";
+    check.decided = h.re.find(':') != std::string_view::npos;
+    if (r.statedDiscDiff) check.where = site.at(h.reAt);
+    checkStatedResult(r, check);
     // --strict is applied by keepRecord, the one place for every reader: applied here too, it
     // would also steer parseGame's choice between the split and the as-written reading.
+}
+
+// Interprets the properties of one game into `r`: header, result, variant, moves, in that
+// order; the first error ends it.
+void readGame(const std::string& name, std::size_t start, const LineIndex& lines,
+              std::int64_t index, const GgfScan& scan, GameRecord& r) {
+    const GameSite site{name, lines, index};
+    r.format = Format::Ggf;
+    r.source = site.at(start);
+    r.source.column = 0;  // the record is located by its line
+    for (const GgfScan::Repair& repair : scan.repairs)
+        addDamage(r, site.at(repair.at), repair.code, repair.message);
+    const GgfHeader h = readHeader(site, start, scan.props, r);
+    if (!scan.error.empty()) {
+        addDiagnostic(r, Severity::Error, site.at(scan.errorAt), "bad-game", scan.error);
+        r.diagnostics.back().damage = scan.errorDamage;
+        return;
+    }
+    readStatedValues(site, h, r);
+    if (!readVariant(site, h, r)) return;
+    GgfMoves m;
+    if (!readMoves(site, scan.props, m, r)) return;
+    finishGame(site, h, m, r);
 }
 
 // Reads the game at `start` ("(;") into `r`; returns the offset after it. A value holding a
@@ -442,12 +495,9 @@ void readGgf(const std::string& name, std::string_view text, const ReadOptions& 
                     ++out.droppedByCode["stray-text"];
                     break;
                 }
-                Diagnostic d;
-                d.severity = Severity::Warning;
-                d.where = lines.at(name, i + k, -1);
-                d.code = "stray-text";
-                d.message = "text outside any game is ignored";
-                out.fileDiagnostics.push_back(std::move(d));
+                out.fileDiagnostics.push_back(
+                    Diagnostic::at(Severity::Warning, lines.at(name, i + k, -1), "stray-text",
+                                   "text outside any game is ignored"));
                 break;
             }
         }

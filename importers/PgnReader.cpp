@@ -228,13 +228,10 @@ class PgnParser {
                 ++out_.droppedByCode["comment-outside-game"];
                 return;
             }
-            Diagnostic d;
-            d.severity = Severity::Note;
-            d.where = text::at(name_, line, column);
-            d.code = "comment-outside-game";
-            d.message = "a comment outside any game is not kept: \"" + excerpt +
-                        (raw.size() > 40 ? "...\"" : "\"");
-            out_.fileDiagnostics.push_back(std::move(d));
+            out_.fileDiagnostics.push_back(Diagnostic::at(
+                Severity::Note, text::at(name_, line, column), "comment-outside-game",
+                "a comment outside any game is not kept: \"" + excerpt +
+                    (raw.size() > 40 ? "...\"" : "\"")));
             return;
         }
         if (!keeping() || game_.error) return;  // a variation not kept, a bad record
@@ -317,11 +314,8 @@ class PgnParser {
             warn(line, column, std::move(code), std::move(message), damage);
             return;
         }
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where = text::at(name_, line, column);
-        d.code = std::move(code);
-        d.message = std::move(message);
+        Diagnostic d = Diagnostic::at(Severity::Warning, text::at(name_, line, column),
+                                      std::move(code), std::move(message));
         d.damage = damage;
         out_.fileDiagnostics.push_back(std::move(d));
     }
@@ -432,11 +426,8 @@ class PgnParser {
             ++out_.droppedByCode[code];
             return;
         }
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where = text::at(name_, line, column);
-        d.code = std::move(code);
-        d.message = std::move(message);
+        Diagnostic d = Diagnostic::at(Severity::Warning, text::at(name_, line, column),
+                                      std::move(code), std::move(message));
         d.damage = damage;
         game_.rec.diagnostics.push_back(std::move(d));
     }
@@ -476,11 +467,10 @@ class PgnParser {
         game_.movetext = true;
         if (game_.error) return;  // the record is already bad: skip to its end
         if (pos_ - gameStart_ > kMaxRecordBytes) {
-            Diagnostic d;
-            d.where = text::at(name_, line_, column);
-            d.code = "record-too-large";
-            d.message = "the game's text runs past " + std::to_string(kMaxRecordBytes >> 20) +
-                        " MiB: the rest of it, up to the next game, is skipped";
+            Diagnostic d = Diagnostic::at(
+                Severity::Error, text::at(name_, line_, column), "record-too-large",
+                "the game's text runs past " + std::to_string(kMaxRecordBytes >> 20) +
+                    " MiB: the rest of it, up to the next game, is skipped");
             d.damage = true;
             game_.error = std::move(d);
             return;
@@ -496,24 +486,20 @@ class PgnParser {
         }
         const int sq = core::parseSquare(token);
         if (sq == core::kNoSquare) {
-            Diagnostic d;
-            d.where = text::at(name_, line_, column);
+            // The commonest wrong file: PGN is chess's format first. Its pawn moves ("e4") are
+            // squares, so the first piece move or capture is where it shows.
+            const bool chess = looksLikeChessMove(token);
+            std::string message(1, '\'');
+            message.append(text::toUtf8(token.substr(0, 16)));
+            message.append(chess ? "' is a chess move: not an Othello game (this PGN records chess)"
+                                 : "' is not a square or a pass");
+            Diagnostic d =
+                Diagnostic::at(Severity::Error, text::at(name_, line_, column),
+                               chess ? "chess-game" : "not-a-square", std::move(message));
             d.moveNumber = static_cast<int>(std::count_if(
                                game_.line.moves.begin(), game_.line.moves.end(),
                                [](const RawMove& m) { return m.square != core::kPass; })) +
                            1;  // disc moves only, as core::ReplayError counts
-            std::string message(1, '\'');
-            message.append(text::toUtf8(token.substr(0, 16)));
-            if (looksLikeChessMove(token)) {
-                // The commonest wrong file: PGN is chess's format first. Its pawn moves ("e4")
-                // are squares, so the first piece move or capture is where it shows.
-                d.code = "chess-game";
-                message.append("' is a chess move: not an Othello game (this PGN records chess)");
-            } else {
-                d.code = "not-a-square";
-                message.append("' is not a square or a pass");
-            }
-            d.message = std::move(message);
             game_.error = std::move(d);
             return;
         }

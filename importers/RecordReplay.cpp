@@ -8,13 +8,9 @@ namespace othello::importers {
 
 void addDiagnostic(GameRecord& record, Severity severity, const SourceLocation& where,
                    std::string code, std::string message, int moveNumber, int square) {
-    Diagnostic d;
-    d.severity = severity;
-    d.where = where;
+    Diagnostic d = Diagnostic::at(severity, where, std::move(code), text::printable(message));
     d.moveNumber = moveNumber;
     d.square = square;
-    d.code = std::move(code);
-    d.message = text::printable(message);
     record.diagnostics.push_back(std::move(d));
     if (severity == Severity::Error) record.status = GameStatus::Error;
 }

@@ -38,15 +38,14 @@ class NulBytes {
 
     void report(FileResult& out) const {
         if (!seen_) return;
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where = text::at(out.path, where_.line, where_.column);
-        d.where.byteOffset = where_.byteOffset;
-        d.code = "nul-byte";
-        d.message = count_ == 1 ? std::string("a NUL byte in the text")
-                                : "a NUL byte in the text (" + text::countOf(count_, "NUL byte") +
-                                      " in the file)";
-        out.fileDiagnostics.insert(out.fileDiagnostics.begin(), std::move(d));
+        SourceLocation where = text::at(out.path, where_.line, where_.column);
+        where.byteOffset = where_.byteOffset;
+        out.fileDiagnostics.insert(
+            out.fileDiagnostics.begin(),
+            Diagnostic::at(Severity::Warning, std::move(where), "nul-byte",
+                           count_ == 1 ? std::string("a NUL byte in the text")
+                                       : "a NUL byte in the text (" +
+                                             text::countOf(count_, "NUL byte") + " in the file)"));
     }
 
   private:
@@ -89,12 +88,10 @@ void readOversized(const std::string& name, std::string_view text, const FormatI
         const bool damaged = std::any_of(last.diagnostics.begin(), last.diagnostics.end(),
                                          [](const Diagnostic& d) { return d.damage; });
         if (!said) {
-            Diagnostic d;
-            d.severity = Severity::Error;
-            d.where = last.source;
-            d.code = "record-too-large";
-            d.message = "the record's text runs past " + std::to_string(kStreamBlockSize >> 20) +
-                        " MiB: the rest of it, up to the next record, is skipped";
+            Diagnostic d = Diagnostic::at(
+                Severity::Error, last.source, "record-too-large",
+                "the record's text runs past " + std::to_string(kStreamBlockSize >> 20) +
+                    " MiB: the rest of it, up to the next record, is skipped");
             d.damage = true;
             if (out.diagnosticsKept < static_cast<std::int64_t>(kMaxDiagnosticsPerFile)) {
                 last.diagnostics.insert(last.diagnostics.begin(), std::move(d));

@@ -58,6 +58,30 @@ bool takeUnfinishedMark(std::string& score) {
     return false;
 }
 
+// The grid as read from the cells: numbers and start marks, where each cell was, and whether
+// every cell could be read.
+struct GridCells {
+    TranscriptGrid grid;
+    std::array<int, 64> cellLine{}, cellColumn{};
+    bool ok = true;
+    Bitboard black = 0, white = 0, marked = 0;  // the disc marks
+};
+
+// Rows with their label first ("1 45 12 ...") in every one of the 8, or in one with 9 cells.
+bool rowsHaveLabels(const Pending& p) {
+    bool hasLabels = true;
+    for (std::size_t r = 0; r < 8; ++r) {
+        const auto& t = p.rows[r].tokens;
+        if (t.size() == 9) {
+            hasLabels = true;
+            break;
+        }
+        const auto label = t.empty() ? std::nullopt : text::parseNumber(t[0].text);
+        if (!label || *label != static_cast<int>(r) + 1) hasLabels = false;
+    }
+    return hasLabels;
+}
+
 class DiagramReader {
   public:
     DiagramReader(const std::string& name, const ReadOptions& options, FileResult& out)
@@ -68,6 +92,11 @@ class DiagramReader {
   private:
     bool placeRow(const Pending& p, const Row& row, bool hasLabels, int rowIndex,
                   std::array<Token, 8>& cells, GameRecord& rec);
+    std::optional<int> readScore(Pending& p, GameRecord& rec);
+    void readCell(const Token& cell, int line, int sq, GridCells& g, GameRecord& rec);
+    void checkNumbers(const GridCells& g, int gridLine, GameRecord& rec);
+    void offerRepairs(const GridCells& g, std::optional<int> statedBlack,
+                      const std::optional<std::vector<int>>& sequence, GameRecord& rec);
 
     const std::string& name_;
     const ReadOptions& options_;
@@ -152,156 +181,45 @@ void DiagramReader::finish(Pending& p) {
         keepRecord(out_, options_, std::move(rec));
         return;
     }
-    std::optional<int> statedBlack;
-    if (!p.scoreText.empty()) {
-        p.declaredUnfinished = takeUnfinishedMark(p.scoreText);
-        if (const auto s = text::parseScore(p.scoreText)) {
-            statedBlack = s->first;
-            rec.statedBlackDiscs = s->first;
-            rec.statedResult = p.scoreText;
-        } else {
-            addDiagnostic(rec, Severity::Warning, text::at(name_, p.scoreLine), "bad-score",
-                          "score '" + text::toUtf8(p.scoreText) +
-                              "' is not Black's discs and White's (\"20-44\")");
-        }
-    }
+    const std::optional<int> statedBlack = readScore(p, rec);
+    const bool hasLabels = rowsHaveLabels(p);
 
-    bool hasLabels = true;
-    for (std::size_t r = 0; r < 8; ++r) {
-        const auto& t = p.rows[r].tokens;
-        if (t.size() == 9) {
-            hasLabels = true;
-            break;
-        }
-        const auto label = t.empty() ? std::nullopt : text::parseNumber(t[0].text);
-        if (!label || *label != static_cast<int>(r) + 1) hasLabels = false;
-    }
-
-    TranscriptGrid grid;
-    std::array<int, 64> cellLine{}, cellColumn{};
-    bool gridOk = true;
-    Bitboard black = 0, white = 0, marked = 0;
+    GridCells g;
     for (int r = 0; r < 8; ++r) {
         std::array<Token, 8> cells{};
         if (!placeRow(p, p.rows[r], hasLabels, r, cells, rec)) {
-            gridOk = false;
+            g.ok = false;
             continue;
         }
-        for (int c = 0; c < 8; ++c) {
-            const int sq = core::squareOf(r, c);
-            cellLine[sq] = p.rows[r].line;
-            cellColumn[sq] = cells[c].byteColumn + 1;
-            const SourceLocation where = text::at(name_, p.rows[r].line, cells[c].byteColumn + 1);
-            int value = 0;
-            const CellKind kind = classify(cells[c].text, value);
-            const bool centre = kCentre & bit(sq);
-            switch (kind) {
-                case CellKind::Empty:
-                    break;
-                case CellKind::Black:
-                case CellKind::White:
-                    if (!centre) {
-                        addDiagnostic(rec, Severity::Error, where, "disc-off-centre",
-                                      "a disc mark on " + core::squareName(sq) +
-                                          ", which is not a centre square",
-                                      0, sq);
-                        gridOk = false;
-                    } else {
-                        marked |= bit(sq);
-                        (kind == CellKind::Black ? black : white) |= bit(sq);
-                    }
-                    break;
-                case CellKind::Number:
-                    grid.number[sq] = value;
-                    if (centre) {
-                        addDiagnostic(rec, Severity::Error, where, "number-on-centre",
-                                      "number " + std::to_string(value) + " on centre square " +
-                                          core::squareName(sq) + ", which holds a starting disc",
-                                      value <= 60 ? value : 0, sq);
-                    } else if (value > 60) {
-                        addDiagnostic(rec, Severity::Error, where, "number-out-of-range",
-                                      "number " + std::to_string(value) + " on " +
-                                          core::squareName(sq) + " is outside 1..60",
-                                      0, sq);
-                    }
-                    break;
-                case CellKind::Bad: {
-                    std::string m = "cell '";
-                    m += text::toUtf8(cells[c].text.substr(0, 16));
-                    m += "' on " + core::squareName(sq) +
-                         " is neither a move number, a disc (x/o) nor blank ('.', '--')";
-                    addDiagnostic(rec, Severity::Error, where, "bad-cell", std::move(m), 0, sq);
-                    gridOk = false;
-                    break;
-                }
-            }
-        }
+        for (int c = 0; c < 8; ++c)
+            readCell(cells[c], p.rows[r].line, core::squareOf(r, c), g, rec);
     }
+    TranscriptGrid& grid = g.grid;
     // The start: the four centre marks when all are given, else the standard start (which the
     // marks given must agree with).
-    if (marked == kCentre) {
-        grid.start = core::Position(black, white, core::Color::Black);
-    } else if (marked) {
+    if (g.marked == kCentre) {
+        grid.start = core::Position(g.black, g.white, core::Color::Black);
+    } else if (g.marked) {
         const core::Position s = core::Position::start();
-        if ((black & ~s.black()) || (white & ~s.white())) {
+        if ((g.black & ~s.black()) || (g.white & ~s.white())) {
             addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "bad-start",
                           "the centre marks disagree with the standard start and not all four "
                           "are given");
-            gridOk = false;
+            g.ok = false;
         }
     }
     rec.start = grid.start;
     rec.standardStart = grid.start == core::Position::start();
 
-    // Numbers: each of 1..N once, on squares empty at the start.
-    if (gridOk) {
-        std::array<int, 61> firstSquare{};
-        firstSquare.fill(-1);
-        int highest = 0;
-        for (int sq = 0; sq < 64; ++sq) {
-            const int v = grid.number[sq];
-            if (v < 1 || v > 60 || (kCentre & bit(sq))) continue;
-            highest = std::max(highest, v);
-            if (firstSquare[v] >= 0) {
-                addDiagnostic(rec, Severity::Error, text::at(name_, cellLine[sq], cellColumn[sq]),
-                              "duplicate-number",
-                              "number " + std::to_string(v) + " is on both " +
-                                  core::squareName(firstSquare[v]) + " and " + core::squareName(sq),
-                              v, sq);
-            } else {
-                firstSquare[v] = sq;
-            }
-        }
-        std::string missing;
-        int firstMissing = 0, missingCount = 0;
-        for (int v = 1; v < highest; ++v) {
-            if (firstSquare[v] >= 0) continue;
-            bool onCentre = false;
-            for (int sq : {27, 28, 35, 36}) onCentre |= grid.number[sq] == v;
-            if (onCentre) continue;  // already reported as number-on-centre
-            if (!firstMissing) firstMissing = v;
-            if (missingCount++ < 10) {
-                if (!missing.empty()) missing += ", ";
-                missing += std::to_string(v);
-            }
-        }
-        if (missingCount) {
-            if (missingCount > 10) missing += ", ...";
-            addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "missing-number",
-                          (missingCount == 1 ? "number " : "numbers ") + missing +
-                              (missingCount == 1 ? " is" : " are") +
-                              " missing below the highest number " + std::to_string(highest),
-                          firstMissing);
-        }
-    }
+    if (g.ok) checkNumbers(g, gridLine, rec);
 
-    const auto sequence = gridOk ? gridSequence(grid) : std::nullopt;
+    const auto sequence = g.ok ? gridSequence(grid) : std::nullopt;
     if (sequence && rec.ok()) {
         if (!replayRecord(rec, *sequence, rec.source)) {
             Diagnostic& d = rec.diagnostics.back();
-            if (d.square >= 0 && d.square < 64 && cellLine[d.square]) {
-                d.where.line = cellLine[d.square];
-                d.where.column = cellColumn[d.square];
+            if (d.square >= 0 && d.square < 64 && g.cellLine[d.square]) {
+                d.where.line = g.cellLine[d.square];
+                d.where.column = g.cellColumn[d.square];
             }
         } else {
             // The score line against the replay (StatedResult.h). A diagram is the game's only
@@ -318,22 +236,140 @@ void DiagramReader::finish(Pending& p) {
             checkStatedResult(rec, site);
         }
     }
-    if (!rec.ok() && gridOk) {
-        const bool legal = sequence && core::replay(grid.start, *sequence).error == std::nullopt;
-        rec.repairs = findRepairs(grid, statedBlack, legal);
-        if (!rec.repairs.empty() && !rec.diagnostics.empty()) {
-            // Say so where the error is read.
-            for (Diagnostic& d : rec.diagnostics) {
-                if (d.severity != Severity::Error) continue;
-                d.message += " (" + std::to_string(rec.repairs.size()) +
-                             (rec.repairs.size() == 1 ? " repair" : " repairs") +
-                             " found: " + rec.repairs.front().change + ")";
-                break;
-            }
-        }
-    }
+    if (!rec.ok() && g.ok) offerRepairs(g, statedBlack, sequence, rec);
     if (!rec.ok() && rec.moves.empty()) rec.score = grid.start.discCount();
     keepRecord(out_, options_, std::move(rec));
+}
+
+// The score line: Black's discs, or a warning; "(unfinished)" and the like taken off first.
+std::optional<int> DiagramReader::readScore(Pending& p, GameRecord& rec) {
+    std::optional<int> statedBlack;
+    if (!p.scoreText.empty()) {
+        p.declaredUnfinished = takeUnfinishedMark(p.scoreText);
+        if (const auto s = text::parseScore(p.scoreText)) {
+            statedBlack = s->first;
+            rec.statedBlackDiscs = s->first;
+            rec.statedResult = p.scoreText;
+        } else {
+            addDiagnostic(rec, Severity::Warning, text::at(name_, p.scoreLine), "bad-score",
+                          "score '" + text::toUtf8(p.scoreText) +
+                              "' is not Black's discs and White's (\"20-44\")");
+        }
+    }
+    return statedBlack;
+}
+
+// One cell of the grid, on square `sq`: a number, a disc mark (centre squares only) or blank.
+void DiagramReader::readCell(const Token& cell, int line, int sq, GridCells& g, GameRecord& rec) {
+    g.cellLine[sq] = line;
+    g.cellColumn[sq] = cell.byteColumn + 1;
+    const SourceLocation where = text::at(name_, line, cell.byteColumn + 1);
+    int value = 0;
+    const CellKind kind = classify(cell.text, value);
+    const bool centre = kCentre & bit(sq);
+    switch (kind) {
+        case CellKind::Empty:
+            break;
+        case CellKind::Black:
+        case CellKind::White:
+            if (!centre) {
+                addDiagnostic(
+                    rec, Severity::Error, where, "disc-off-centre",
+                    "a disc mark on " + core::squareName(sq) + ", which is not a centre square", 0,
+                    sq);
+                g.ok = false;
+            } else {
+                g.marked |= bit(sq);
+                (kind == CellKind::Black ? g.black : g.white) |= bit(sq);
+            }
+            break;
+        case CellKind::Number:
+            g.grid.number[sq] = value;
+            if (centre) {
+                addDiagnostic(rec, Severity::Error, where, "number-on-centre",
+                              "number " + std::to_string(value) + " on centre square " +
+                                  core::squareName(sq) + ", which holds a starting disc",
+                              value <= 60 ? value : 0, sq);
+            } else if (value > 60) {
+                addDiagnostic(rec, Severity::Error, where, "number-out-of-range",
+                              "number " + std::to_string(value) + " on " + core::squareName(sq) +
+                                  " is outside 1..60",
+                              0, sq);
+            }
+            break;
+        case CellKind::Bad: {
+            std::string m = "cell '";
+            m += text::toUtf8(cell.text.substr(0, 16));
+            m += "' on " + core::squareName(sq) +
+                 " is neither a move number, a disc (x/o) nor blank ('.', '--')";
+            addDiagnostic(rec, Severity::Error, where, "bad-cell", std::move(m), 0, sq);
+            g.ok = false;
+            break;
+        }
+    }
+}
+
+// Numbers: each of 1..N once, on squares empty at the start.
+void DiagramReader::checkNumbers(const GridCells& g, int gridLine, GameRecord& rec) {
+    const TranscriptGrid& grid = g.grid;
+    const std::array<int, 64>& cellLine = g.cellLine;
+    const std::array<int, 64>& cellColumn = g.cellColumn;
+    std::array<int, 61> firstSquare{};
+    firstSquare.fill(-1);
+    int highest = 0;
+    for (int sq = 0; sq < 64; ++sq) {
+        const int v = grid.number[sq];
+        if (v < 1 || v > 60 || (kCentre & bit(sq))) continue;
+        highest = std::max(highest, v);
+        if (firstSquare[v] >= 0) {
+            addDiagnostic(rec, Severity::Error, text::at(name_, cellLine[sq], cellColumn[sq]),
+                          "duplicate-number",
+                          "number " + std::to_string(v) + " is on both " +
+                              core::squareName(firstSquare[v]) + " and " + core::squareName(sq),
+                          v, sq);
+        } else {
+            firstSquare[v] = sq;
+        }
+    }
+    std::string missing;
+    int firstMissing = 0, missingCount = 0;
+    for (int v = 1; v < highest; ++v) {
+        if (firstSquare[v] >= 0) continue;
+        bool onCentre = false;
+        for (int sq : {27, 28, 35, 36}) onCentre |= grid.number[sq] == v;
+        if (onCentre) continue;  // already reported as number-on-centre
+        if (!firstMissing) firstMissing = v;
+        if (missingCount++ < 10) {
+            if (!missing.empty()) missing += ", ";
+            missing += std::to_string(v);
+        }
+    }
+    if (missingCount) {
+        if (missingCount > 10) missing += ", ...";
+        addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "missing-number",
+                      (missingCount == 1 ? "number " : "numbers ") + missing +
+                          (missingCount == 1 ? " is" : " are") +
+                          " missing below the highest number " + std::to_string(highest),
+                      firstMissing);
+    }
+}
+
+// A diagram that does not replay (or not to its score): the single edits that would make it
+// (TranscriptRepair.h), said in the first error's message.
+void DiagramReader::offerRepairs(const GridCells& g, std::optional<int> statedBlack,
+                                 const std::optional<std::vector<int>>& sequence, GameRecord& rec) {
+    const bool legal = sequence && core::replay(g.grid.start, *sequence).error == std::nullopt;
+    rec.repairs = findRepairs(g.grid, statedBlack, legal);
+    if (!rec.repairs.empty() && !rec.diagnostics.empty()) {
+        // Say so where the error is read.
+        for (Diagnostic& d : rec.diagnostics) {
+            if (d.severity != Severity::Error) continue;
+            d.message += " (" + std::to_string(rec.repairs.size()) +
+                         (rec.repairs.size() == 1 ? " repair" : " repairs") +
+                         " found: " + rec.repairs.front().change + ")";
+            break;
+        }
+    }
 }
 
 void applyMetadata(Pending& p, const std::string& key, std::string_view value, int line,
@@ -361,13 +397,10 @@ void applyMetadata(Pending& p, const std::string& key, std::string_view value, i
         p.scoreText = std::string(value);
         p.scoreLine = line;
     } else {
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.where = text::at(name, line, 1);
-        d.code = "unknown-field";
-        d.message = "unknown field '" + text::toUtf8(key.substr(0, 64)) + "' ignored";
         if (pendingWarnings.size() < kMaxDiagnosticsPerFile)
-            pendingWarnings.push_back(std::move(d));
+            pendingWarnings.push_back(
+                Diagnostic::at(Severity::Warning, text::at(name, line, 1), "unknown-field",
+                               "unknown field '" + text::toUtf8(key.substr(0, 64)) + "' ignored"));
     }
 }
 

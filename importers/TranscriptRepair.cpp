@@ -59,6 +59,67 @@ QuickResult quickReplay(const core::Position& start, const std::array<int, kMaxN
     return r;
 }
 
+// A single edit changes at most one value (a swap or a move none), so when the numbers
+// differ from 1..N by more than one value, or a centre number comes with another problem,
+// no candidate can pass: false, and none is tried (a file of hopeless diagrams stays fast).
+// A swap or a move keeps the values written, only their squares change: unless the values
+// are exactly 1..N already (`valuesOk`: then a number on a centre square is the problem),
+// no swap or move can pass, and none is tried.
+bool anEditCanHelp(const std::array<int, 64>& original, core::Bitboard occupied, bool& valuesOk) {
+    int n = 0, centreNumbers = 0;
+    std::array<int, kMaxNumber + 2> count{};
+    for (int sq = 0; sq < 64; ++sq) {
+        const int v = original[sq];
+        if (v == 0) continue;
+        ++n;
+        if (occupied & core::bit(sq)) ++centreNumbers;
+        if (v >= 1 && v <= kMaxNumber) ++count[v];
+    }
+    int inRange = 0;  // distinct values of 1..n present
+    for (int v = 1; v <= std::min(n, kMaxNumber); ++v) inRange += count[v] > 0;
+    const int extra = n - inRange;  // cells whose value must change
+    if (extra > 1 || centreNumbers > 1 || (centreNumbers == 1 && extra == 1)) return false;
+    valuesOk = extra == 0;
+    return true;
+}
+
+// How many moves of the game land on another square when squares `a` and `b` (-1: none) of
+// `original` are edited into `edited`: a number whose square after the edit is none of the
+// squares it had before (numbers outside 1..60 are not moves).
+int changedMoves(const std::array<int, 64>& original, const std::array<int, 64>& edited, int a,
+                 int b) {
+    int changed = 0;
+    int values[4] = {original[a], b >= 0 ? original[b] : 0, edited[a], b >= 0 ? edited[b] : 0};
+    std::sort(values, values + 4);
+    for (int i = 0; i < 4; ++i) {
+        const int v = values[i];
+        if (v < 1 || v > kMaxNumber || (i > 0 && values[i - 1] == v)) continue;
+        int now = -1;
+        for (int sq = 0; sq < 64; ++sq)
+            if (edited[sq] == v) now = sq;
+        const bool before = now >= 0 && original[now] == v;
+        bool hadAny = false;
+        for (int sq = 0; sq < 64; ++sq) hadAny |= original[sq] == v;
+        if (now >= 0 ? !before : hadAny) ++changed;
+    }
+    return changed;
+}
+
+// Fewest changed moves first, then the nearest to the declared score, complete games first.
+void sortRepairs(std::vector<RepairCandidate>& out, std::optional<int> statedBlack) {
+    const auto distance = [&](const RepairCandidate& c) {
+        if (!statedBlack) return 0;
+        if (c.status != GameStatus::Complete) return 65;
+        return std::abs(c.score.black - *statedBlack);
+    };
+    std::stable_sort(
+        out.begin(), out.end(), [&](const RepairCandidate& x, const RepairCandidate& y) {
+            if (x.changedMoves != y.changedMoves) return x.changedMoves < y.changedMoves;
+            if (distance(x) != distance(y)) return distance(x) < distance(y);
+            return x.status == GameStatus::Complete && y.status != GameStatus::Complete;
+        });
+}
+
 std::string numberAt(int value, int square) {
     std::string s = std::to_string(value);
     s += " (";
@@ -82,30 +143,8 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
     const core::Bitboard occupied = grid.start.black() | grid.start.white();
     const std::array<int, 64>& original = grid.number;
 
-    // A single edit changes at most one value (a swap or a move none), so when the numbers
-    // differ from 1..N by more than one value, or a centre number comes with another problem,
-    // no candidate can pass: say so without trying them (a file of hopeless diagrams stays
-    // fast).
-    // A swap or a move keeps the values written, only their squares change: unless the values
-    // are exactly 1..N already (`valuesOk`: then a number on a centre square is the problem),
-    // no swap or move can pass, and none is tried.
     bool valuesOk = false;
-    {
-        int n = 0, centreNumbers = 0;
-        std::array<int, kMaxNumber + 2> count{};
-        for (int sq = 0; sq < 64; ++sq) {
-            const int v = original[sq];
-            if (v == 0) continue;
-            ++n;
-            if (occupied & core::bit(sq)) ++centreNumbers;
-            if (v >= 1 && v <= kMaxNumber) ++count[v];
-        }
-        int inRange = 0;  // distinct values of 1..n present
-        for (int v = 1; v <= std::min(n, kMaxNumber); ++v) inRange += count[v] > 0;
-        const int extra = n - inRange;  // cells whose value must change
-        if (extra > 1 || centreNumbers > 1 || (centreNumbers == 1 && extra == 1)) return {};
-        valuesOk = extra == 0;
-    }
+    if (!anEditCanHelp(original, occupied, valuesOk)) return {};
 
     // When the original numbers are well formed and fail at move k, an edit that leaves every
     // number up to k where it was cannot help: skip it without a replay.
@@ -123,26 +162,6 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
     for (int v : original)
         if (v >= 1 && v <= kMaxNumber) present[v] = true;
 
-    // How many moves of the game land on another square: a number whose square after the edit
-    // is none of the squares it had before (numbers outside 1..60 are not moves).
-    const auto changedMoves = [&](const std::array<int, 64>& edited, int a, int b) {
-        int changed = 0;
-        int values[4] = {original[a], b >= 0 ? original[b] : 0, edited[a], b >= 0 ? edited[b] : 0};
-        std::sort(values, values + 4);
-        for (int i = 0; i < 4; ++i) {
-            const int v = values[i];
-            if (v < 1 || v > kMaxNumber || (i > 0 && values[i - 1] == v)) continue;
-            int now = -1;
-            for (int sq = 0; sq < 64; ++sq)
-                if (edited[sq] == v) now = sq;
-            const bool before = now >= 0 && original[now] == v;
-            bool hadAny = false;
-            for (int sq = 0; sq < 64; ++sq) hadAny |= original[sq] == v;
-            if (now >= 0 ? !before : hadAny) ++changed;
-        }
-        return changed;
-    };
-
     std::vector<RepairCandidate> out;
     std::array<int, kMaxNumber + 1> seq{};
     // `derived`: the caller has put the edited grid's sequence in `seq` (an edit of a well-formed
@@ -159,7 +178,7 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
         if (requireStatedScore && !matches) return;
         RepairCandidate c;
         c.change = describe();
-        c.changedMoves = changedMoves(edited, a, b);
+        c.changedMoves = changedMoves(original, edited, a, b);
         const core::ReplayResult full =
             core::replay(grid.start, std::vector<int>(seq.begin() + 1, seq.begin() + 1 + n));
         c.moves = full.moves();
@@ -223,17 +242,7 @@ std::vector<RepairCandidate> findRepairs(const TranscriptGrid& grid, std::option
         }
     }
 
-    const auto distance = [&](const RepairCandidate& c) {
-        if (!statedBlack) return 0;
-        if (c.status != GameStatus::Complete) return 65;
-        return std::abs(c.score.black - *statedBlack);
-    };
-    std::stable_sort(
-        out.begin(), out.end(), [&](const RepairCandidate& x, const RepairCandidate& y) {
-            if (x.changedMoves != y.changedMoves) return x.changedMoves < y.changedMoves;
-            if (distance(x) != distance(y)) return distance(x) < distance(y);
-            return x.status == GameStatus::Complete && y.status != GameStatus::Complete;
-        });
+    sortRepairs(out, statedBlack);
     if (out.size() > limit) out.resize(limit);
     return out;
 }

@@ -35,13 +35,10 @@ std::optional<Diagnostic> pgnCommentWarning(const std::vector<GameRecord>& games
     for (const GameRecord& g : games)
         if (canWrite(g, Format::Pgn) && braceIn(g.comments, g.variations)) ++changed;
     if (!changed) return std::nullopt;
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where.path = outputPath;
-    d.code = "comment-changed";
-    d.message = std::to_string(changed) + (changed == 1 ? " game has" : " games have") +
-                " a '}' in a comment: a PGN comment cannot hold it, so it is written ')'";
-    return d;
+    return fileDiagnostic(
+        Severity::Warning, outputPath, "comment-changed",
+        std::to_string(changed) + (changed == 1 ? " game has" : " games have") +
+            " a '}' in a comment: a PGN comment cannot hold it, so it is written ')'");
 }
 
 std::optional<Diagnostic> annotationWarning(const std::vector<GameRecord>& games, Format format,
@@ -52,16 +49,13 @@ std::optional<Diagnostic> annotationWarning(const std::vector<GameRecord>& games
     for (const GameRecord& g : games)
         if (canWrite(g, format) && (ggf ? !g.variations.empty() : g.annotated())) ++losing;
     if (!losing) return std::nullopt;
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where.path = outputPath;
-    d.code = ggf ? "variations-not-kept" : "annotations-not-kept";
-    d.message = std::to_string(losing) + (losing == 1 ? " game has " : " games have ") +
-                (ggf ? std::string("variations: GGF keeps the comments (C[]) but no variations")
-                     : std::string("comments or variations: ") + formatName(format) +
-                           " keeps the main line only") +
-                "; only PGN keeps them all";
-    return d;
+    return fileDiagnostic(
+        Severity::Warning, outputPath, ggf ? "variations-not-kept" : "annotations-not-kept",
+        std::to_string(losing) + (losing == 1 ? " game has " : " games have ") +
+            (ggf ? std::string("variations: GGF keeps the comments (C[]) but no variations")
+                 : std::string("comments or variations: ") + formatName(format) +
+                       " keeps the main line only") +
+            "; only PGN keeps them all");
 }
 
 }  // namespace

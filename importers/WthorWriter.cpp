@@ -144,15 +144,6 @@ bool wthorCanWrite(const GameRecord& game, std::string* why) {
 
 namespace {
 
-Diagnostic warningAt(const SourceLocation& where, std::string code, std::string message) {
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where = where;
-    d.code = std::move(code);
-    d.message = std::move(message);
-    return d;
-}
-
 // Warnings for one name written in a JOU (maxBytes 19) or TRN (25) record.
 void checkName(const GameRecord& g, const char* what, const std::string& name, std::size_t maxBytes,
                std::vector<Diagnostic>& out) {
@@ -160,13 +151,13 @@ void checkName(const GameRecord& g, const char* what, const std::string& name, s
     if (latin1ToUtf8(latin) != name) {
         std::string m = what;
         m += " name '" + name + "' has characters outside Latin-1: written with '?'";
-        out.push_back(warningAt(g.source, "name-not-latin1", std::move(m)));
+        out.push_back(Diagnostic::at(Severity::Warning, g.source, "name-not-latin1", std::move(m)));
     }
     if (latin.size() > maxBytes) {
         std::string m = what;
         m += " name '" + name + "' is longer than " + std::to_string(maxBytes) +
              " bytes: written as '" + latin1ToUtf8(latin.substr(0, maxBytes)) + "'";
-        out.push_back(warningAt(g.source, "name-truncated", std::move(m)));
+        out.push_back(Diagnostic::at(Severity::Warning, g.source, "name-truncated", std::move(m)));
     }
 }
 
@@ -201,29 +192,29 @@ std::vector<Diagnostic> wthorWriteWarnings(const std::vector<GameRecord>& games,
             list += std::to_string(y);
             if (y != headerYear) other += n;
         }
-        out.push_back(
-            warningAt(file, "mixed-years",
-                      "games of " + std::to_string(years.size()) + " years (" + list +
-                          ") in one WTHOR file, which holds one year: the header says " +
-                          std::to_string(headerYear) + ", so " +
-                          text::countOf(static_cast<std::size_t>(other), "game") +
-                          " of other years will read back as " + std::to_string(headerYear) +
-                          " (give a folder as the output to write one WTH_<year>.wtb per year)"));
+        out.push_back(Diagnostic::at(
+            Severity::Warning, file, "mixed-years",
+            "games of " + std::to_string(years.size()) + " years (" + list +
+                ") in one WTHOR file, which holds one year: the header says " +
+                std::to_string(headerYear) + ", so " +
+                text::countOf(static_cast<std::size_t>(other), "game") +
+                " of other years will read back as " + std::to_string(headerYear) +
+                " (give a folder as the output to write one WTH_<year>.wtb per year)"));
     }
     if (const int named = wthorYearOfFileName(outputPath);
         !toFolder && named && headerYear && named != headerYear)
-        out.push_back(warningAt(file, "file-name-year",
-                                "the file is named for " + std::to_string(named) +
-                                    " but its header says " + std::to_string(headerYear) +
-                                    ", the year of its games; readers take the header's"));
+        out.push_back(Diagnostic::at(Severity::Warning, file, "file-name-year",
+                                     "the file is named for " + std::to_string(named) +
+                                         " but its header says " + std::to_string(headerYear) +
+                                         ", the year of its games; readers take the header's"));
     if (unknownNames)
-        out.push_back(warningAt(file, "unknown-name",
-                                std::to_string(unknownNames) +
-                                    (unknownNames == 1 ? " game lacks" : " games lack") +
-                                    " a player or tournament name: written as '?'"));
+        out.push_back(Diagnostic::at(Severity::Warning, file, "unknown-name",
+                                     std::to_string(unknownNames) +
+                                         (unknownNames == 1 ? " game lacks" : " games lack") +
+                                         " a player or tournament name: written as '?'"));
     if (noTheoretical)
-        out.push_back(warningAt(
-            file, "theoretical-score",
+        out.push_back(Diagnostic::at(
+            Severity::Warning, file, "theoretical-score",
             std::to_string(noTheoretical) + (noTheoretical == 1 ? " game has" : " games have") +
                 " no theoretical score: Black's discs are written in its place"));
     return out;
