@@ -335,16 +335,7 @@ void checkKept(Archive::Impl& impl, GameEditor& editor, const Change& c, std::in
     for (const auto& [f, v] : fields.items()) list += (list.empty() ? "" : ",") + f;
     if (const std::int64_t by = Journal::blocker(db, c.id, game, list))
         throwRevertBlocked(db, c.id, by, "changed game " + std::to_string(game) + " since");
-    if (!editor.inGames(game)) {
-        SQLite::Statement t(db, "SELECT change_id FROM trash WHERE game_id = ?");
-        t.bind(1, game);
-        if (t.executeStep())
-            throwRevertBlocked(db, c.id, t.getColumn(0).getInt64(),
-                               "moved game " + std::to_string(game) + " to the trash");
-        throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
-                                std::to_string(game) + " was purged",
-                            0);
-    }
+    requireInGames(db, editor, c.id, game, "moved game " + std::to_string(game) + " to the trash");
     const EditableGame g = editor.read(game);
     for (const auto& [f, v] : fields.items())
         if (fieldValue(g.record, f) != v["new"])
@@ -366,15 +357,7 @@ std::int64_t revertDuplicates(Archive::Impl& impl, const Change& c) {
     const auto trashed = d.value("trashed", std::vector<std::int64_t>{});
     const auto restored = d.value("restored", std::vector<std::int64_t>{});
     if (!fields.empty()) checkKept(impl, editor, c, keep, fields);
-    for (const std::int64_t g : trashed) {
-        if (const std::int64_t by = Journal::blocker(db, c.id, g, "trash"))
-            throwRevertBlocked(db, c.id, by,
-                               "restored or purged game " + std::to_string(g) + " since");
-        if (!editor.inTrash(g))
-            throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
-                                    std::to_string(g) + " is no longer in the trash",
-                                0);
-    }
+    requireStillTrashed(db, editor, c.id, trashed);
     for (const std::int64_t g : restored) {
         if (const std::int64_t by = Journal::blocker(db, c.id, g, "*", "trash"))
             throwRevertBlocked(db, c.id, by, "changed game " + std::to_string(g) + " since");

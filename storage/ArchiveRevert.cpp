@@ -40,13 +40,7 @@ std::int64_t revertEdit(Archive::Impl& impl, const Change& c) {
     if (const std::int64_t by = Journal::blocker(db, c.id, game, fields))
         throwRevertBlocked(db, c.id, by, "changed the same game since");
     GameEditor editor(impl);
-    if (!editor.inGames(game)) {
-        if (const std::int64_t by = trashChange(db, game))
-            throwRevertBlocked(db, c.id, by, "moved the game to the trash");
-        throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
-                                std::to_string(game) + " was purged",
-                            0);
-    }
+    requireInGames(db, editor, c.id, game, "moved the game to the trash");
     EditableGame g = editor.read(game);
     // The game must be as the change left it: a revert in effect since (an undone undo) may
     // have changed it back.
@@ -98,19 +92,37 @@ std::int64_t trashAsRevert(Archive::Impl& impl, const Change& c,
 
 // Brings `games` back from the trash as the revert of `c` (a deletion, or a revert that
 // trashed them). A later restore or purge of one of them blocks it.
+}  // namespace
+
+void requireInGames(SQLite::Database& db, GameEditor& editor, std::int64_t change,
+                    std::int64_t game, const std::string& trashedWhy) {
+    if (editor.inGames(game)) return;
+    if (const std::int64_t by = trashChange(db, game))
+        throwRevertBlocked(db, change, by, trashedWhy);
+    throw RevertBlocked("change " + std::to_string(change) + " cannot be reverted: game " +
+                            std::to_string(game) + " was purged",
+                        0);
+}
+
+void requireStillTrashed(SQLite::Database& db, GameEditor& editor, std::int64_t change,
+                         const std::vector<std::int64_t>& games) {
+    for (const std::int64_t g : games) {
+        if (const std::int64_t by = Journal::blocker(db, change, g, "trash"))
+            throwRevertBlocked(db, change, by,
+                               "restored or purged game " + std::to_string(g) + " since");
+        if (!editor.inTrash(g))
+            throwRevertBlocked(db, change, 0,
+                               "game " + std::to_string(g) + " is no longer in the trash");
+    }
+}
+
+namespace {
+
 std::int64_t restoreAsRevert(Archive::Impl& impl, const Change& c,
                              const std::vector<std::int64_t>& games) {
     SQLite::Database& db = impl.db;
     GameEditor editor(impl);
-    for (const std::int64_t g : games) {
-        if (const std::int64_t by = Journal::blocker(db, c.id, g, "trash"))
-            throwRevertBlocked(db, c.id, by,
-                               "restored or purged game " + std::to_string(g) + " since");
-        if (!editor.inTrash(g))
-            throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
-                                    std::to_string(g) + " is no longer in the trash",
-                                0);
-    }
+    requireStillTrashed(db, editor, c.id, games);
     JournalEntry e;
     e.kind = "revert";
     e.reverts = c.id;
@@ -141,12 +153,7 @@ std::int64_t revertRevert(Archive::Impl& impl, const Change& c) {
         for (const std::int64_t g : games) {
             if (const std::int64_t by = Journal::blocker(db, c.id, g, "*", "trash"))
                 throwRevertBlocked(db, c.id, by, "changed game " + std::to_string(g) + " since");
-            if (editor.inGames(g)) continue;
-            if (const std::int64_t by = trashChange(db, g))
-                throwRevertBlocked(db, c.id, by, "trashed it again");
-            throw RevertBlocked("change " + std::to_string(c.id) + " cannot be reverted: game " +
-                                    std::to_string(g) + " was purged",
-                                0);
+            requireInGames(db, editor, c.id, g, "trashed it again");
         }
         return trashAsRevert(impl, c, games, "restore undone");
     }

@@ -124,6 +124,15 @@ void setEnteredDate(importers::GameRecord& r, const std::string& text);
 // Undoes a rename-player or rename-event change (ArchiveRename.cpp), inside the caller's
 // EditScope; returns the revert's change id. RevertBlocked when a later change depends on it.
 std::int64_t revertRename(Archive::Impl& impl, const Change& c);
+// A revert that brings `games` back from the trash may: each is still there, and no later
+// change in effect restored or purged it; else RevertBlocked naming the blocker
+// (ArchiveRevert.cpp; the duplicates' revert too).
+void requireStillTrashed(SQLite::Database& db, GameEditor& editor, std::int64_t change,
+                         const std::vector<std::int64_t>& games);
+// A revert that needs `game` in the archive may: it is there; else RevertBlocked by the change
+// that trashed it (`trashedWhy` says how), or because it was purged.
+void requireInGames(SQLite::Database& db, GameEditor& editor, std::int64_t change,
+                    std::int64_t game, const std::string& trashedWhy);
 
 // "a b" -> "a b"; "  x " -> "x"
 std::string trimmedName(const std::string& s);

@@ -15,6 +15,7 @@
 
 #include "../analysis/Minimax.h"
 #include "../core/CliProcess.h"
+#include "CliDb.h"
 #include "StorageTestUtil.h"
 #include "analysis/Solver.h"
 #include "importers/WthorWriter.h"
@@ -26,18 +27,8 @@ using testing::shellQuote;
 
 namespace {
 
-struct Db {
-    TempDir dir{"analyze"};
-    fs::path path = dir / "games.sqlite";
-    std::string arg = " --db " + shellQuote(path.string());
-
-    testing::CliResult run(const std::string& args) const { return runCli(args + arg); }
-    nlohmann::json json(const std::string& args, int expectedExit = 0) const {
-        const auto r = run(args + " --json");
-        INFO(args << "\n" << r.err);
-        REQUIRE(r.exitCode == expectedExit);
-        return nlohmann::json::parse(r.out);
-    }
+struct Db : CliDb {
+    Db() : CliDb("analyze") {}
 };
 
 std::vector<std::vector<int>> randomGames(int count, std::uint64_t seed) {

@@ -14,6 +14,7 @@
 
 #include "../analysis/Minimax.h"
 #include "../core/CliProcess.h"
+#include "CliDb.h"
 #include "StorageTestUtil.h"
 #include "analysis/EvalWeights.h"
 
@@ -38,18 +39,8 @@ struct TestWeights {
     ~TestWeights() { unsetenv("OTHELLO_EVAL_WEIGHTS"); }
 };
 
-struct Db {
-    TempDir dir{"analyze-review"};
-    fs::path path = dir / "games.sqlite";
-    std::string arg = " --db " + shellQuote(path.string());
-
-    testing::CliResult run(const std::string& args) const { return runCli(args + arg); }
-    nlohmann::json json(const std::string& args) const {
-        const auto r = run(args + " --json");
-        INFO(args << "\n" << r.err);
-        REQUIRE(r.exitCode == 0);
-        return nlohmann::json::parse(r.out);
-    }
+struct Db : CliDb {
+    Db() : CliDb("analyze-review") {}
     // Imports `moves` as the only game; returns its id.
     std::int64_t importGame(const std::vector<int>& moves) const {
         const fs::path file = dir / "game.moves";

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/CliProcess.h"
+#include "CliDb.h"
 #include "StorageTestUtil.h"
 
 using namespace storagetest;
@@ -13,17 +14,8 @@ using testing::shellQuote;
 
 namespace {
 
-struct Db {
-    TempDir dir{"annotation-cli"};
-    std::string arg = " --db " + shellQuote((dir / "games.sqlite").string());
-
-    testing::CliResult run(const std::string& args) const { return runCli(args + arg); }
-    nlohmann::json json(const std::string& args, int expectedExit = 0) const {
-        const auto r = run(args + " --json");
-        INFO(args << "\n" << r.out << "\n" << r.err);
-        REQUIRE(r.exitCode == expectedExit);
-        return nlohmann::json::parse(r.out);
-    }
+struct Db : CliDb {
+    Db() : CliDb("annotation-cli") {}
     std::string file(const std::string& name, const std::string& text) const {
         writeFile(dir / name, text);
         return shellQuote((dir / name).string());

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/CliProcess.h"
+#include "CliDb.h"
 #include "StorageTestUtil.h"
 
 using namespace storagetest;
@@ -13,17 +14,8 @@ namespace {
 
 const std::string kFixtures = std::string(OTHELLO_SOURCE_DIR) + "/tests/fixtures/storage/";
 
-struct Db {
-    TempDir dir{"cli"};
-    std::string arg = " --db " + shellQuote((dir / "games.sqlite").string());
-
-    testing::CliResult run(const std::string& args) const { return runCli(args + arg); }
-    nlohmann::json json(const std::string& args, int expectedExit = 0) const {
-        const auto r = run(args + " --json");
-        INFO(args << "\n" << r.err);
-        REQUIRE(r.exitCode == expectedExit);
-        return nlohmann::json::parse(r.out);
-    }
+struct Db : CliDb {
+    Db() : CliDb("cli") {}
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/CliProcess.h"
+#include "CliDb.h"
 #include "StorageTestUtil.h"
 #include "importers/ReaderUtil.h"
 
@@ -16,18 +17,8 @@ using testing::shellQuote;
 
 namespace {
 
-struct Db {
-    TempDir dir{"correction-cli"};
-    fs::path path = dir / "games.sqlite";
-    std::string arg = " --db " + shellQuote(path.string());
-
-    testing::CliResult run(const std::string& args) const { return runCli(args + arg); }
-    nlohmann::json json(const std::string& args, int expectedExit = 0) const {
-        const auto r = run(args + " --json");
-        INFO(args << "\n" << r.out << "\n" << r.err);
-        REQUIRE(r.exitCode == expectedExit);
-        return nlohmann::json::parse(r.out);
-    }
+struct Db : CliDb {
+    Db() : CliDb("correction-cli") {}
 };
 
 // An unfinished game of 18 plies; b1 (ply 18, White) could have been d1.

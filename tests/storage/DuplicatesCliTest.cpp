@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/CliProcess.h"
+#include "CliDb.h"
 #include "StorageTestUtil.h"
 
 using namespace storagetest;
@@ -12,22 +13,11 @@ using testing::shellQuote;
 
 namespace {
 
-struct Db {
-    TempDir dir{"dup-cli"};
-    std::string arg = " --db " + shellQuote((dir / "games.sqlite").string());
-
-    testing::CliResult run(const std::string& args) const { return runCli(args + arg); }
-    nlohmann::json json(const std::string& args, int expectedExit = 0) const {
-        const auto r = run(args + " --json");
-        INFO(args << "\n" << r.out << "\n" << r.err);
-        REQUIRE(r.exitCode == expectedExit);
-        return nlohmann::json::parse(r.out);
-    }
+struct Db : CliDb {
+    Db() : CliDb("dup-cli") {}
 };
 
-const std::string kTiger =
-    "f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1e7d7d8e6f6b6e1b1c7a6a7b2f7g3g5h4h5g2h1g1a1a2b7"
-    "c8b8a8h3h6g6e8h7h2h8g8g7f8";
+const std::string& kTiger = kTigerGame;
 
 // "1. f5 d6 2. c3 ... *", as PGN writes moves.
 std::string pgnMoves(const std::string& moves) {

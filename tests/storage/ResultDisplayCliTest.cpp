@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/CliProcess.h"
+#include "CliDb.h"
 #include "StorageTestUtil.h"
 #include "importers/GameResult.h"
 
@@ -24,17 +25,8 @@ const char* kPgn =
     "[Event \"Open\"]\n[Black \"Wiper\"]\n[White \"Wiped\"]\n[Result \"64-0\"]\n"
     "1. D3 C3 2. B3 D2 3. E1 D6 4. D7 E3 5. F4 64-0\n";
 
-struct Db {
-    TempDir dir{"result"};
-    std::string arg = " --db " + shellQuote((dir / "games.sqlite").string());
-
-    testing::CliResult run(const std::string& args) const { return runCli(args + arg); }
-    nlohmann::json json(const std::string& args) const {
-        const auto r = run(args + " --json");
-        INFO(args << "\n" << r.err);
-        REQUIRE(r.exitCode == 0);
-        return nlohmann::json::parse(r.out);
-    }
+struct Db : CliDb {
+    Db() : CliDb("result") {}
 };
 
 }  // namespace

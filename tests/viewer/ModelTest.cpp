@@ -586,7 +586,9 @@ void ModelTest::eventsStandingsAndCrosstable() {
     QVERIFY2(table->errorText().isEmpty(), qPrintable(table->errorText()));
     QVERIFY(table->isTournament());
     QCOMPARE(table->title(), QStringLiteral("Spring Round Robin 2024"));
-    QVERIFY2(table->notes().join(QLatin1Char('\n')).contains(QStringLiteral("3 rounds (from the source)")),
+    QVERIFY2(table->notes()
+                 .join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("3 rounds (from the source)")),
              qPrintable(table->notes().join(QLatin1Char('\n'))));
     QCOMPARE(table->crossMode(), int(EventModel::ByOpponent));
     QCOMPARE(table->rowCount(), 4);
@@ -683,6 +685,25 @@ void ModelTest::eventsStandingsAndCrosstable() {
 // A withdrawal stored with the tournament (`othello-db event --withdraw PLAYER --after-round R`)
 // counts in the viewer's standings as in `event`, publish and serve: the quotients, and the
 // player marked "(w)" in the standings and crosstable, with the round.
+// An archive client on `db` with event `id` loaded in its event table, a model tester
+// watching it (the events tests' common set-up). False when the archive or the event did not
+// come in time.
+struct LoadedEvent {
+    GameController game;
+    ArchiveClient client;
+    EventModel* table = client.eventTable();
+    QAbstractItemModelTester tester{table, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    bool load(const QString& db, qint64 id) {
+        client.setGame(&game);
+        QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
+        client.open(db);
+        if (!shown.wait(10000)) return false;
+        QSignalSpy loaded(table, &EventModel::updated);
+        table->load(id);
+        return loaded.wait(10000);
+    }
+};
+
 void ModelTest::eventsShowStoredWithdrawals() {
     const QString db = test::makeTournamentArchive(dir_.path(), QStringLiteral("withdrawn.sqlite"));
     qint64 tournamentId = 0;
@@ -706,17 +727,9 @@ void ModelTest::eventsShowStoredWithdrawals() {
                   expected.players[i].player != without.players[i].player;
     QVERIFY(differs);
 
-    GameController game;
-    ArchiveClient client;
-    client.setGame(&game);
-    EventModel* table = client.eventTable();
-    QAbstractItemModelTester tester(table, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
-    client.open(db);
-    QVERIFY(shown.wait(10000));
-    QSignalSpy loaded(table, &EventModel::updated);
-    table->load(tournamentId);
-    QVERIFY(loaded.wait(10000));
+    LoadedEvent loadedEvent;
+    QVERIFY(loadedEvent.load(db, tournamentId));
+    EventModel* table = loadedEvent.table;
     QVERIFY2(table->errorText().isEmpty(), qPrintable(table->errorText()));
     QCOMPARE(table->rowCount(), 4);
     QCOMPARE(table->crossMode(), int(EventModel::ByOpponent));
@@ -747,9 +760,10 @@ void ModelTest::eventsShowStoredWithdrawals() {
              QString::number(expected.players[std::size_t(dmitri)].rank) + QStringLiteral("ʷ"));
     const int other = dmitri == 0 ? 1 : 0;
     QVERIFY(!table->headerText(EventModel::FirstCrossColumn + other).endsWith(QStringLiteral("ʷ")));
-    QVERIFY2(cell(other, EventModel::FirstCrossColumn + dmitri, EventModel::DetailRole)
-                 .contains(QStringLiteral("against Dmitri Dorn (withdrew after round 3)")),
-             qPrintable(cell(other, EventModel::FirstCrossColumn + dmitri, EventModel::DetailRole)));
+    QVERIFY2(
+        cell(other, EventModel::FirstCrossColumn + dmitri, EventModel::DetailRole)
+            .contains(QStringLiteral("against Dmitri Dorn (withdrew after round 3)")),
+        qPrintable(cell(other, EventModel::FirstCrossColumn + dmitri, EventModel::DetailRole)));
 }
 
 QTEST_GUILESS_MAIN(ModelTest)
@@ -772,17 +786,9 @@ void ModelTest::eventsShowStructure() {
         const auto t = archive.tournament(tournamentId);
         expectedNotes = storage::structureNotes(storage::computeStandings(*t), tournamentId);
     }
-    GameController game;
-    ArchiveClient client;
-    client.setGame(&game);
-    EventModel* table = client.eventTable();
-    QAbstractItemModelTester tester(table, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QSignalSpy shown(&client, &ArchiveClient::firstGameShown);
-    client.open(db);
-    QVERIFY(shown.wait(10000));
-    QSignalSpy loaded(table, &EventModel::updated);
-    table->load(tournamentId);
-    QVERIFY(loaded.wait(10000));
+    LoadedEvent loadedEvent;
+    QVERIFY(loadedEvent.load(db, tournamentId));
+    EventModel* table = loadedEvent.table;
     QVERIFY2(table->errorText().isEmpty(), qPrintable(table->errorText()));
     // The same words as the CLI, in the same order.
     QStringList notes;
@@ -799,8 +805,9 @@ void ModelTest::eventsShowStructure() {
     QCOMPARE(stages[0].toMap()[QStringLiteral("round")].toString(), QStringLiteral("3"));
     int twoGames = 0;
     for (int r = 0; r < table->rowCount(); ++r)
-        twoGames += table->index(r, EventModel::GamesColumn).data(EventModel::TextRole).toString() ==
-                    QStringLiteral("2");
+        twoGames +=
+            table->index(r, EventModel::GamesColumn).data(EventModel::TextRole).toString() ==
+            QStringLiteral("2");
     QCOMPARE(twoGames, 2);
     QCOMPARE(table->playerNames().size(), 4);
 }

@@ -253,19 +253,23 @@ qint64 ArchiveBackend::gameCount() {
     return backendCall([&] { return impl_->archive.count(st::SearchFilter{}); });
 }
 
-QString ArchiveBackend::summary() {
+QString ArchiveBackend::summary(bool withEvents) {
     return backendCall([&] {
         const st::ArchiveInfo info = impl_->archive.info();
-        // Events as the Events tab and `othello-db events` count them: a name in a year.
-        const st::Archive::EventCounts events = impl_->archive.eventCounts();
         QLocale locale(QLocale::English);
         const auto count = [&](std::int64_t n, const char* one, const char* many) {
             return locale.toString(qlonglong(n)) + QLatin1Char(' ') +
                    QLatin1String(n == 1 ? one : many);
         };
-        return QObject::tr("%1, %2, %3")
-            .arg(count(info.games, "game", "games"), count(info.players, "player", "players"),
-                 count(events.events, "event", "events"));
+        QString text = QObject::tr("%1, %2").arg(count(info.games, "game", "games"),
+                                                 count(info.players, "player", "players"));
+        // Events as the Events tab and `othello-db events` count them: a name in a year. That
+        // reads every game grouped by event, year and players (0.14 s for WTHOR's 129,485
+        // games, seconds for millions), so opening an archive shows its first game first.
+        if (withEvents)
+            text += QStringLiteral(", ") +
+                    count(impl_->archive.eventCounts().events, "event", "events");
+        return text;
     });
 }
 

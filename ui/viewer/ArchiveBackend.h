@@ -260,8 +260,9 @@ class ArchiveBackend {
     std::vector<EventSummary> events();
     // One event and, for a tournament, its standings; null when `id` names none.
     std::optional<EventData> event(qint64 id);
-    // "12,345 games, 678 players" for the status line.
-    QString summary();
+    // "12,345 games, 678 players, 90 events" for the status line; without the events (the
+    // costly figure) when `withEvents` is false.
+    QString summary(bool withEvents = true);
     qint64 gameCount();
 
     // ---- Editing. Each of these writes through a second, read-write connection opened on

@@ -117,7 +117,8 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
             if (archive) {
                 writeProblem = ArchiveBackend::writeProblem(dbPath);
                 try {
-                    summary = archive->summary();
+                    // The events are counted after the first game is shown (refreshSummary).
+                    summary = archive->summary(false);
                     count = archive->gameCount();
                     if (id == 0 && count > 0) {
                         const SearchPage first = archive->search(SearchQuery{}, 0, 1);
@@ -144,6 +145,7 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
                 emit stateChanged();
                 if (generation == loadGeneration_)
                     finishGameLoad(id, ply, game, opened ? error : QString(), true);
+                if (opened) refreshSummary();
             });
         });
 }
