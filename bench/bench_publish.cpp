@@ -28,7 +28,7 @@
 #include "core/Notation.h"
 #include "core/Position.h"
 #include "storage/Archive.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Tournament.h"
 #include "web/Site.h"
 
 namespace fs = std::filesystem;

@@ -2,7 +2,7 @@
 // runs it: real 60-move WTHOR games, the midgame search at depth 10 before 24 empties, the
 // exact solver (the value, best move and the move played) from 24 empties on. Prints per game the
 // seconds (split midgame / endgame), the positions searched and solved, then the median; then a
-// second review of the first game through the archive's cache (storage/AnalysisCache.h, a temporary
+// second review of the first game through the archive's cache (storage/cache/AnalysisCache.h, a temporary
 // file), which must search and solve nothing.
 //
 //   bench_review [--games N] [--depth D] [--empties E] [--file WTH_YYYY.wtb] [--threads T]
@@ -25,7 +25,7 @@
 #include "analysis/GameReviewer.h"
 #include "core/Replay.h"
 #include "importers/WthorReader.h"
-#include "storage/AnalysisCache.h"
+#include "storage/cache/AnalysisCache.h"
 
 namespace fs = std::filesystem;
 using namespace othello;

@@ -11,7 +11,7 @@
 // snapshot: its statements run in one read transaction, so no figure mixes two states. Writers
 // of games, players and events (import, rename-player, rename-event, add, edit, delete,
 // restore, purge, revert, duplicates: see "Editing, the trash and the journal") exclude each
-// other with the writer lock (storage/WriterLock.h, which states the rule for future
+// other with the writer lock (storage/database/WriterLock.h, which states the rule for future
 // writers): a second one waits up to the busy timeout (Options::busyTimeout, default
 // $OTHELLO_BUSY_TIMEOUT or 10 s), then gets
 // ArchiveBusy ("archive busy: import by process 1234"). An import also checks, before each batch
@@ -21,7 +21,7 @@
 // its end, in one transaction (meta.indexed_upto marks how far the index goes). Readers see each
 // committed batch whole, in position searches and statistics too: correctness first, a position
 // search never misses a committed game. While an import runs, a reader replays the committed,
-// unindexed games, once per process for all its connections (storage/PendingPositions.h), and
+// unindexed games, once per process for all its connections (storage/index/PendingPositions.h), and
 // searches their positions with the index (slower: the CLI warns "N games not yet indexed",
 // see unindexedGames()). Games a killed import left unindexed
 // are indexed once, for good, by the next connection that may write when no writer runs: a
@@ -29,7 +29,7 @@
 // them through a connection of its own, in bounded transactions). Where that is impossible (a
 // read-only archive, a full disk) readers keep replaying them, with the warning. A reader
 // replays at most kMaxReplayedGames: an import bigger than that writes its positions to sorted
-// runs on disk and indexes them all at its end (storage/PositionRuns.h, which keeps a 10 M-game
+// runs on disk and indexes them all at its end (storage/index/PositionRuns.h, which keeps a 10 M-game
 // import fast), and until then position searches and statistics leave its games out (the CLI
 // says so).
 //
@@ -51,7 +51,7 @@
 //
 // Errors: StorageError (a std::runtime_error) for an unusable database (missing, a directory,
 // unreadable, corrupt, written by a newer program, which is never modified), refused writes and
-// a busy archive (ArchiveBusy, storage/WriterLock.h); a failing disk while querying surfaces as
+// a busy archive (ArchiveBusy, storage/database/WriterLock.h); a failing disk while querying surfaces as
 // SQLite::Exception (a std::runtime_error too). A failing disk during an import does not throw:
 // ImportResult::failure says why it stopped, and `imported` counts the games committed. Bad
 // records are never exceptions: they come back as diagnostics in ImportResult.
@@ -117,7 +117,7 @@ struct ImportOptions {
     // at most for the whole import); tests make it small to exercise the runs.
     std::size_t spillRows = 0;
     // A duplicate record (exact: the same game) bringing comments or variations the stored
-    // game lacks has them merged into it (storage/AnnotationStore.h mergeAnnotations), one
+    // game lacks has them merged into it (storage/curation/AnnotationStore.h mergeAnnotations), one
     // journalled edit (field "annotations", revertible) per game; else they are only
     // reported (ImportResult::annotatedDuplicates).
     bool mergeAnnotations = false;
@@ -142,7 +142,7 @@ struct ImportResult {
     std::int64_t imported = 0;
     // Exact duplicates, not stored: the same record as a stored game (same source file and
     // record number, the same id the file gives the game, or the same content: moves and every
-    // header, storage/Codec.h recordHash), or the same moves with the same known players and
+    // header, storage/database/Codec.h recordHash), or the same moves with the same known players and
     // an event and date known on both sides that agree (one the start of the other: "2021" and
     // "2021-05-02").
     std::int64_t duplicates = 0;
@@ -225,7 +225,7 @@ struct SearchFilter {
     ResultFilter result = ResultFilter::Any;
     // Games reaching this position (any symmetry, any move order).
     std::optional<core::Position> position;
-    // Games whose endgame review (`analyze`, storage/AnalysisCache.h) has a move that lost at
+    // Games whose endgame review (`analyze`, storage/cache/AnalysisCache.h) has a move that lost at
     // least this many discs, played by `lostBy` (nullopt: either side). Unreviewed games never
     // match.
     std::optional<int> lostDiscs;
@@ -276,7 +276,7 @@ struct StoredGame {
     std::int64_t id = 0;
     importers::GameRecord record;  // names, event, round, date, year, place, start, moves,
                                    // stated/theoretical scores, status, score, format, source,
-                                   // comments and variations (storage/AnnotationStore.h)
+                                   // comments and variations (storage/curation/AnnotationStore.h)
     std::string opening;           // deepest named opening reached ("" when none)
 };
 
@@ -366,7 +366,7 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 // counts, tournaments and position statistics at once; restoreGame() brings one back under
 // its id, re-indexed; purgeGames() deletes trashed games for good, the one change that cannot
 // be reverted. Game ids are never reused, not even a purged game's. A game's comments and
-// variations (storage/AnnotationStore.h) stay with it in the trash and go with a purge.
+// variations (storage/curation/AnnotationStore.h) stay with it in the trash and go with a purge.
 //
 // Original record keys. An edited or deleted game keeps the key of the record it was imported
 // from (table game_origins: file and record number, the file's id of the game, the content
@@ -452,10 +452,10 @@ struct EditResult {
 
 // ---- The archive --------------------------------------------------------------------------
 
-struct TournamentSummary;  // storage/Tournament.h
+struct TournamentSummary;  // storage/tournaments/Tournament.h
 struct Tournament;
-enum class Stage;  // storage/EventStructure.h
-struct RenameResult;  // storage/Duplicates.h
+enum class Stage;  // storage/tournaments/EventStructure.h
+struct RenameResult;  // storage/curation/Duplicates.h
 struct DuplicateList;
 struct DuplicateQuery;
 struct DuplicateResolve;
@@ -581,7 +581,7 @@ class Archive {
     // rename(NameKind::Event, from, to).games.
     std::int64_t renameEvent(const std::string& from, const std::string& to);
     // Renames every spelling of player (or event) `from` to `to`, merging them into `to` when
-    // it is a name already (storage/Duplicates.h RenameResult). Names follow the name rule
+    // it is a name already (storage/curation/Duplicates.h RenameResult). Names follow the name rule
     // (caseFold): `from` matches every spelling equal to it but for case, and spellings of
     // `to` in another case are merged into `to` too; spellings equal only without accents are
     // listed (lookalikes), never renamed. Throws StorageError when no spelling matches `from`
@@ -594,7 +594,7 @@ class Archive {
     RenameResult rename(NameKind kind, const std::string& from, const std::string& to,
                         bool dryRun = false);
 
-    // ---- Possible duplicates (storage/Duplicates.h) ----
+    // ---- Possible duplicates (storage/curation/Duplicates.h) ----
     // The groups of games with the same moves from the same start (one read).
     DuplicateList duplicates(const DuplicateQuery& query);
     // Keeps one game of a group and moves the others to the trash, merging headers when asked;
@@ -607,7 +607,7 @@ class Archive {
     // returns the change id.
     std::int64_t markNotDuplicates(const std::vector<std::int64_t>& games);
 
-    // ---- Tournaments (storage/Tournament.h, storage/Standings.h) ----
+    // ---- Tournaments (storage/tournaments/Tournament.h, storage/tournaments/Standings.h) ----
     // Every event of every year, tournament or not, sorted by year then name (one read of
     // games grouped by event, year and players).
     std::vector<TournamentSummary> tournaments();
@@ -626,7 +626,7 @@ class Archive {
     // Stores that `player` (spelled as the tournament's games spell the player) withdrew from
     // tournament `id` after round `afterRound` (0: not given; 1..999), replacing what was
     // stored; computeStandings(const Tournament&) then counts it. Journalled ("withdraw",
-    // storage/Withdrawals.h); returns the change id, 0 when it was stored so already. Throws
+    // storage/tournaments/Withdrawals.h); returns the change id, 0 when it was stored so already. Throws
     // StorageError for an unknown id, a collection that is not a tournament, a name that plays
     // no game of it, a round outside 0..999 or (rounds from the source) past the last round or
     // before a round the player played; ArchiveBusy and read-only as every writer.
@@ -634,8 +634,8 @@ class Archive {
     // Removes a stored withdrawal (journalled, "unwithdraw"); returns the change id. Throws
     // StorageError when none is stored for that player.
     std::int64_t unwithdraw(std::int64_t id, const std::string& player);
-    // The structure of tournament `id` as the archivist states it (storage/EventStructure.h,
-    // stored as storage/StructureStore.h says), which computeStandings(const Tournament&)
+    // The structure of tournament `id` as the archivist states it (storage/tournaments/EventStructure.h,
+    // stored as storage/tournaments/StructureStore.h says), which computeStandings(const Tournament&)
     // then follows in every view. Both are journalled ("event-rounds", "stage") and
     // revertible; both return the change id, 0 when it was stored so already; both throw
     // StorageError for an unknown id or a collection that is not a tournament, ArchiveBusy and

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "Archive.h"
-#include "Codec.h"
-#include "PendingPositions.h"
-#include "PositionIndexer.h"
-#include "SqliteTarget.h"
-#include "StatementCache.h"
+#include "storage/Archive.h"
+#include "storage/database/Codec.h"
+#include "storage/database/SqliteTarget.h"
+#include "storage/database/StatementCache.h"
+#include "storage/index/PendingPositions.h"
+#include "storage/index/PositionIndexer.h"
 
 namespace othello::storage {
 
@@ -60,7 +60,7 @@ struct Archive::Impl {
     bool hasUnindexedGames();  // cheap: whether unindexedGames() > 0
     // Readers: games committed but not yet in the position index (an import running, or one
     // killed before its index transaction) have their positions in the othello_pending table
-    // (storage/PendingPositions.h: replayed once per process, shared by its connections),
+    // (storage/index/PendingPositions.h: replayed once per process, shared by its connections),
     // which position searches and statistics read too; this sets what the current snapshot
     // sees there. Returns false when every game is indexed (the table is then empty).
     bool refreshPending();

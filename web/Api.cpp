@@ -9,8 +9,8 @@
 #include "ApiEventIndex.h"
 #include "ApiJson.h"
 #include "ApiQuery.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 
 namespace othello::web {
 namespace {
@@ -60,7 +60,7 @@ ApiResponse Api::search(const ApiParams& params) {
     std::string opening;
     q.position(&opening);  // the query's opening, as `search --json` gives it
     // Sorts by name are storage's: it counts the matches first and either walks the name index
-    // or sorts the matches (storage/ArchiveQuery.cpp walkNames), so the API pages exactly as
+    // or sorts the matches (storage/query/ArchiveQuery.cpp walkNames), so the API pages exactly as
     // `othello-db search` does, and a big match set is read once (sorting it here first read up
     // to 3,000 games to find it was too big: event=Parties&sort=event, 35 ms).
     const storage::SearchResult r = archive_.search(f);

@@ -13,7 +13,7 @@
 //                 (id, year, black, white, event, score, ply; a leading '-' sorts
 //                 descending), order (asc|desc), limit (0..kApiMaxLimit, default 20; a bigger
 //                 one, or -1, is capped at kApiMaxLimit), offset. `tournament` is the id of
-//                 the game's tournament (storage/Tournament.h): the site's game page is
+//                 the game's tournament (storage/tournaments/Tournament.h): the site's game page is
 //                 game.html?event=<tournament>&game=<id>.
 //   /api/stats    the position's statistics, as `othello-db stats --json`: {games, black_wins,
 //                 draws, white_wins, avg_black_score, unfinished, opening, board, moves:

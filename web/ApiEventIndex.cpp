@@ -53,7 +53,7 @@ std::shared_ptr<const ApiEventIndex::List> ApiEventIndex::list(storage::Archive&
 std::optional<std::int64_t> ApiEventIndex::tournamentOf(storage::Archive& archive,
                                                         const std::string& event, int year,
                                                         std::int64_t gameId) {
-    // The key of storage/ArchiveTournaments.cpp: the folded name without a trailing year, and
+    // The key of storage/tournaments/ArchiveTournaments.cpp: the folded name without a trailing year, and
     // the game's year (else the name's).
     const storage::EventName split = storage::splitEventYear(event);
     const std::pair<std::string, int> key{storage::foldText(split.base),

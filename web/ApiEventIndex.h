@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "storage/Archive.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Tournament.h"
 
 namespace othello::web {
 

@@ -1,10 +1,10 @@
-// JSON forms of the API (web/ApiJson.h): storage/ArchiveJson.h's, with the API's additions.
+// JSON forms of the API (web/ApiJson.h): storage/query/ArchiveJson.h's, with the API's additions.
 #include "ApiJson.h"
 
 #include "ApiQuery.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
-#include "storage/ArchiveJson.h"
+#include "storage/query/ArchiveJson.h"
 
 namespace othello::web {
 namespace {

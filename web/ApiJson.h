@@ -1,6 +1,6 @@
 #pragma once
 // The JSON forms of the API (web/Api.h): the command line's --json forms, written by the same
-// code (storage/ArchiveJson.h), plus what only the API gives: each game's `tournament` id and
+// code (storage/query/ArchiveJson.h), plus what only the API gives: each game's `tournament` id and
 // the queried `board` of statistics. tests/serve checks the API's and the CLI's texts agree.
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -8,8 +8,8 @@
 #include <string>
 
 #include "storage/Archive.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 
 namespace othello::web {
 

@@ -7,7 +7,7 @@
 
 #include "core/Notation.h"
 #include "core/Replay.h"
-#include "storage/FilterText.h"
+#include "storage/query/FilterText.h"
 
 namespace othello::web {
 namespace {
@@ -117,7 +117,7 @@ std::optional<core::Position> ApiQuery::position(std::string* opening) const {
 }
 
 storage::SearchFilter searchFilter(const ApiQuery& q) {
-    // The filters are read as the CLI reads them (storage/FilterText.h), named as parameters.
+    // The filters are read as the CLI reads them (storage/query/FilterText.h), named as parameters.
     storage::FilterText t;
     t.player = q.text("player");
     t.black = q.text("black");

@@ -22,13 +22,13 @@
 // Bounds: page sizes capped (web/Api.h), request bodies refused, sockets time out after
 // `timeout` when a client stalls, and a request's queries are interrupted past `queryTimeout`
 // (503 with a message). Replaying the games an import has not indexed yet is not interrupted:
-// it is done once for all the connections (storage/PendingPositions.h), the others waiting
+// it is done once for all the connections (storage/index/PendingPositions.h), the others waiting
 // for it; stopped, every request would start it again. A listen backlog of SOMAXCONN, not
 // cpp-httplib's 5: clients connecting at once are not made to retry a second later.
 #include <chrono>
-#include <functional>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 

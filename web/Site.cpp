@@ -20,7 +20,7 @@ bool filterIsEmpty(const storage::SearchFilter& f) {
            !f.lostDiscs && !f.lostBy;
 }
 
-// The grouping key of storage/Tournament.h: the folded name without its year, and the year.
+// The grouping key of storage/tournaments/Tournament.h: the folded name without its year, and the year.
 std::pair<std::string, int> tournamentKey(const std::string& eventName, int gameYear) {
     const storage::EventName split = storage::splitEventYear(eventName);
     return {storage::foldText(split.base), storage::tournamentYear(gameYear, split)};

@@ -19,7 +19,7 @@
 // Only these exact spellings name a file (web/SitePaths.h): no leading "/", no "..", no
 // leading zeros, "index-1.html" is index.html. The index lists the newest year first, events of
 // an unknown year last. Games recorded without an event belong to the event "" of their year
-// (storage/Tournament.h: not a tournament), titled "Games without an event"; there is no
+// (storage/tournaments/Tournament.h: not a tournament), titled "Games without an event"; there is no
 // pseudo-id 0.
 //
 // Filters (SiteOptions::filter) choose the events: every event holding a matching game is

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "storage/Archive.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 #include "web/Site.h"
 
 namespace othello::web {

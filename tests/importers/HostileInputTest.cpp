@@ -159,7 +159,7 @@ TEST_CASE("damage: check and import print it and exit 1, the records after it ar
 }
 
 TEST_CASE("hostile: import of 2 million unclosed GGF games under ulimit -v") {
-    // The records are stored as they are read (storage/RecordStream.h): before, the import held
+    // The records are stored as they are read (storage/import/RecordStream.h): before, the import held
     // every record of the file at once and took 1.2 GB for this 32 MB file.
     const auto dir = tempDir("hostile-import");
     std::string bomb;

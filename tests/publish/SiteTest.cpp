@@ -1,7 +1,7 @@
 // web::Site on the fixture round_robin.pgn: what each path renders, what it refuses, filters,
 // paging, escaping in pages and data, and every crosstable link landing on a published game.
-#include <fmt/core.h>
 #include <catch2/catch.hpp>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <map>
@@ -11,8 +11,8 @@
 
 #include "../storage/StorageTestUtil.h"
 #include "storage/Archive.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 #include "web/Html.h"
 #include "web/Site.h"
 

@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "ServeTestUtil.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Tournament.h"
 
 using namespace servetest;
 
@@ -20,7 +20,7 @@ Fixture& fixture() {
     return f;
 }
 
-// The club championship's tournament id (storage/Tournament.h), from /api/events.
+// The club championship's tournament id (storage/tournaments/Tournament.h), from /api/events.
 std::int64_t clubId(const RunningServer& s) {
     const json events = getJson(s, "/api/events?tournaments=1");
     REQUIRE(events["total"] == 1);

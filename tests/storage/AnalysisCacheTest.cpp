@@ -11,7 +11,7 @@
 #include "../analysis/Minimax.h"
 #include "StorageTestUtil.h"
 #include "core/Symmetry.h"
-#include "storage/AnalysisCache.h"
+#include "storage/cache/AnalysisCache.h"
 
 using namespace storagetest;
 using othello::storage::AnalysisCache;

@@ -1,4 +1,4 @@
-// Comments and variations stored with games (storage/AnnotationStore.h): the codec, import,
+// Comments and variations stored with games (storage/curation/AnnotationStore.h): the codec, import,
 // edits, the trash, revert, duplicates that bring annotations, and the migration.
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -6,8 +6,8 @@
 
 #include "StorageTestUtil.h"
 #include "core/Notation.h"
-#include "storage/AnnotationStore.h"
 #include "storage/Archive.h"
+#include "storage/curation/AnnotationStore.h"
 
 using namespace storagetest;
 using othello::importers::Comment;

@@ -11,8 +11,8 @@
 #include "analysis/Solver.h"
 #include "core/Replay.h"
 #include "importers/GameResult.h"
-#include "storage/AnalysisCache.h"
 #include "storage/Archive.h"
+#include "storage/cache/AnalysisCache.h"
 
 using namespace storagetest;
 using othello::storage::Archive;

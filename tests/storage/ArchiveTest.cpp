@@ -411,8 +411,8 @@ TEST_CASE("foldText folds case and Latin-1 accents", "[storage]") {
 TEST_CASE("the openings catalogue replays and matches under symmetry", "[storage]") {
     using namespace othello::storage;
     const auto& cat = openingCatalogue();
-    // Every line of storage/openings.txt that is not a comment is in the catalogue.
-    std::ifstream in(std::string(OTHELLO_SOURCE_DIR) + "/storage/openings.txt");
+    // Every line of storage/query/openings.txt that is not a comment is in the catalogue.
+    std::ifstream in(std::string(OTHELLO_SOURCE_DIR) + "/storage/query/openings.txt");
     int lines = 0;
     for (std::string line; std::getline(in, line);)
         if (!line.empty() && line[0] != '#') ++lines;

@@ -13,7 +13,7 @@
 #include "StorageTestUtil.h"
 #include "importers/Writer.h"
 #include "storage/Archive.h"
-#include "storage/WriterLock.h"
+#include "storage/database/WriterLock.h"
 
 using namespace storagetest;
 using othello::storage::Archive;

@@ -9,9 +9,9 @@
 #include "StorageTestUtil.h"
 #include "importers/Reader.h"
 #include "storage/Archive.h"
-#include "storage/Duplicates.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/curation/Duplicates.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 
 using namespace storagetest;
 using othello::storage::Archive;

@@ -1,4 +1,4 @@
-// Possible duplicates (storage/Duplicates.h) and the name rule of renames (Archive::rename),
+// Possible duplicates (storage/curation/Duplicates.h) and the name rule of renames (Archive::rename),
 // issue 25: each resolve action, the "not duplicates" mark and the revert of each, on small
 // generated archives.
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -7,7 +7,7 @@
 
 #include "StorageTestUtil.h"
 #include "storage/Archive.h"
-#include "storage/Duplicates.h"
+#include "storage/curation/Duplicates.h"
 
 using namespace storagetest;
 using othello::storage::Archive;

@@ -1,4 +1,4 @@
-// An event's structure (storage/EventStructure.h, storage/StructureStore.h, issue 25): rounds
+// An event's structure (storage/tournaments/EventStructure.h, storage/tournaments/StructureStore.h, issue 25): rounds
 // as sources write them, stages apart from the Swiss, the stated number of rounds, what is
 // guessed said in words, stored and journalled and revertible, and World Championships of the
 // shared WTHOR archive.
@@ -10,9 +10,9 @@
 #include "../core/CliProcess.h"
 #include "StorageTestUtil.h"
 #include "storage/Archive.h"
-#include "storage/EventStructure.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/EventStructure.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 
 using namespace storagetest;
 using namespace othello::storage;

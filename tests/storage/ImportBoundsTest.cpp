@@ -1,5 +1,5 @@
 // An import's memory stays bounded: its diagnostics lists are capped (the counts stay exact), and
-// files are stored as they are read (storage/RecordStream.h).
+// files are stored as they are read (storage/import/RecordStream.h).
 #include <catch2/catch.hpp>
 
 #include "StorageTestUtil.h"

@@ -14,7 +14,7 @@
 #include "StorageTestUtil.h"
 #include "importers/WthorWriter.h"
 #include "storage/Archive.h"
-#include "storage/Codec.h"
+#include "storage/database/Codec.h"
 
 using namespace storagetest;
 using othello::storage::Archive;

@@ -1,4 +1,4 @@
-// Readers and games committed but not yet indexed (storage/PendingPositions.h): what an import
+// Readers and games committed but not yet indexed (storage/index/PendingPositions.h): what an import
 // running in another process leaves between its batches and its index. Readers replay them
 // once per process, whatever their request's deadline, and answer as the index would.
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -9,8 +9,8 @@
 
 #include "StorageTestUtil.h"
 #include "storage/Archive.h"
-#include "storage/PendingPositions.h"
-#include "storage/WriterLock.h"
+#include "storage/database/WriterLock.h"
+#include "storage/index/PendingPositions.h"
 
 using namespace othello;
 namespace fs = std::filesystem;

@@ -1,9 +1,9 @@
-// The position index is written in key order by two paths (storage/PositionIndexer.h): flush
+// The position index is written in key order by two paths (storage/index/PositionIndexer.h): flush
 // sorts the rows bucket by bucket on another thread while SQLite writes the sorted ones, and
 // spill sorts them whole into a run merged at the end. Both must write every position of every
 // game exactly once, with the same statistics, whatever the order the games came in and however
 // many games share a position (a bucket of thousands of rows of one hash: the start).
-#include "storage/PositionIndexer.h"
+#include "storage/index/PositionIndexer.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

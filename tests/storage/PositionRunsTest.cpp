@@ -1,7 +1,7 @@
 // A big import spills its positions to sorted runs and writes the index once at its end
-// (storage/PositionRuns.h): the runs merge exactly, and the index an import writes that way is
+// (storage/index/PositionRuns.h): the runs merge exactly, and the index an import writes that way is
 // the one it writes without them, also when the next writer indexes a killed import's games.
-#include "storage/PositionRuns.h"
+#include "storage/index/PositionRuns.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <stdlib.h>
@@ -13,7 +13,7 @@
 
 #include "StorageTestUtil.h"
 #include "storage/Archive.h"
-#include "storage/WriterLock.h"
+#include "storage/database/WriterLock.h"
 
 using namespace storagetest;
 using othello::storage::Archive;

@@ -8,7 +8,7 @@
 #include "StorageTestUtil.h"
 #include "analysis/GameReviewer.h"
 #include "core/Symmetry.h"
-#include "storage/AnalysisCache.h"
+#include "storage/cache/AnalysisCache.h"
 
 using namespace storagetest;
 using namespace othello;

@@ -1,6 +1,6 @@
 // Sorted searches with a selective filter: the rows a filter keeps come out in the same order
 // as in the unfiltered sort (the query finds them through the filter and sorts them instead of
-// walking a whole name index: storage/ArchiveQuery.cpp rowsFrom).
+// walking a whole name index: storage/query/ArchiveQuery.cpp rowsFrom).
 #include <catch2/catch.hpp>
 
 #include <random>

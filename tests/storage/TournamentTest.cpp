@@ -1,4 +1,4 @@
-// Tournaments (storage/Tournament.h, storage/Standings.h): names and years, the tournament or
+// Tournaments (storage/tournaments/Tournament.h, storage/tournaments/Standings.h): names and years, the tournament or
 // collection rule, how each kind of game scores, standings with the Brightwell quotient, byes
 // and withdrawals, rounds, the archive's grouping, and `othello-db events` / `event`.
 #include <catch2/catch.hpp>
@@ -7,8 +7,8 @@
 #include "../core/CliProcess.h"
 #include "StorageTestUtil.h"
 #include "storage/Archive.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 
 using namespace storagetest;
 using namespace othello::storage;

@@ -4,23 +4,23 @@
 // solver's reach, the midgame search's estimates (marked as estimates, against the search's
 // own), the whole game's values and loss marks (against a review of the same game), and the
 // best line played as a variation.
-#include <unistd.h>
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <unistd.h>
 
-#include "AnalysisController.h"
-#include "AnalysisStatus.h"
-#include "ArchiveClient.h"
-#include "GameController.h"
-#include "ValueRange.h"
 #include "ViewerFixture.h"
+#include "analysis/AnalysisController.h"
+#include "analysis/AnalysisStatus.h"
 #include "analysis/GameReviewer.h"
 #include "analysis/MidgameSearch.h"
 #include "analysis/Solver.h"
+#include "analysis/ValueRange.h"
+#include "archive/ArchiveClient.h"
 #include "core/Notation.h"
+#include "game/GameController.h"
 
 using namespace othello;
 using namespace othello::viewer;

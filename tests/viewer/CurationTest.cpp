@@ -7,13 +7,13 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "ArchiveClient.h"
-#include "CurationController.h"
-#include "DbThread.h"
-#include "DuplicatesModel.h"
-#include "GameController.h"
 #include "ViewerFixture.h"
+#include "archive/ArchiveClient.h"
+#include "archive/DbThread.h"
 #include "core/Notation.h"
+#include "curation/CurationController.h"
+#include "curation/DuplicatesModel.h"
+#include "game/GameController.h"
 
 using namespace othello;
 using namespace othello::viewer;

@@ -8,10 +8,10 @@
 #include <QtTest>
 #include <string>
 
-#include "GameController.h"
 #include "ViewerFixture.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "game/GameController.h"
 #include "importers/Annotations.h"
 #include "importers/ReadLimits.h"
 

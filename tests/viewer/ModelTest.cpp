@@ -1,5 +1,4 @@
 // The viewer's C++ models and controllers, each model watched by QAbstractItemModelTester.
-#include <unistd.h>
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
@@ -8,17 +7,18 @@
 #include <QtTest>
 #include <future>
 #include <random>
+#include <unistd.h>
 
-#include "ArchiveClient.h"
-#include "DbThread.h"
-#include "GameController.h"
 #include "ViewerFixture.h"
+#include "archive/ArchiveClient.h"
+#include "archive/DbThread.h"
 #include "core/Notation.h"
 #include "core/Position.h"
+#include "game/GameController.h"
 #include "storage/Archive.h"
-#include "storage/EventStructure.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/EventStructure.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 
 using namespace othello;
 using namespace othello::viewer;
@@ -768,7 +768,7 @@ void ModelTest::eventsShowStoredWithdrawals() {
 
 QTEST_GUILESS_MAIN(ModelTest)
 
-// The structure stated with the event (storage/StructureStore.h): the notes `othello-db event`
+// The structure stated with the event (storage/tournaments/StructureStore.h): the notes `othello-db event`
 // prints, the games apart from the Swiss in their own list, and standings without them.
 void ModelTest::eventsShowStructure() {
     const QString db = test::makeTournamentArchive(dir_.path(), QStringLiteral("structure.sqlite"));

@@ -7,11 +7,11 @@
 #include <QtQml/QQmlExtensionPlugin>
 #include <QtQuickTest>
 
-#include "FileView.h"
 #include "ViewerFixture.h"
 #include "analysis/Solver.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "curation/FileView.h"
 
 Q_IMPORT_QML_PLUGIN(Othello_ViewerPlugin)
 

@@ -6,10 +6,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ArchiveBackend.h"
-#include "ArchiveClient.h"
-#include "GameController.h"
-#include "SearchModel.h"
+#include "archive/ArchiveBackend.h"
+#include "archive/ArchiveClient.h"
+#include "game/GameController.h"
+#include "search/SearchModel.h"
 #include "storage/Archive.h"
 
 using namespace othello;

@@ -14,7 +14,7 @@
 #include "core/Notation.h"
 #include "core/Replay.h"
 #include "storage/Archive.h"
-#include "storage/Tournament.h"
+#include "storage/tournaments/Tournament.h"
 
 using namespace othello;
 

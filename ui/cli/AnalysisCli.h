@@ -8,7 +8,7 @@
 #include <string>
 
 #include "analysis/GameReview.h"
-#include "storage/AnalysisCache.h"
+#include "storage/cache/AnalysisCache.h"
 
 namespace othello::cli {
 

@@ -1,6 +1,6 @@
 #pragma once
 // Comments and variations of stored games on the command line (importers/Annotations.h,
-// storage/AnnotationStore.h): their inline text in `show` and the annotation options of
+// storage/curation/AnnotationStore.h): their inline text in `show` and the annotation options of
 // `edit` (their JSON form is storage::annotationsJson, in `show --json` and the API).
 #include <nlohmann/json.hpp>
 #include <optional>

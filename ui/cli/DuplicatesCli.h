@@ -1,12 +1,12 @@
 #pragma once
 // Shared by `duplicates`, `rename-player` and `rename-event` (DuplicatesCommand.cpp,
 // RenameCommands.cpp): the text and JSON forms of groups of possible duplicates
-// (storage/Duplicates.h).
+// (storage/curation/Duplicates.h).
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "storage/Duplicates.h"
+#include "storage/curation/Duplicates.h"
 
 namespace othello::cli {
 

@@ -1,5 +1,5 @@
 // othello-db duplicates: possible duplicates listed, resolved (keep one, trash the others,
-// merge headers) or marked not duplicates (storage/Duplicates.h).
+// merge headers) or marked not duplicates (storage/curation/Duplicates.h).
 #include <fmt/core.h>
 
 #include <memory>

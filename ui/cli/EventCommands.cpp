@@ -1,16 +1,16 @@
 // othello-db events and event: the tournaments of the archive, and one's standings and
-// crosstable (storage/Tournament.h and storage/Standings.h state the rules).
-#include <fmt/core.h>
+// crosstable (storage/tournaments/Tournament.h and storage/tournaments/Standings.h state the rules).
 #include <algorithm>
+#include <fmt/core.h>
 
 #include <memory>
 
 #include "JsonOutput.h"
 #include "StorageCli.h"
 #include "importers/TextEscape.h"
-#include "storage/ArchiveJson.h"
-#include "storage/Standings.h"
-#include "storage/Tournament.h"
+#include "storage/query/ArchiveJson.h"
+#include "storage/tournaments/Standings.h"
+#include "storage/tournaments/Tournament.h"
 
 namespace othello::cli {
 namespace {
@@ -22,7 +22,7 @@ std::string shorten(const std::string& s, std::size_t width) {
     return importers::text::shortenText(escapeForTerminal(s), width);
 }
 
-using storage::summaryJson;  // one form for the CLI and the API (storage/ArchiveJson.h)
+using storage::summaryJson;  // one form for the CLI and the API (storage/query/ArchiveJson.h)
 
 std::string titleOf(const storage::TournamentSummary& t) {
     return escapeForTerminal(t.name.empty() ? "(no event)" : t.name) +
@@ -256,7 +256,7 @@ int runEvent(const EventOptions& o) {
         checkPlays(t, name, "--withdrawn");
         options.withdrawn.push_back(name);
     }
-    // The stored withdrawals count too (storage/Withdrawals.h).
+    // The stored withdrawals count too (storage/tournaments/Withdrawals.h).
     const storage::Standings st = storage::computeStandings(t, options);
     if (o.json) {
         printJson(storage::eventJson(t, st));  // the API's form too

@@ -3,13 +3,13 @@
 //
 // File names and names read from records may hold bytes that are not valid UTF-8, which JSON
 // strings cannot carry. The convention, for every `--json` output (and the API of `serve`,
-// which writes with the same code, storage/ArchiveJson.h): such a string member "KEY" holds
+// which writes with the same code, storage/query/ArchiveJson.h): such a string member "KEY" holds
 // the text with each invalid byte replaced by U+FFFD, and a sibling member "KEY_bytes" holds
 // the exact bytes as lower-case hexadecimal (two digits per byte). The sibling is present only
 // when the value is not valid UTF-8, so any JSON parser reads every output, and a program
 // wanting the exact name (to open the file) decodes KEY_bytes when it is there. (Strings
 // inside arrays get the replacement only; the program puts no names there.) The JSON forms of
-// archive results (games, search rows, statistics, events) are storage/ArchiveJson.h's.
+// archive results (games, search rows, statistics, events) are storage/query/ArchiveJson.h's.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>

@@ -8,7 +8,7 @@
 #include "core/Notation.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
-#include "storage/ArchiveJson.h"
+#include "storage/query/ArchiveJson.h"
 
 namespace othello::cli {
 namespace {

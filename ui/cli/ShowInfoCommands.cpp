@@ -13,7 +13,7 @@
 #include "core/Replay.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
-#include "storage/ArchiveJson.h"
+#include "storage/query/ArchiveJson.h"
 
 namespace othello::cli {
 namespace {
@@ -77,7 +77,7 @@ int runShow(const ShowOptions& o) {
     }
     const core::Position& p = replay.positions[ply];
     if (o.json) {
-        // The API's game (storage/ArchiveJson.h) plus what is the command line's own.
+        // The API's game (storage/query/ArchiveJson.h) plus what is the command line's own.
         nlohmann::json j = storage::gameJson(*g, replay, ply);
         j["source"] = r.source.describe();
         j["entered"] = entered ? nlohmann::json{{"user", entered->user},

@@ -10,9 +10,9 @@
 #include "core/Replay.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
-#include "storage/ArchiveJson.h"
-#include "storage/FilterText.h"
-#include "storage/WriterLock.h"
+#include "storage/database/WriterLock.h"
+#include "storage/query/ArchiveJson.h"
+#include "storage/query/FilterText.h"
 
 namespace othello::cli {
 
@@ -147,7 +147,7 @@ std::optional<core::Position> queryPosition(const std::string& moves, const std:
 }
 
 storage::SearchFilter makeFilter(const FilterOptions& o) {
-    // The filters are read as the API reads them (storage/FilterText.h), named as options.
+    // The filters are read as the API reads them (storage/query/FilterText.h), named as options.
     storage::FilterText t;
     t.player = o.player;
     t.black = o.black;

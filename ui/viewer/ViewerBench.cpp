@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "AppOptions.h"
-#include "ArchiveClient.h"
+#include "archive/ArchiveClient.h"
 
 namespace othello::viewer {
 

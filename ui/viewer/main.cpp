@@ -15,9 +15,9 @@
 #include <optional>
 
 #include "AppOptions.h"
-#include "ArchiveClient.h"
-#include "FileView.h"
 #include "ViewerBench.h"
+#include "archive/ArchiveClient.h"
+#include "curation/FileView.h"
 
 Q_IMPORT_QML_PLUGIN(Othello_ViewerPlugin)
 

@@ -1,0 +1,499 @@
+#include "game/GameController.h"
+
+#include <algorithm>
+
+#include "core/Notation.h"
+#include "game/TreeCommand.h"
+#include "importers/ReadLimits.h"
+
+namespace othello::viewer {
+
+using core::Color;
+using core::Position;
+
+namespace {
+
+quint64 nextGameKey() {
+    static quint64 key = 0;
+    return ++key;
+}
+
+}  // namespace
+
+GameController::GameController(QObject* parent) : QObject(parent), key_(nextGameKey()) {
+    setLine();
+    refreshBoard(false);
+    for (const auto signal : {&QUndoStack::canUndoChanged, &QUndoStack::canRedoChanged})
+        connect(&undoStack_, signal, this, &GameController::undoStateChanged);
+    for (const auto signal : {&QUndoStack::undoTextChanged, &QUndoStack::redoTextChanged})
+        connect(&undoStack_, signal, this, &GameController::undoStateChanged);
+}
+
+GameController::~GameController() {
+    // The stack's commands die with it; nothing here should hear about that.
+    undoStack_.disconnect(this);
+}
+
+int GameController::sideToMove() const {
+    const Position& p = editing_ ? editPosition_ : current();
+    return p.toMove() == Color::Black ? 1 : 2;
+}
+
+int GameController::lastMove() const {
+    if (ply_ == 0) return core::kNoSquare;
+    return line_.plies[std::size_t(ply_ - 1)].square;
+}
+
+int GameController::gameNextMove() const {
+    // The game's own move: off the main line there is none.
+    if (editing_ || !path_.empty() || std::size_t(ply_) >= line_.plies.size())
+        return core::kNoSquare;
+    return line_.plies[std::size_t(ply_)].square;
+}
+
+QString GameController::statusText() const {
+    const Position& p = current();
+    const QString side = p.toMove() == Color::Black ? tr("Black") : tr("White");
+    if (p.isGameOver()) {
+        const core::Score s = p.finalScore();
+        const QString winner = s.black > s.white   ? tr("Black wins")
+                               : s.white > s.black ? tr("White wins")
+                                                   : tr("Draw");
+        return tr("Game over: %1 %2–%3").arg(winner).arg(s.black).arg(s.white);
+    }
+    QString text;
+    if (ply_ > 0 && line_.plies[std::size_t(ply_ - 1)].square == core::kPass)
+        text = (p.toMove() == Color::Black ? tr("White passed. ") : tr("Black passed. "));
+    if (p.mustPass()) return text + tr("%1 has no move and must pass").arg(side);
+    return text + tr("%1 to move").arg(side);
+}
+
+QString GameController::positionString() const {
+    return QString::fromStdString(core::boardStringWithSide(current()));
+}
+
+std::vector<int> GameController::movesToCurrent() const {
+    std::vector<int> moves;
+    moves.reserve(std::size_t(ply_));
+    for (int i = 0; i < ply_; ++i) moves.push_back(line_.plies[std::size_t(i)].square);
+    return moves;
+}
+
+QString GameController::movesText() const {
+    return QString::fromStdString(core::movesString(movesToCurrent(), false, " "));
+}
+
+void GameController::setOpening(const QString& name) {
+    if (name == game_.opening) return;
+    game_.opening = name;
+    emit headerChanged();
+}
+
+void GameController::setLine() {
+    line_ = core::replay(tree_.start(), tree_.lineMoves(path_));
+    blackCounts_.clear();
+    whiteCounts_.clear();
+    blackCounts_.reserve(qsizetype(line_.positions.size()));
+    whiteCounts_.reserve(qsizetype(line_.positions.size()));
+    for (const Position& p : line_.positions) {
+        blackCounts_.push_back(p.count(Color::Black));
+        whiteCounts_.push_back(p.count(Color::White));
+    }
+    moveList_.setTree(tree_, path_);
+    emit lineChanged();
+}
+
+void GameController::refreshBoard(bool animateFlips) {
+    if (editing_) {
+        board_.setState(editPosition_, false, core::kNoSquare, 0);
+        return;
+    }
+    int last = core::kNoSquare;
+    core::Bitboard flipped = 0;
+    if (ply_ > 0) {
+        const core::Ply& p = line_.plies[std::size_t(ply_ - 1)];
+        if (p.square != core::kPass) last = p.square;
+        if (animateFlips) flipped = p.flips;
+    }
+    board_.setState(current(), true, last, flipped);
+}
+
+void GameController::setGame(const GameInfo& game, int ply) {
+    const bool wasEditing = editing_;
+    // Another game replacing one with unsaved edits: one undo brings those edits back.
+    const bool sameGame = game.id != 0 && game.id == game_.id;
+    std::optional<Snapshot> left;
+    if (modified_ && !sameGame) left = snapshot();
+    editing_ = false;
+    clearPending();
+    game_ = game;
+    tree_ = GameTree(game.start, game.moves, game.comments, game.variations);
+    // A record that does not replay keeps its legal prefix; keep the stored moves in step.
+    game_.moves = tree_.mainLine();
+    saved_ = tree_;
+    if (!sameGame) key_ = nextGameKey();
+    path_.clear();
+    setLine();
+    ply_ = std::clamp(ply, 0, plyCount());
+    refreshBoard(false);
+    emit headerChanged();
+    emit positionChanged();
+    if (wasEditing) emit editingChanged();
+    updateModified();
+    if (left)
+        undoStack_.push(new TreeCommand(this, tr("Leave the edited game"), *left, snapshot(),
+                                        /*applied=*/true));
+}
+
+void GameController::markSaved() {
+    saved_ = tree_;
+    updateModified();
+}
+
+void GameController::updateModified() {
+    const bool modified = !(tree_ == saved_);
+    if (modified == modified_) return;
+    modified_ = modified;
+    emit modifiedChanged();
+}
+
+int GameController::analysisFrom() const {
+    return path_.empty() ? -1 : tree_.variations()[std::size_t(path_.front())].ply;
+}
+
+QString GameController::locationKey() const {
+    return MoveListModel::keyOf(path_, ply_);
+}
+
+QString GameController::comment() const {
+    return QString::fromStdString(tree_.comment(location()));
+}
+
+bool GameController::canComment() const {
+    if (editing_) return false;
+    const importers::Variation* n = tree_.node(path_);
+    return n && ply_ - tree_.offset(path_) <= int(n->moves.size());
+}
+
+void GameController::setBranchMode(int mode) {
+    mode = std::clamp(mode, int(BranchAsk), int(BranchOverwrite));
+    if (mode == branchMode_) return;
+    branchMode_ = mode;
+    emit branchModeChanged();
+}
+
+void GameController::clearPending() {
+    if (pendingMove_ < 0) return;
+    pendingMove_ = -1;
+    emit pendingMoveChanged();
+}
+
+void GameController::moveTo(const TreeLocation& target, bool animate) {
+    const TreeLocation at = tree_.normalize(target);
+    const bool newLine = at.path != path_;
+    if (!newLine && at.ply == ply_) return;
+    const bool forwardOne = animate && at.ply == ply_ + 1;
+    path_ = at.path;
+    ply_ = at.ply;
+    if (newLine) setLine();
+    refreshBoard(forwardOne);
+    emit positionChanged();
+}
+
+void GameController::jump(int ply) {
+    if (editing_) return;
+    clearPending();
+    moveTo({path_, ply}, true);
+}
+
+void GameController::step(int delta) {
+    jump(ply_ + delta);
+}
+
+bool GameController::goTo(const QString& key) {
+    if (editing_) return false;
+    const std::optional<TreeLocation> at = MoveListModel::parseKey(key);
+    if (!at || !tree_.node(at->path)) return false;
+    clearPending();
+    moveTo(*at, true);
+    return true;
+}
+
+bool GameController::playMove(int square) {
+    if (editing_ || square < 0 || square >= 64 || !current().isLegal(square)) return false;
+    clearPending();
+    const TreeLocation at = location();
+    const QString name = QString::fromStdString(core::squareName(square));
+    switch (tree_.effect(at, square)) {
+        case MoveEffect::Step:
+        case MoveEffect::EnterVariation:
+            moveTo(tree_.follow(at, square), true);
+            return true;
+        case MoveEffect::Extend:
+            return edit(tr("Play %1").arg(name), [square](GameTree& t, const TreeLocation& here) {
+                return t.extend(here, square);
+            });
+        case MoveEffect::Differs:
+            break;
+    }
+    if (branchMode_ == BranchAsk) {
+        pendingMove_ = square;
+        emit pendingMoveChanged();
+        return true;
+    }
+    return playDiffering(square, branchMode_);
+}
+
+bool GameController::resolveBranch(int choice) {
+    const int square = pendingMove_;
+    clearPending();
+    if (square < 0 || editing_ || (choice != BranchVariation && choice != BranchOverwrite))
+        return false;
+    if (!current().isLegal(square) || tree_.effect(location(), square) != MoveEffect::Differs)
+        return false;
+    return playDiffering(square, choice);
+}
+
+bool GameController::playDiffering(int square, int mode) {
+    const QString name = QString::fromStdString(core::squareName(square));
+    if (mode == BranchOverwrite)
+        return edit(
+            tr("Overwrite with %1").arg(name),
+            [square](GameTree& t, const TreeLocation& here) { return t.overwrite(here, square); });
+    const bool made = edit(
+        tr("Variation %1").arg(name),
+        [square](GameTree& t, const TreeLocation& here) { return t.addVariation(here, square); });
+    if (!made)
+        lastError_ = tr("Variations nest at most %1 deep.").arg(importers::kMaxVariationDepth);
+    return made;
+}
+
+bool GameController::setComment(const QString& text) {
+    if (!canComment()) return false;
+    const QString old = comment();
+    const QString what = text.trimmed().isEmpty() ? tr("Delete comment")
+                         : old.isEmpty()          ? tr("Add comment")
+                                                  : tr("Edit comment");
+    const std::string value = text.toStdString();
+    return edit(what,
+                [value](GameTree& t, const TreeLocation& here) -> std::optional<TreeLocation> {
+                    if (!t.setComment(here, value)) return std::nullopt;
+                    return here;
+                });
+}
+
+bool GameController::deleteVariation() {
+    if (editing_ || path_.empty()) return false;
+    return edit(tr("Delete variation"),
+                [](GameTree& t, const TreeLocation& here) { return t.deleteFrom(here); });
+}
+
+bool GameController::promoteVariation() {
+    if (editing_ || path_.empty()) return false;
+    return edit(tr("Promote variation"),
+                [](GameTree& t, const TreeLocation& here) { return t.promote(here); });
+}
+
+GameController::Snapshot GameController::snapshot() const {
+    return Snapshot{tree_, location(), key_, game_, saved_};
+}
+
+bool GameController::edit(
+    const QString& text,
+    const std::function<std::optional<TreeLocation>(GameTree&, const TreeLocation&)>& op) {
+    if (editing_) return false;
+    Snapshot after = snapshot();
+    const std::optional<TreeLocation> at = op(after.tree, location());
+    if (!at) return false;
+    after.at = *at;
+    undoStack_.push(new TreeCommand(this, text, snapshot(), std::move(after), false));
+    return true;
+}
+
+void GameController::apply(const Snapshot& s) {
+    const bool wasEditing = editing_;
+    editing_ = false;
+    clearPending();
+    if (s.key != key_) {
+        // The command belongs to a game no longer shown: bring that game back.
+        game_ = s.header;
+        key_ = s.key;
+        saved_ = s.saved;
+        emit headerChanged();
+    }
+    tree_ = s.tree;
+    game_.moves = tree_.mainLine();
+    game_.comments = tree_.comments();
+    game_.variations = tree_.variations();
+    const TreeLocation at = tree_.normalize(s.at);
+    path_ = at.path;
+    ply_ = at.ply;
+    setLine();
+    refreshBoard(false);
+    emit positionChanged();
+    if (wasEditing) emit editingChanged();
+    updateModified();
+}
+
+void GameController::leaveAnalysis() {
+    if (path_.empty()) return;
+    clearPending();
+    moveTo({{}, analysisFrom()}, false);
+}
+
+void GameController::newGame() {
+    GameInfo game;
+    game.event = tr("New game");
+    setGame(game, 0);
+}
+
+bool GameController::setMovesText(const QString& text) {
+    const core::MovesParse parsed = core::parseMoves(text.toStdString());
+    if (parsed.error) {
+        lastError_ = tr("Column %1: %2")
+                         .arg(parsed.error->column + 1)
+                         .arg(QString::fromStdString(parsed.error->message));
+        return false;
+    }
+    const core::ReplayResult r = core::replay(Position::start(), parsed.moves);
+    if (r.error) {
+        lastError_ = QString::fromStdString(r.error->describe());
+        return false;
+    }
+    lastError_.clear();
+    GameInfo game;
+    game.event = tr("Typed moves");
+    game.moves = parsed.moves;
+    setGame(game, int(r.plies.size()));
+    return true;
+}
+
+QString GameController::lineText() const {
+    std::vector<int> moves;
+    moves.reserve(line_.plies.size());
+    for (const core::Ply& p : line_.plies) moves.push_back(p.square);
+    return QString::fromStdString(core::movesString(moves, false, " "));
+}
+
+bool GameController::pasteText(const QString& text) {
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        lastError_ = tr("The clipboard holds no text.");
+        return false;
+    }
+    const core::MovesParse moves = core::parseMoves(trimmed.toStdString());
+    if (!moves.error) {
+        const core::ReplayResult r = core::replay(Position::start(), moves.moves);
+        if (!r.error) {
+            // Already on the board: step there, keeping the game (and its header).
+            if (fromStandardStart() && r.plies.size() <= line_.plies.size()) {
+                bool prefix = true;
+                for (std::size_t i = 0; i < r.plies.size() && prefix; ++i)
+                    prefix = r.plies[i].square == line_.plies[i].square;
+                if (prefix) {
+                    lastError_.clear();
+                    jump(int(r.plies.size()));
+                    return true;
+                }
+            }
+            return setMovesText(trimmed);
+        }
+    }
+    const core::BoardParse board = core::parseBoard(trimmed.toStdString());
+    if (!board.error) {
+        lastError_.clear();
+        for (std::size_t i = 0; i < line_.positions.size(); ++i)
+            if (line_.positions[i] == board.position) {
+                jump(int(i));
+                return true;
+            }
+        GameInfo game;
+        game.event = tr("Pasted position");
+        game.start = board.position;
+        setGame(game, 0);
+        return true;
+    }
+    lastError_ = moves.error
+                     ? tr("Neither moves (column %1: %2) nor a board (%3)")
+                           .arg(moves.error->column + 1)
+                           .arg(QString::fromStdString(moves.error->message),
+                                QString::fromStdString(board.error->message))
+                     : tr("Moves that cannot be played: %1")
+                           .arg(QString::fromStdString(
+                               core::replay(Position::start(), moves.moves).error->describe()));
+    return false;
+}
+
+void GameController::startEditing() {
+    if (editing_) return;
+    editing_ = true;
+    editPosition_ = current();
+    editError_.clear();
+    refreshBoard(false);
+    emit editingChanged();
+    emit positionChanged();
+}
+
+void GameController::cycleSquare(int square) {
+    if (!editing_ || square < 0 || square >= 64) return;
+    core::Bitboard black = editPosition_.black(), white = editPosition_.white();
+    const core::Bitboard b = core::bit(square);
+    if (black & b) {
+        black &= ~b;
+        white |= b;
+    } else if (white & b) {
+        white &= ~b;
+    } else {
+        black |= b;
+    }
+    editPosition_ = Position(black, white, editPosition_.toMove());
+    editError_.clear();
+    refreshBoard(false);
+    emit editingChanged();
+}
+
+void GameController::clearEditBoard() {
+    if (!editing_) return;
+    editPosition_ = Position(0, 0, editPosition_.toMove());
+    refreshBoard(false);
+    emit editingChanged();
+}
+
+void GameController::standardEditBoard() {
+    if (!editing_) return;
+    editPosition_ = Position::start();
+    refreshBoard(false);
+    emit editingChanged();
+}
+
+void GameController::setEditSide(int side) {
+    const Color c = side == 2 ? Color::White : Color::Black;
+    if (!editing_ || c == editPosition_.toMove()) return;
+    editPosition_ = Position(editPosition_.black(), editPosition_.white(), c);
+    emit editingChanged();
+    emit positionChanged();
+}
+
+bool GameController::finishEditing() {
+    if (!editing_) return false;
+    if ((editPosition_.black() | editPosition_.white()) == 0) {
+        editError_ = tr("The board is empty: place some discs first.");
+        emit editingChanged();
+        return false;
+    }
+    GameInfo game;
+    game.event = tr("Set-up position");
+    game.start = editPosition_;
+    setGame(game, 0);  // leaves the editor
+    return true;
+}
+
+void GameController::cancelEditing() {
+    if (!editing_) return;
+    editing_ = false;
+    refreshBoard(false);
+    emit editingChanged();
+    emit positionChanged();
+}
+
+}  // namespace othello::viewer
