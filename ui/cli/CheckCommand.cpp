@@ -12,6 +12,7 @@
 #include "JsonOutput.h"
 #include "ReadFlags.h"
 #include "TheoreticalCheck.h"
+#include "Words.h"
 #include "core/Notation.h"
 #include "importers/FormatTable.h"
 #include "importers/GameResult.h"
@@ -27,7 +28,7 @@ namespace {
 using namespace othello::importers;
 using nlohmann::json;
 
-json gameJson(const GameRecord& g) {
+json recordJson(const GameRecord& g) {
     json j;
     j["source"] = g.source.describe();
     j["format"] = formatName(g.format);
@@ -99,10 +100,6 @@ struct Counts {
     std::int64_t damaged = 0;
     std::int64_t damagedFiles = 0;
 };
-
-std::string plural(int n, const char* noun) {
-    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
-}
 
 struct CheckOptions {
     std::vector<std::string> files;
@@ -243,7 +240,7 @@ int runCheck(const CheckOptions& o) {
             // A rejected record past the file's diagnostic limit keeps no diagnostic: it is
             // counted (summary, the file's "diagnostic-limit" note), not listed.
             if (g.status == GameStatus::Error && g.diagnostics.empty()) return;
-            fmt::print("{}{}", firstGame ? "" : ",", jsonText(gameJson(g)));
+            fmt::print("{}{}", firstGame ? "" : ",", jsonText(recordJson(g)));
             firstGame = false;
             return;
         }

@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include "Words.h"
 #include "importers/TextEscape.h"
 
 namespace othello::cli {
@@ -10,15 +11,6 @@ namespace othello::cli {
 using importers::text::escapeForTerminal;
 
 namespace {
-
-std::string joined(const std::vector<std::string>& parts, const char* separator) {
-    std::string s;
-    for (const std::string& p : parts) {
-        if (!s.empty()) s += separator;
-        s += p;
-    }
-    return s;
-}
 
 std::string gameLine(const storage::DuplicateGame& d) {
     std::vector<std::string> parts = {escapeForTerminal(d.black) + " - " +

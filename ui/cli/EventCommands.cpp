@@ -7,6 +7,7 @@
 
 #include "JsonOutput.h"
 #include "StorageCli.h"
+#include "Words.h"
 #include "importers/TextEscape.h"
 #include "storage/query/ArchiveJson.h"
 #include "storage/tournaments/Standings.h"
@@ -16,11 +17,6 @@ namespace othello::cli {
 namespace {
 
 using importers::text::escapeForTerminal;
-
-// A name from a record for a column: escaped, cut at a character boundary.
-std::string shorten(const std::string& s, std::size_t width) {
-    return importers::text::shortenText(escapeForTerminal(s), width);
-}
 
 using storage::summaryJson;  // one form for the CLI and the API (storage/query/ArchiveJson.h)
 

@@ -5,6 +5,7 @@
 
 #include "JsonOutput.h"
 #include "StorageCli.h"
+#include "Words.h"
 #include "core/Notation.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
@@ -18,12 +19,6 @@ struct SearchOptions {
     std::string db;
     bool json = false;
 };
-
-// A name from a record for a column: escaped (no control character reaches the terminal),
-// cut at a character boundary.
-std::string shorten(const std::string& s, std::size_t width) {
-    return importers::text::shortenText(importers::text::escapeForTerminal(s), width);
-}
 
 int runSearch(const SearchOptions& o) {
     storage::SearchFilter f = makeFilter(o.filter);

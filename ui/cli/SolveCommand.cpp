@@ -83,7 +83,7 @@ bool looksLikeBoard(const std::string& text) {
     return text.size() >= 64 && text.find_first_not_of("-.XxOo*BbWw ") == std::string::npos;
 }
 
-std::string moveName(int square) {
+std::string bestMoveName(int square) {
     return square == kNoSquare ? "-" : squareName(square);
 }
 
@@ -170,7 +170,7 @@ int runSolve(const SolveCliOptions& o) {
         "value: {} for {} ({}{})\n", valueText(r.value, r.kind, r.lower, r.upper),
         colorName(pos.toMove()), analysis::valueKindName(r.kind),
         r.complete ? "" : fmt::format(", stopped: {} budget", analysis::stopReasonName(r.stop)));
-    fmt::print("best move: {}\n", moveName(r.bestMove));
+    fmt::print("best move: {}\n", bestMoveName(r.bestMove));
     if (!r.pv.empty()) fmt::print("pv: {}\n", movesString(r.pv, false, " "));
     if (o.all) {
         fmt::print("moves:\n");

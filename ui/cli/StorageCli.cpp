@@ -63,10 +63,6 @@ int runCommand(const std::function<int()>& action) {
     }
 }
 
-std::string plural(std::int64_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 void addPositionOptions(CLI::App* sub, PositionOptions& o) {
     sub->add_option("--moves", o.moves,
                     "The position after these moves from the start (any symmetry, any move "
@@ -180,10 +176,6 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     f.limit = o.limit;
     f.offset = o.offset;
     return f;
-}
-
-nlohmann::json gameRowJson(const storage::GameRow& row) {
-    return storage::gameRowJson(row);  // one form for the CLI and the API
 }
 
 std::string scoreText(int black, int white) {

@@ -8,6 +8,7 @@
 
 #include "Command.h"
 #include "JsonOutput.h"
+#include "Words.h"
 #include "importers/Diagnostic.h"
 #include "storage/Archive.h"
 
@@ -69,11 +70,9 @@ void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging);
 storage::SearchFilter makeFilter(const FilterOptions& o);
 // A position from --moves (replayed from the start) or --position (a board string).
 std::optional<core::Position> queryPosition(const std::string& moves, const std::string& board);
-// "1 game", "2 games"
-std::string plural(std::int64_t n, const char* one, const char* many);
 
-// (diagnosticJson, movesJson and passCount: JsonOutput.h, shared with check and convert.)
-nlohmann::json gameRowJson(const storage::GameRow& row);
+// (diagnosticJson, movesJson and passCount: JsonOutput.h, shared with check and convert; a
+// game row's JSON: storage::gameRowJson, one form for the CLI and the API.)
 // "62-2" or "31-33"
 std::string scoreText(int black, int white);
 

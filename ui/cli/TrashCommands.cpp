@@ -9,6 +9,7 @@
 #include "JsonOutput.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
+#include "storage/query/ArchiveJson.h"
 
 namespace othello::cli {
 namespace {
@@ -62,7 +63,7 @@ int runTrash(const TrashOptions& o) {
     if (o.json) {
         nlohmann::json j{{"games", nlohmann::json::array()}};
         for (const auto& t : list) {
-            nlohmann::json g = gameRowJson(t.row);
+            nlohmann::json g = storage::gameRowJson(t.row);
             g["change"] = t.change;
             g["deleted"] = timeText(t.time, true);
             g["user"] = t.user;

@@ -1,5 +1,6 @@
 // Unknown commands and options, and the nearest known ones (UsageHints.h).
 #include "UsageHints.h"
+#include "Words.h"
 
 #include <algorithm>
 #include <cctype>
@@ -31,12 +32,6 @@ std::optional<std::string> nearest(const std::string& typed,
             prefixed = k;
         }
     return prefixed;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-    std::string out;
-    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-    return out;
 }
 
 // The commands a user may type (hidden ones, without a group, left out).
@@ -102,7 +97,7 @@ std::optional<std::string> usageHint(const CLI::App& app, const std::vector<std:
             const auto names = commandNames(app);
             if (const auto n = nearest(word, names))
                 return "unknown command '" + word + "'; did you mean '" + *n + "'?";
-            return "unknown command '" + word + "'; the commands are: " + joined(names) +
+            return "unknown command '" + word + "'; the commands are: " + joined(names, ", ") +
                    " (`othello-db --help` says what each does)";
         }
         const auto known = optionNames(app);
