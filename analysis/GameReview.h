@@ -1,8 +1,8 @@
 #pragma once
 // The review of one game: the moves played, each judged against the best move of its position.
-// reviewGame() below judges the endgame only (every move played from a position with at most
-// `maxEmpties` empty squares, by the exact solver); analysis/GameReviewer.h judges the whole
-// game (the midgame search before that point) and fills the same structures.
+// These are its structures and summaries; analysis/GameReviewer.h makes reviews (of the whole
+// game, or of its endgame only: every move played from a position with at most `maxEmpties`
+// empty squares, by the exact solver), through a cache when there is one.
 //
 // Contract
 // - Values are final disc differences under perfect play from BLACK's point of view (Black's
@@ -16,10 +16,7 @@
 //   the best one, so its loss compares like with like). Summaries count both.
 // - Passes are not judged (they are forced). An unfinished game is judged on the moves it
 //   has; a record whose replay fails is judged up to the last legal move.
-// - The positions are solved through `PositionSolver` (every legal move's value: see
-//   analysis::SolveOptions::allMoves), so a caller may answer from a cache.
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "analysis/Solver.h"
@@ -32,10 +29,6 @@ inline constexpr int kDefaultReviewEmpties = 24;
 // A move losing at least this many discs is a mistake; at least kBlunderLoss, a blunder.
 inline constexpr int kMistakeLoss = 2;
 inline constexpr int kBlunderLoss = 6;
-
-// Solves a position with every legal move's value (SolveResult::moves filled, values from the
-// side to move's point of view, as Solver::solve gives them with allMoves).
-using PositionSolver = std::function<SolveResult(const core::Position&)>;
 
 struct ReviewedMove {
     int ply = 0;         // index of the move in the game's moves (passes count)
@@ -83,7 +76,7 @@ struct ReviewStats {
 
 struct GameReview {
     int maxEmpties = kDefaultReviewEmpties;  // exact from this many empties on
-    // The midgame part (GameReviewer): false for an endgame review (no move before maxEmpties
+    // The midgame part: false for an endgame review (no move before maxEmpties
     // judged). depth: the search depth asked (with a time budget, the most it may reach);
     // secondsPerPosition: the time budget, 0 for none.
     bool midgame = false;
@@ -102,16 +95,8 @@ struct GameReview {
     }
 };
 
-// Reviews the moves of the game (`moves`: squares and core::kPass from `start`, as replay
-// takes them). Solves each position with at most `maxEmpties` empties that a move is played
-// from, once.
-GameReview reviewGame(const core::Position& start, const std::vector<int>& moves, int maxEmpties,
-                      const PositionSolver& solve);
-
-// A PositionSolver calling `solver` with allMoves (no budget): exact values.
-PositionSolver directSolver(Solver& solver);
-
-// The summaries recomputed from `review.moves` (used after loading a stored review).
+// The summaries recomputed from `review.moves` (after a review, and after loading a stored
+// one).
 void summarise(GameReview& review);
 
 }  // namespace othello::analysis

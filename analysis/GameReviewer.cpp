@@ -1,4 +1,4 @@
-// The review of a whole game: exact values near the end, midgame estimates before (see
+// The review of a game: exact values near the end, midgame estimates before (see
 // GameReviewer.h).
 #include "GameReviewer.h"
 
@@ -83,12 +83,23 @@ ReviewedMove judgedMove(int ply, int moveNumber, const core::Position& before, i
 
 }  // namespace
 
+ReviewOptions endgameReviewOptions(int exactEmpties, PositionStore* store) {
+    ReviewOptions o;
+    o.exactEmpties = exactEmpties;
+    o.midgame = false;
+    o.store = store;
+    return o;
+}
+
 GameReviewer::GameReviewer(std::shared_ptr<const Evaluator> evaluator, std::size_t searchMegabytes,
                            std::size_t solverMegabytes)
     : evaluator_(std::move(evaluator)),
       weightsVersion_(weightsVersionOf(*evaluator_)),
-      search_(evaluator_, searchMegabytes),
+      search_(std::make_unique<MidgameSearch>(evaluator_, searchMegabytes)),
       solver_(solverMegabytes) {}
+
+GameReviewer::GameReviewer(std::size_t solverMegabytes)
+    : weightsVersion_(0), solver_(solverMegabytes) {}
 
 GameReviewer::~GameReviewer() = default;
 
@@ -114,8 +125,8 @@ std::optional<SolveResult> GameReviewer::exactValue(const core::Position& positi
         memo_[key] = {r, source};
         return r;
     }
-    if (store_) {
-        if (auto hit = store_->exact(position, allMoves)) {
+    if (options.store) {
+        if (auto hit = options.store->exact(position, allMoves)) {
             source = Source::Stored;
             memo_[key] = {*hit, source};
             return hit;
@@ -129,7 +140,7 @@ std::optional<SolveResult> GameReviewer::exactValue(const core::Position& positi
     ++stats.solved;
     stats.nodes += r.nodes;
     if (!r.complete) return std::nullopt;  // cancelled: no budget was set
-    if (store_) store_->storeExact(position, r);
+    if (options.store) options.store->storeExact(position, r);
     source = Source::Solved;
     memo_[key] = {r, source};
     return r;
@@ -137,8 +148,10 @@ std::optional<SolveResult> GameReviewer::exactValue(const core::Position& positi
 
 PositionValues GameReviewer::exactValues(const core::Position& position, int played,
                                          const ReviewOptions& options, ReviewStats& stats) {
+    // An endgame review solves every move (GameReviewer.h): its best moves are all listed.
+    const bool everyMove = options.allMoves || !options.midgame;
     Source own = Source::Known, after = Source::Known;
-    const auto r = exactValue(position, options.allMoves, options, stats, own);
+    const auto r = exactValue(position, everyMove, options, stats, own);
     if (!r) return {};
     PositionValues v;
     v.ok = true;
@@ -146,7 +159,7 @@ PositionValues GameReviewer::exactValues(const core::Position& position, int pla
     v.depth = position.emptyCount();
     v.value = r->value;
     v.bestMove = r->bestMove;
-    if (options.allMoves) {
+    if (everyMove) {
         v.moves = r->moves;
         v.allMoves = true;
     } else {
@@ -169,6 +182,8 @@ PositionValues GameReviewer::exactValues(const core::Position& position, int pla
 
 PositionValues GameReviewer::estimatedValues(const core::Position& position, int played,
                                              const ReviewOptions& options, ReviewStats& stats) {
+    if (!search_) throw std::logic_error("review: an endgame reviewer has no midgame search");
+    PositionStore* const store = options.store;
     const int legalCount = core::popcount(position.legalMoves());
     std::vector<int> needed;
     if (options.allMoves) {
@@ -180,7 +195,7 @@ PositionValues GameReviewer::estimatedValues(const core::Position& position, int
     const int reuse = options.reuseDepth > 0 ? options.reuseDepth : options.depth;
 
     std::optional<PositionEstimate> cached;
-    if (store_) cached = store_->estimate(position);
+    if (store) cached = store->estimate(position);
     if (cached && cached->engineVersion == kMidgameSearchVersion &&
         cached->weightsVersion == weightsVersion_ && cached->depth >= std::max(reuse, 1) &&
         !cached->moves.empty()) {
@@ -204,7 +219,7 @@ PositionValues GameReviewer::estimatedValues(const core::Position& position, int
             mo.exactEmpties = -1;
             mo.minDepth = mo.depth;  // no budget: one shallower search
             mo.cancel = options.cancel;
-            const MidgameResult r = search_.search(child, mo);
+            const MidgameResult r = search_->search(child, mo);
             ++stats.searched;
             stats.nodes += r.nodes;
             if (r.stop == StopReason::Cancelled) return {};
@@ -217,7 +232,7 @@ PositionValues GameReviewer::estimatedValues(const core::Position& position, int
                 cached->bestMove = cached->moves.front().square;
             }
             cached->allMoves = static_cast<int>(cached->moves.size()) >= legalCount;
-            store_->storeEstimate(position, *cached);
+            store->storeEstimate(position, *cached);
             ++stats.cachedEstimates;
             return fromEstimate(*cached);
         }
@@ -231,7 +246,7 @@ PositionValues GameReviewer::estimatedValues(const core::Position& position, int
     mo.cancel = options.cancel;
     mo.allMoves = options.allMoves;
     mo.valueMoves = needed;
-    const MidgameResult r = search_.search(position, mo);
+    const MidgameResult r = search_->search(position, mo);
     ++stats.searched;
     stats.nodes += r.nodes;
     if (r.stop == StopReason::Cancelled || r.depth == 0) return {};
@@ -245,7 +260,7 @@ PositionValues GameReviewer::estimatedValues(const core::Position& position, int
     if (!contains(e.moves, r.bestMove)) e.moves.push_back(moveValue(r.bestMove, r.value, r.kind));
     sortBestFirst(e.moves);
     e.allMoves = static_cast<int>(e.moves.size()) >= legalCount;
-    if (store_ && r.kind == ValueKind::Estimate) store_->storeEstimate(position, e);
+    if (store && r.kind == ValueKind::Estimate) store->storeEstimate(position, e);
     PositionValues v = fromEstimate(e);
     v.kind = r.kind;  // Exact when the search reached the end of every line
     return v;

@@ -1,19 +1,24 @@
 #pragma once
-// The review of a whole game: every move played, judged against the best move of its position.
+// The review of a game: every move played, judged against the best move of its position.
 // Positions with at most ReviewOptions::exactEmpties empty squares are solved exactly; the
 // others are searched by the midgame search (MidgameSearch.h) at ReviewOptions::depth, or for
-// secondsPerPosition each. (The viewer can call valuePosition() for the shown position and
-// review() for the game, from a worker thread, with a cancel flag and onProgress.)
+// secondsPerPosition each. An endgame review (ReviewOptions::midgame false, `analyze --endgame`
+// and `analyze --all`) judges the exact part only. Every review goes through here, with or
+// without a cache (ReviewOptions::store). (The viewer can call valuePosition() for the shown
+// position and review() for the game, from a worker thread, with a cancel flag and onProgress.)
 //
 // Contract
 // - The results are analysis::GameReview (GameReview.h): values are final disc differences from
 //   BLACK's point of view, a loss is counted from the mover's side and is never negative, each
 //   judged move says whether its values are exact or estimates (ReviewedMove::kind, depth).
-// - Exact part: the position is solved (value and best move) and so is the position after the
-//   move played, which is the next position of the game, solved once for both: a review costs
-//   one solve per position, not one per legal move. So `bestMoves` holds the solver's best move
-//   (and the move played when it is as good), all of them only with allMoves, which solves
-//   every legal move (slower: Solver allMoves).
+// - Exact part of a whole-game review: the position is solved (value and best move) and so is
+//   the position after the move played, which is the next position of the game, solved once
+//   for both: a review costs one solve per position, not one per legal move. So `bestMoves`
+//   holds the solver's best move (and the move played when it is as good), all of them only
+//   with allMoves, which solves every legal move (slower: Solver allMoves).
+// - An endgame review solves every legal move of each position (its positions are few and
+//   small), so `bestMoves` holds every move reaching the value; ReviewedMove::moves is filled
+//   only with allMoves. A move the solver did not value is a logic_error (it values them all).
 // - Estimates: the position is searched at depth D (iterative deepening, the table kept from
 //   one position to the next); the move played, when it is not the best, is valued by a
 //   full-window search of the position after it at depth D - 1, i.e. at the same depth as the
@@ -23,16 +28,19 @@
 // - A time budget (secondsPerPosition) bounds the search of each position; the depth finished
 //   in time is the depth of its values (at least 1). Exact positions have no budget: the solver
 //   runs to the end (cancel stops it).
-// - Cache (PositionStore, optional): each position is looked up first; a cached estimate is
+// - Cache (ReviewOptions::store, PositionStore.h; nullptr: none, every value is computed):
+//   each position is looked up first; a cached estimate is
 //   used when it was made by this search version and evaluator (kMidgameSearchVersion,
 //   weightsVersionOf) at depth >= ReviewOptions::reuseDepth (default: `depth`) and holds the
 //   values asked for; when it lacks only the move played, that move alone is searched (at the
 //   cached depth - 1) and the merged estimate stored back. Exact values are used when stored
-//   (with every move's value for allMoves). Every value computed is stored (but the scores of
-//   finished games, which need no solver).
+//   (with every move's value for allMoves and endgame reviews). Every value computed is stored
+//   (but the scores of finished games, which need no solver).
 // - Cancel: checked during every search and between positions; the review returned then has
 //   complete false and holds the moves judged so far (the position being worked on is not
 //   judged). Progress: onProgress after each judged move, from the calling thread.
+// - An endgame reviewer (made without an evaluator) has no midgame search: a position beyond
+//   exactEmpties (a whole-game review, valuePosition) is a logic_error; weightsVersion() is 0.
 // - Threads: one review at a time per GameReviewer (it owns a MidgameSearch and a Solver, whose
 //   tables it keeps between reviews); call it from a worker thread, set the cancel flag from
 //   any thread. The store is called from the reviewing thread only.
@@ -49,6 +57,7 @@
 #include "Evaluation.h"
 #include "GameReview.h"
 #include "MidgameSearch.h"
+#include "PositionStore.h"
 #include "Solver.h"
 #include "core/Position.h"
 
@@ -76,36 +85,14 @@ struct ReviewOptions {
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(const ReviewProgress&)> onProgress;
     int solverThreads = 0;  // SolveOptions::threads for the exact part (0: every core)
+    // Where values are read first and kept (not owned; nullptr: no cache). The caller keeps
+    // it alive during the call.
+    PositionStore* store = nullptr;
 };
 
-// A midgame estimate of a position, as a cache keeps it (values from the side to move's point
-// of view, in discs).
-struct PositionEstimate {
-    int value = 0;
-    int bestMove = core::kNoSquare;
-    int depth = 0;
-    int engineVersion = kMidgameSearchVersion;
-    std::int64_t weightsVersion = 0;  // weightsVersionOf(the evaluator)
-    // The moves whose values are known, best first (kind Estimate, or Exact for a move that
-    // ends the game); allMoves when that is every legal move.
-    std::vector<MoveValue> moves;
-    bool allMoves = false;
-};
-
-// Where a review reads and keeps values (storage::AnalysisCache::reviewStore() is one). Calls
-// may throw; the exception ends the review.
-class PositionStore {
-  public:
-    virtual ~PositionStore() = default;
-    // The exact value and best move, if stored; with `allMoves`, only a result holding every
-    // legal move's exact value (as Solver::solve with allMoves) will do.
-    virtual std::optional<SolveResult> exact(const core::Position& position, bool allMoves) = 0;
-    virtual void storeExact(const core::Position& position, const SolveResult& result) = 0;
-    // The stored estimate, if any (whatever its version and depth: the reviewer checks).
-    virtual std::optional<PositionEstimate> estimate(const core::Position& position) = 0;
-    virtual void storeEstimate(const core::Position& position,
-                               const PositionEstimate& estimate) = 0;
-};
+// The options of an endgame review (midgame false): the moves from positions with at most
+// `exactEmpties` empty squares, solved exactly, through `store` when given.
+ReviewOptions endgameReviewOptions(int exactEmpties, PositionStore* store = nullptr);
 
 // One position's values as a review judges them, from the side to move's point of view.
 struct PositionValues {
@@ -123,12 +110,11 @@ class GameReviewer {
     // `evaluator`: the midgame search's evaluation (Evaluation::standard() for the real one).
     explicit GameReviewer(std::shared_ptr<const Evaluator> evaluator,
                           std::size_t searchMegabytes = 64, std::size_t solverMegabytes = 64);
+    // An endgame reviewer: the exact solver only (no evaluation needed, no midgame table).
+    explicit GameReviewer(std::size_t solverMegabytes);
     ~GameReviewer();
     GameReviewer(const GameReviewer&) = delete;
     GameReviewer& operator=(const GameReviewer&) = delete;
-
-    // Values are read from and kept in `store` (not owned; nullptr: none).
-    void setStore(PositionStore* store) { store_ = store; }
 
     // Reviews the moves of the game (`moves`: squares and core::kPass from `start`, as replay
     // takes them; a record whose replay fails is judged up to its last legal move).
@@ -141,6 +127,7 @@ class GameReviewer {
     PositionValues valuePosition(const core::Position& position, int played,
                                  const ReviewOptions& options, ReviewStats& stats);
 
+    // weightsVersionOf(the evaluator); 0 for an endgame reviewer.
     std::int64_t weightsVersion() const { return weightsVersion_; }
 
   private:
@@ -155,11 +142,10 @@ class GameReviewer {
     PositionValues estimatedValues(const core::Position& position, int played,
                                    const ReviewOptions& options, ReviewStats& stats);
 
-    std::shared_ptr<const Evaluator> evaluator_;
+    std::shared_ptr<const Evaluator> evaluator_;  // nullptr: an endgame reviewer
     std::int64_t weightsVersion_;
-    MidgameSearch search_;
+    std::unique_ptr<MidgameSearch> search_;  // nullptr: an endgame reviewer
     Solver solver_;
-    PositionStore* store_ = nullptr;
     // Exact values found during the current review, by position: the value after a move
     // played is the next position's value, solved once.
     std::map<std::tuple<core::Bitboard, core::Bitboard, int>, std::pair<SolveResult, Source>> memo_;

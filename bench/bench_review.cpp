@@ -2,8 +2,8 @@
 // runs it: real 60-move WTHOR games, the midgame search at depth 10 before 24 empties, the
 // exact solver (the value, best move and the move played) from 24 empties on. Prints per game the
 // seconds (split midgame / endgame), the positions searched and solved, then the median; then a
-// second review of the first game through the archive's cache (storage/cache/AnalysisCache.h, a temporary
-// file), which must search and solve nothing.
+// second review of the first game through the archive's cache (storage/cache/AnalysisCache.h, a
+// temporary file), which must search and solve nothing.
 //
 //   bench_review [--games N] [--depth D] [--empties E] [--file WTH_YYYY.wtb] [--threads T]
 //                [--all-moves]   (every legal move's value, as analyze --all-moves)
@@ -159,10 +159,10 @@ int main(int argc, char** argv) {
         options.onProgress = nullptr;
         double seconds[2];
         analysis::ReviewStats stats[2];
+        options.store = &cache;
         for (int run = 0; run < 2; ++run) {
             analysis::GameReviewer reviewer(eval);
-            const auto store = cache.reviewStore(reviewer.weightsVersion());
-            reviewer.setStore(store.get());
+            cache.dropOtherEstimates(reviewer.weightsVersion());
             const auto t0 = std::chrono::steady_clock::now();
             const auto r = reviewer.review(games[0].start, games[0].moves, options);
             seconds[run] = bench::secondsSince(t0);

@@ -195,8 +195,8 @@ struct AnalysisCache::Impl {
     ~Impl() {
         if (readOnly) return;
         statements.resetAll();
-        checkpointOnClose(db.getHandle(), std::min(std::chrono::milliseconds(busyTimeoutMs),
-                                                   kCloseCheckpointWait));
+        checkpointOnClose(db.getHandle(),
+                          std::min(std::chrono::milliseconds(busyTimeoutMs), kCloseCheckpointWait));
     }
     Impl(const Impl&) = delete;
     Impl& operator=(const Impl&) = delete;
@@ -392,96 +392,69 @@ void AnalysisCache::store(const core::Position& position, const CachedPosition& 
     });
 }
 
-analysis::SolveResult AnalysisCache::solveAllMoves(analysis::Solver& solver,
-                                                   const core::Position& position) {
-    if (const auto hit = lookup(position); hit && hit->kind == ValueKind::Exact && hit->allMoves)
-        return hit->toSolveResult(position);
-    analysis::SolveOptions options;
-    options.allMoves = true;
-    analysis::SolveResult r = solver.solve(position, options);
-    if (!impl_->readOnly) store(position, r);
-    return r;
+std::optional<analysis::SolveResult> AnalysisCache::exact(const core::Position& position,
+                                                          bool allMoves) {
+    const auto hit = lookup(position);
+    if (!hit || hit->kind != ValueKind::Exact || (allMoves && !hit->allMoves)) return std::nullopt;
+    return hit->toSolveResult(position);
 }
 
-analysis::PositionSolver AnalysisCache::positionSolver(analysis::Solver& solver) {
-    return [this, &solver](const core::Position& p) { return solveAllMoves(solver, p); };
+void AnalysisCache::storeExact(const core::Position& position,
+                               const analysis::SolveResult& result) {
+    if (!impl_->readOnly) store(position, result);
 }
 
-namespace {
+std::optional<analysis::PositionEstimate> AnalysisCache::estimate(const core::Position& position) {
+    const auto hit = lookup(position);
+    if (!hit || hit->kind != ValueKind::Estimate || hit->engine != AnalysisEngine::Evaluation)
+        return std::nullopt;
+    analysis::PositionEstimate e;
+    e.value = hit->value;
+    e.bestMove = hit->bestMove;
+    e.depth = hit->depth;
+    e.engineVersion = hit->engineVersion;
+    e.weightsVersion = hit->weightsVersion;
+    e.moves = hit->moves;
+    e.allMoves = hit->allMoves;
+    return e;
+}
 
-// The cache seen by analysis::GameReviewer.
-class CacheReviewStore final : public analysis::PositionStore {
-  public:
-    explicit CacheReviewStore(AnalysisCache& cache) : cache_(cache) {}
+void AnalysisCache::storeEstimate(const core::Position& position,
+                                  const analysis::PositionEstimate& estimate) {
+    if (impl_->readOnly) return;
+    CachedPosition c;
+    c.value = estimate.value;
+    c.kind = ValueKind::Estimate;
+    c.bestMove = estimate.bestMove;
+    c.depth = estimate.depth;
+    c.engine = AnalysisEngine::Evaluation;
+    c.engineVersion = estimate.engineVersion;
+    c.weightsVersion = estimate.weightsVersion;
+    c.allMoves = estimate.allMoves;
+    c.moves = estimate.moves;
+    store(position, c);
+}
 
-    std::optional<analysis::SolveResult> exact(const core::Position& p, bool allMoves) override {
-        const auto hit = cache_.lookup(p);
-        if (!hit || hit->kind != ValueKind::Exact || (allMoves && !hit->allMoves))
-            return std::nullopt;
-        return hit->toSolveResult(p);
-    }
-    void storeExact(const core::Position& p, const analysis::SolveResult& r) override {
-        if (!cache_.readOnly()) cache_.store(p, r);
-    }
-    std::optional<analysis::PositionEstimate> estimate(const core::Position& p) override {
-        const auto hit = cache_.lookup(p);
-        if (!hit || hit->kind != ValueKind::Estimate || hit->engine != AnalysisEngine::Evaluation)
-            return std::nullopt;
-        analysis::PositionEstimate e;
-        e.value = hit->value;
-        e.bestMove = hit->bestMove;
-        e.depth = hit->depth;
-        e.engineVersion = hit->engineVersion;
-        e.weightsVersion = hit->weightsVersion;
-        e.moves = hit->moves;
-        e.allMoves = hit->allMoves;
-        return e;
-    }
-    void storeEstimate(const core::Position& p, const analysis::PositionEstimate& e) override {
-        if (cache_.readOnly()) return;
-        CachedPosition c;
-        c.value = e.value;
-        c.kind = ValueKind::Estimate;
-        c.bestMove = e.bestMove;
-        c.depth = e.depth;
-        c.engine = AnalysisEngine::Evaluation;
-        c.engineVersion = e.engineVersion;
-        c.weightsVersion = e.weightsVersion;
-        c.allMoves = e.allMoves;
-        c.moves = e.moves;
-        cache_.store(p, c);
-    }
-
-  private:
-    AnalysisCache& cache_;
-};
-
-}  // namespace
-
-std::unique_ptr<analysis::PositionStore> AnalysisCache::reviewStore(std::int64_t weightsVersion) {
-    if (!impl_->readOnly && weightsVersion != 0) {
-        // Estimates of another search or evaluation would never be used again: drop them, once
-        // per change (the meta row remembers the version last seen).
-        const std::int64_t version =
-            (static_cast<std::int64_t>(analysis::kMidgameSearchVersion) << 32) ^ weightsVersion;
-        if (impl_->meta("analysis_estimate_version") != version) {
-            impl_->write([&] {
-                SQLite::Statement del(impl_->db,
-                                      "DELETE FROM analysis_positions WHERE engine = ? AND "
-                                      "(engine_version != ? OR weights_version != ?)");
-                del.bind(1, static_cast<int>(AnalysisEngine::Evaluation));
-                del.bind(2, analysis::kMidgameSearchVersion);
-                del.bind(3, weightsVersion);
-                del.exec();
-                SQLite::Statement set(impl_->db,
-                                      "INSERT OR REPLACE INTO meta(key, value) "
-                                      "VALUES('analysis_estimate_version', ?)");
-                set.bind(1, version);
-                set.exec();
-            });
-        }
-    }
-    return std::make_unique<CacheReviewStore>(*this);
+void AnalysisCache::dropOtherEstimates(std::int64_t weightsVersion) {
+    if (impl_->readOnly) return;
+    // The meta row remembers the version last seen: the rows are scanned once per change.
+    const std::int64_t version =
+        (static_cast<std::int64_t>(analysis::kMidgameSearchVersion) << 32) ^ weightsVersion;
+    if (impl_->meta("analysis_estimate_version") == version) return;
+    impl_->write([&] {
+        SQLite::Statement del(impl_->db,
+                              "DELETE FROM analysis_positions WHERE engine = ? AND "
+                              "(engine_version != ? OR weights_version != ?)");
+        del.bind(1, static_cast<int>(AnalysisEngine::Evaluation));
+        del.bind(2, analysis::kMidgameSearchVersion);
+        del.bind(3, weightsVersion);
+        del.exec();
+        SQLite::Statement set(impl_->db,
+                              "INSERT OR REPLACE INTO meta(key, value) "
+                              "VALUES('analysis_estimate_version', ?)");
+        set.bind(1, version);
+        set.exec();
+    });
 }
 
 std::int64_t AnalysisCache::estimateCount() {

@@ -1,6 +1,8 @@
 #pragma once
 // The archive's analysis tables: solved positions (by canonical position) and per-game endgame
-// reviews. Schema 6 (storage/database/Schema.cpp) creates them in the archive file.
+// reviews. Schema 6 (storage/database/Schema.cpp) creates them in the archive file. The cache
+// is the reviews' store (analysis/PositionStore.h): every review of the CLI, the viewer and the
+// benches reads and keeps its positions through it (ReviewOptions::store).
 //
 // Positions (table analysis_positions)
 // - One row per canonical position (the 8 symmetries of a position and its side to move share
@@ -26,8 +28,8 @@
 //   search at `depth`, engine_version analysis::kMidgameSearchVersion, weights_version
 //   analysis::weightsVersionOf(the evaluator). Their `moves` hold the moves valued so far (the
 //   best and the moves played there, or every legal move): allMoves only when that is every
-//   legal move. reviewStore() drops, once per change, the estimates of any other search or
-//   weights version (a retrained evaluation answers differently).
+//   legal move. dropOtherEstimates() drops, once per change, the estimates of any other search
+//   or weights version (a retrained evaluation answers differently: they would never be used).
 //
 // Game reviews (table game_analysis, keyed by game id)
 // - The exact part of the analysis::GameReview of a stored game (the moves judged by the
@@ -57,7 +59,7 @@
 #include <vector>
 
 #include "analysis/GameReview.h"
-#include "analysis/GameReviewer.h"
+#include "analysis/PositionStore.h"
 #include "analysis/Solver.h"
 #include "core/Position.h"
 #include "storage/Archive.h"
@@ -100,14 +102,14 @@ struct StoredReview {
     analysis::GameReview review;  // maxEmpties, moves (with best moves), summaries
 };
 
-class AnalysisCache {
+class AnalysisCache final : public analysis::PositionStore {
   public:
     // Opens the archive at `path` (migrating it to schema 6 first when needed, as Archive
     // does; ReadWrite creates it). Throws StorageError like Archive's constructor.
     explicit AnalysisCache(const std::filesystem::path& path,
                            Archive::Mode mode = Archive::Mode::ReadWrite,
                            int busyTimeoutMs = 60000);
-    ~AnalysisCache();
+    ~AnalysisCache() override;
     AnalysisCache(const AnalysisCache&) = delete;
     AnalysisCache& operator=(const AnalysisCache&) = delete;
     AnalysisCache(AnalysisCache&&) noexcept;
@@ -124,19 +126,24 @@ class AnalysisCache {
     void store(const core::Position& position, const analysis::SolveResult& result);
     // Stores any engine's value (e.g. an estimate), with the same "better result wins" rule.
     void store(const core::Position& position, const CachedPosition& entry);
-    // The exact value with every legal move's value: from the cache when it has them, else
-    // solved by `solver` (allMoves, no budget) and stored. A read-only cache only reads.
-    analysis::SolveResult solveAllMoves(analysis::Solver& solver, const core::Position& position);
-    // A PositionSolver for analysis::reviewGame answering through solveAllMoves.
-    analysis::PositionSolver positionSolver(analysis::Solver& solver);
-    // The cache as an analysis::GameReviewer's store, for an evaluator of `weightsVersion`
-    // (analysis::weightsVersionOf). Exact values: any exact row (with every move's value when
-    // asked for); estimates: this search
-    // version's, checked by the reviewer. Writable: first drops the estimates of any other
-    // search or weights version. Read-only: lookups only, stores ignored. Lives no longer than
-    // the cache; used from the cache's thread.
-    // weightsVersion 0: a store for exact values only (an endgame review), dropping nothing.
-    std::unique_ptr<analysis::PositionStore> reviewStore(std::int64_t weightsVersion);
+
+    // ---- The reviews' store (analysis/PositionStore.h) ----
+    // exact(): an Exact row (with every move's value when `allMoves`), not a bound or an
+    // estimate. estimate(): an estimate row of the midgame search (any version: the reviewer
+    // checks). storeExact() is store(position, result), storeEstimate() an Evaluation row; both
+    // are ignored on a read-only cache (a read-only archive is analysed all the same, without
+    // keeping anything).
+    std::optional<analysis::SolveResult> exact(const core::Position& position,
+                                               bool allMoves) override;
+    void storeExact(const core::Position& position, const analysis::SolveResult& result) override;
+    std::optional<analysis::PositionEstimate> estimate(const core::Position& position) override;
+    void storeEstimate(const core::Position& position,
+                       const analysis::PositionEstimate& estimate) override;
+    // Before a review with an evaluator of `weightsVersion` (analysis::weightsVersionOf):
+    // drops the estimates of any other search or weights version, once per change (the
+    // archive remembers the version last seen). Read-only: nothing. An endgame review has no
+    // evaluator and drops nothing (it never calls this).
+    void dropOtherEstimates(std::int64_t weightsVersion);
     // Estimate rows (of any version), for tests and `analyze` figures.
     std::int64_t estimateCount();
 

@@ -1,5 +1,5 @@
-// The endgame review against a plain minimax (Minimax.h): values, losses, best moves,
-// summaries, passes and unfinished games.
+// The endgame review (GameReviewer, ReviewOptions::midgame false, no store) against a plain
+// minimax (Minimax.h): values, losses, best moves, summaries, passes and unfinished games.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,7 +8,7 @@
 
 #include "../core/TestBoards.h"
 #include "Minimax.h"
-#include "analysis/GameReview.h"
+#include "analysis/GameReviewer.h"
 #include "analysis/TheoreticalScore.h"
 #include "core/Replay.h"
 
@@ -34,6 +34,13 @@ std::vector<int> randomGame(std::uint64_t seed, int stopEmpties = 0) {
         moves.push_back(sq);
     }
     return moves;
+}
+
+// The endgame review of a game from the start, without a cache.
+analysis::GameReview endgameReview(const std::vector<int>& moves, int maxEmpties) {
+    analysis::GameReviewer reviewer(4);
+    return reviewer.review(core::Position::start(), moves,
+                           analysis::endgameReviewOptions(maxEmpties));
 }
 
 // The review the minimax gives, move by move (Black's point of view).
@@ -69,9 +76,7 @@ std::map<int, Expected> expectedReview(const std::vector<int>& moves, int maxEmp
 }
 
 void checkAgainstMinimax(const std::vector<int>& moves, int maxEmpties) {
-    analysis::Solver solver(4);
-    const analysis::GameReview r = analysis::reviewGame(core::Position::start(), moves, maxEmpties,
-                                                        analysis::directSolver(solver));
+    const analysis::GameReview r = endgameReview(moves, maxEmpties);
     const auto expected = expectedReview(moves, maxEmpties);
     REQUIRE(r.moves.size() == expected.size());
     analysis::SideSummary black, white;
@@ -109,10 +114,7 @@ TEST_CASE("review: values, losses and best moves agree with a plain minimax", "[
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
         const auto moves = randomGame(seed);
         checkAgainstMinimax(moves, 9);
-        analysis::Solver solver(4);
-        withLoss +=
-            analysis::reviewGame(core::Position::start(), moves, 9, analysis::directSolver(solver))
-                .maxLoss() > 0;
+        withLoss += endgameReview(moves, 9).maxLoss() > 0;
     }
     // Random play blunders: the check above covered moves that lost discs.
     CHECK(withLoss > 0);
@@ -127,9 +129,7 @@ TEST_CASE("review: a move losing a known number of discs", "[review]") {
         const auto blunder = std::find_if(expected.begin(), expected.end(),
                                           [](const auto& e) { return e.second.loss >= 4; });
         if (blunder == expected.end()) continue;
-        analysis::Solver solver(4);
-        const auto r =
-            analysis::reviewGame(core::Position::start(), moves, 8, analysis::directSolver(solver));
+        const auto r = endgameReview(moves, 8);
         const auto m = std::find_if(r.moves.begin(), r.moves.end(),
                                     [&](const auto& x) { return x.ply == blunder->first; });
         REQUIRE(m != r.moves.end());
@@ -156,9 +156,7 @@ TEST_CASE("review: passes are not judged", "[review]") {
                 game.plies[i].square == core::kPass && game.positions[i].emptyCount() <= 9;
         if (!passNearEnd) continue;
         checkAgainstMinimax(moves, 9);
-        analysis::Solver solver(4);
-        const auto r =
-            analysis::reviewGame(core::Position::start(), moves, 9, analysis::directSolver(solver));
+        const auto r = endgameReview(moves, 9);
         for (const auto& m : r.moves) CHECK(m.move != core::kPass);
         // Every move played (not pass) from <= 9 empties is judged, once.
         int played = 0;
@@ -172,9 +170,7 @@ TEST_CASE("review: passes are not judged", "[review]") {
 TEST_CASE("review: an unfinished game is judged on the moves it has", "[review]") {
     const auto moves = randomGame(7, 6);  // stops with 6 empties
     checkAgainstMinimax(moves, 10);
-    analysis::Solver solver(4);
-    const auto r =
-        analysis::reviewGame(core::Position::start(), moves, 10, analysis::directSolver(solver));
+    const auto r = endgameReview(moves, 10);
     REQUIRE_FALSE(r.moves.empty());
     CHECK(r.moves.front().empties == 10);
     CHECK(r.moves.back().empties == 7);  // the last move played left 6
@@ -183,9 +179,7 @@ TEST_CASE("review: an unfinished game is judged on the moves it has", "[review]"
 
 TEST_CASE("review: move numbers count discs, not passes", "[review]") {
     const auto moves = randomGame(3);
-    analysis::Solver solver(4);
-    const auto r =
-        analysis::reviewGame(core::Position::start(), moves, 6, analysis::directSolver(solver));
+    const auto r = endgameReview(moves, 6);
     for (const auto& m : r.moves) CHECK(m.moveNumber == 60 - m.empties + 1);
 }
 

@@ -82,10 +82,11 @@ class MemoryStore final : public PositionStore {
     int estimateWrites = 0;
 };
 
-ReviewOptions fastOptions(int exactEmpties = 8, int depth = 3) {
+ReviewOptions fastOptions(int exactEmpties = 8, int depth = 3, PositionStore* store = nullptr) {
     ReviewOptions o;
     o.exactEmpties = exactEmpties;
     o.depth = depth;
+    o.store = store;
     o.solverThreads = 1;
     return o;
 }
@@ -232,11 +233,10 @@ TEST_CASE("game review: a second review reads the store, searching and solving n
     const auto eval = std::make_shared<TestEvaluator>();
     MemoryStore store;
     const auto moves = randomGame(5);
-    const ReviewOptions o = fastOptions(8, 3);
+    const ReviewOptions o = fastOptions(8, 3, &store);
     GameReview first, second;
     {
         GameReviewer reviewer(eval, 4, 4);
-        reviewer.setStore(&store);
         first = reviewer.review(core::Position::start(), moves, o);
     }
     CHECK(first.stats.searched > 0);
@@ -244,7 +244,6 @@ TEST_CASE("game review: a second review reads the store, searching and solving n
     CHECK(first.stats.cachedEstimates + first.stats.cachedExact == 0);
     {
         GameReviewer reviewer(eval, 4, 4);  // fresh tables: only the store can answer
-        reviewer.setStore(&store);
         second = reviewer.review(core::Position::start(), moves, o);
     }
     CHECK(second.stats.searched == 0);
@@ -262,9 +261,11 @@ TEST_CASE("game review: a second review reads the store, searching and solving n
 
     // A shallower request is answered by the deeper estimates; a deeper one searches again.
     GameReviewer reviewer(eval, 4, 4);
-    reviewer.setStore(&store);
-    CHECK(reviewer.review(core::Position::start(), moves, fastOptions(8, 2)).stats.searched == 0);
-    const GameReview deeper = reviewer.review(core::Position::start(), moves, fastOptions(8, 4));
+    CHECK(
+        reviewer.review(core::Position::start(), moves, fastOptions(8, 2, &store)).stats.searched ==
+        0);
+    const GameReview deeper =
+        reviewer.review(core::Position::start(), moves, fastOptions(8, 4, &store));
     CHECK(deeper.stats.searched == deeper.black.movesChecked + deeper.white.movesChecked -
                                        deeper.black.exactMoves - deeper.white.exactMoves);
     CHECK(deeper.stats.solved == 0);  // exact values are exact at any depth
@@ -273,7 +274,6 @@ TEST_CASE("game review: a second review reads the store, searching and solving n
 
     // Another evaluation (retrained weights) never reuses these estimates.
     GameReviewer retrained(std::make_shared<TestEvaluator>("review-test v2"), 4, 4);
-    retrained.setStore(&store);
     CHECK(retrained.weightsVersion() != reviewer.weightsVersion());
     const GameReview other = retrained.review(core::Position::start(), moves, o);
     CHECK(other.stats.searched > 0);
@@ -284,11 +284,10 @@ TEST_CASE("game review: another move from a cached position searches only that m
     const auto eval = std::make_shared<TestEvaluator>();
     MemoryStore store;
     GameReviewer reviewer(eval, 4, 4);
-    reviewer.setStore(&store);
     // Two games reaching the same position (after f5) and playing different moves there.
     core::Position p = core::Position::start();
     p.play(37);  // f5
-    const ReviewOptions o = fastOptions(8, 3);
+    const ReviewOptions o = fastOptions(8, 3, &store);
     const auto has = [](const PositionValues& v, int sq) {
         return std::any_of(v.moves.begin(), v.moves.end(),
                            [&](const MoveValue& m) { return m.square == sq; });
@@ -355,4 +354,44 @@ TEST_CASE("game review: a time budget per position still values the move played"
         CHECK(m.loss == (m.side == core::Color::Black ? 1 : -1) * (m.value - m.playedValue));
         if (m.kind == ValueKind::Estimate) CHECK(m.depth >= 1);
     }
+}
+
+TEST_CASE("endgame review: the same through a store as without one, and a second one reads it",
+          "[review]") {
+    MemoryStore store;
+    const auto moves = randomGame(4);
+    GameReviewer plain(4), cached(4);  // endgame reviewers: no evaluation
+    const GameReview a = plain.review(core::Position::start(), moves, endgameReviewOptions(9));
+    const GameReview b =
+        cached.review(core::Position::start(), moves, endgameReviewOptions(9, &store));
+    CHECK_FALSE(a.midgame);
+    CHECK_FALSE(a.allMoves);
+    REQUIRE_FALSE(a.moves.empty());
+    REQUIRE(b.moves.size() == a.moves.size());
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+        INFO("ply " << a.moves[i].ply);
+        CHECK(a.moves[i].kind == ValueKind::Exact);
+        CHECK(a.moves[i].moves.empty());  // every move's value only with allMoves
+        CHECK(b.moves[i].value == a.moves[i].value);
+        CHECK(b.moves[i].playedValue == a.moves[i].playedValue);
+        CHECK(b.moves[i].bestMoves == a.moves[i].bestMoves);
+    }
+    // One solve a position, with every move's value, each kept.
+    CHECK(b.stats.solved == static_cast<int>(b.moves.size()));
+    CHECK(store.exactValues.size() == b.moves.size());
+    for (const auto& [key, result] : store.exactValues) CHECK_FALSE(result.moves.empty());
+
+    GameReviewer again(4);
+    const GameReview c =
+        again.review(core::Position::start(), moves, endgameReviewOptions(9, &store));
+    CHECK(c.stats.solved == 0);
+    CHECK(c.stats.cachedExact == static_cast<int>(c.moves.size()));
+    REQUIRE(c.moves.size() == a.moves.size());
+    for (std::size_t i = 0; i < a.moves.size(); ++i)
+        CHECK(c.moves[i].bestMoves == a.moves[i].bestMoves);
+
+    // An endgame reviewer has no midgame search.
+    CHECK(again.weightsVersion() == 0);
+    CHECK_THROWS_AS(again.review(core::Position::start(), moves, fastOptions(8, 3)),
+                    std::logic_error);
 }

@@ -10,6 +10,7 @@
 
 #include "../analysis/Minimax.h"
 #include "StorageTestUtil.h"
+#include "analysis/GameReviewer.h"
 #include "core/Symmetry.h"
 #include "storage/cache/AnalysisCache.h"
 
@@ -86,11 +87,12 @@ TEST_CASE("analysis cache: a position stored once is found under all 8 symmetrie
             REQUIRE(m != hit->moves.end());
             CHECK(m->value == v);
         }
-        // The same answer through solveAllMoves, without solving again.
-        analysis::Solver solver(1);
-        const auto r = cache.solveAllMoves(solver, q);
-        CHECK(r.value == solved.value);
-        CHECK(r.bestMove == hit->bestMove);
+        // The same answer through the reviews' door (PositionStore::exact).
+        const auto r = cache.exact(q, true);
+        REQUIRE(r);
+        CHECK(r->value == solved.value);
+        CHECK(r->bestMove == hit->bestMove);
+        CHECK(r->moves.size() == solved.moves.size());
     }
     CHECK(cache.positionCount() == 1);
     // The other side to move is another position.
@@ -104,9 +106,9 @@ TEST_CASE("analysis cache: a game played rotated hits the cache with transformed
     AnalysisCache cache(dir / "a.sqlite");
     std::mt19937_64 rng(21);
     const auto moves = randomGame(rng);
-    analysis::Solver solver(4);
-    const auto first =
-        analysis::reviewGame(core::Position::start(), moves, 9, cache.positionSolver(solver));
+    analysis::GameReviewer reviewer(4);
+    const auto endgame = analysis::endgameReviewOptions(9, &cache);
+    const auto first = reviewer.review(core::Position::start(), moves, endgame);
     REQUIRE_FALSE(first.moves.empty());
     const std::int64_t stored = cache.positionCount();
     CHECK(stored == static_cast<std::int64_t>(first.moves.size()));
@@ -120,8 +122,7 @@ TEST_CASE("analysis cache: a game played rotated hits the cache with transformed
         // Every judged position is in the cache already.
         for (const auto& m : first.moves)
             CHECK(cache.lookup(game.positions[static_cast<std::size_t>(m.ply)]));
-        const auto again =
-            analysis::reviewGame(core::Position::start(), rotated, 9, cache.positionSolver(solver));
+        const auto again = reviewer.review(core::Position::start(), rotated, endgame);
         CHECK(cache.positionCount() == stored);  // nothing new: every position was a hit
         REQUIRE(again.moves.size() == first.moves.size());
         for (std::size_t i = 0; i < first.moves.size(); ++i) {
@@ -285,11 +286,11 @@ TEST_CASE("game reviews: stored by game, searchable, dropped when the game chang
 
     AnalysisCache cache(db);
     CHECK(cache.gamesToReview(8, 0, 100).size() == 6);
-    analysis::Solver solver(4);
+    analysis::GameReviewer reviewer(4);
     std::map<std::int64_t, analysis::GameReview> reviews;
     for (const auto& g : games) {
-        const auto r =
-            analysis::reviewGame(core::Position::start(), g.moves, 8, cache.positionSolver(solver));
+        const auto r = reviewer.review(core::Position::start(), g.moves,
+                                       analysis::endgameReviewOptions(8, &cache));
         cache.storeReview(g.id, r);
         reviews[g.id] = r;
     }

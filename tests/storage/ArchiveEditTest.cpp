@@ -7,7 +7,7 @@
 #include <set>
 
 #include "StorageTestUtil.h"
-#include "analysis/GameReview.h"
+#include "analysis/GameReviewer.h"
 #include "analysis/Solver.h"
 #include "core/Replay.h"
 #include "importers/GameResult.h"
@@ -492,9 +492,9 @@ TEST_CASE("a review computed before a moves edit is not stored for the edited ga
     a.importRecords({makeRecord("A", "B", "", 2000, kTiger)});
     const auto old = a.game(1)->record.moves;
     othello::storage::AnalysisCache cache(db);
-    othello::analysis::Solver solver(4);
-    const auto review = othello::analysis::reviewGame(core::Position::start(), old, 10,
-                                                      cache.positionSolver(solver));
+    othello::analysis::GameReviewer reviewer(4);
+    const auto endgame = othello::analysis::endgameReviewOptions(10, &cache);
+    const auto review = reviewer.review(core::Position::start(), old, endgame);
     REQUIRE_FALSE(review.moves.empty());
     // The edit changes a move the review judged.
     std::mt19937_64 rng(5);
@@ -506,8 +506,7 @@ TEST_CASE("a review computed before a moves edit is not stored for the edited ga
     cache.storeReview(1, review);
     CHECK_FALSE(cache.review(1));
     // A review of the game's current moves is stored.
-    const auto current = othello::analysis::reviewGame(
-        core::Position::start(), a.game(1)->record.moves, 10, cache.positionSolver(solver));
+    const auto current = reviewer.review(core::Position::start(), a.game(1)->record.moves, endgame);
     cache.storeReview(1, current);
     CHECK(cache.review(1));
 }

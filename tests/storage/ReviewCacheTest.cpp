@@ -1,4 +1,4 @@
-// The archive's cache as a whole-game review's store (AnalysisCache::reviewStore): estimates
+// The archive's cache as a whole-game review's store (ReviewOptions::store): estimates
 // kept with their depth, search and weights version (a version past 2^31 included), found
 // again under any symmetry, a second review searching and solving nothing, a weights change
 // dropping the estimates, the exact part of a review kept per game.
@@ -43,11 +43,12 @@ std::shared_ptr<const analysis::Evaluator> bigVersionEvaluator(const std::string
     }
 }
 
-analysis::ReviewOptions options(int depth) {
+analysis::ReviewOptions options(int depth, AnalysisCache& cache) {
     analysis::ReviewOptions o;
     o.exactEmpties = 8;
     o.depth = depth;
     o.solverThreads = 1;
+    o.store = &cache;
     return o;
 }
 
@@ -55,9 +56,8 @@ analysis::GameReview reviewThrough(AnalysisCache& cache,
                                    const std::shared_ptr<const analysis::Evaluator>& eval,
                                    const std::vector<int>& moves, int depth) {
     analysis::GameReviewer reviewer(eval, 4, 4);
-    const auto store = cache.reviewStore(reviewer.weightsVersion());
-    reviewer.setStore(store.get());
-    return reviewer.review(core::Position::start(), moves, options(depth));
+    cache.dropOtherEstimates(reviewer.weightsVersion());
+    return reviewer.review(core::Position::start(), moves, options(depth, cache));
 }
 
 }  // namespace
@@ -111,18 +111,17 @@ TEST_CASE("review cache: another evaluation drops the estimates but not the exac
     const auto estimates = cache.estimateCount();
     CHECK(estimates > 0);
     const auto positions = cache.positionCount();
-    // A store for exact values only (an endgame review: analyze --endgame --all-moves) drops
-    // nothing.
-    cache.reviewStore(0);
+    // An endgame review (analyze --endgame, analyze --all) has no evaluation: it drops nothing.
+    analysis::GameReviewer endgame(4);
+    endgame.review(core::Position::start(), moves, analysis::endgameReviewOptions(8, &cache));
     CHECK(cache.estimateCount() == estimates);
-    // Retrained weights: the old estimates go when the new evaluation opens its store.
+    // Retrained weights: the old estimates go before the new evaluation's review.
     const auto eval = std::make_shared<NamedEvaluator>("new weights");
     analysis::GameReviewer reviewer(eval, 4, 4);
-    const auto store = cache.reviewStore(reviewer.weightsVersion());
+    cache.dropOtherEstimates(reviewer.weightsVersion());
     CHECK(cache.estimateCount() == 0);
     CHECK(cache.positionCount() == positions - estimates);  // the solver's rows stay
-    reviewer.setStore(store.get());
-    const auto r = reviewer.review(core::Position::start(), moves, options(2));
+    const auto r = reviewer.review(core::Position::start(), moves, options(2, cache));
     CHECK(r.stats.searched > 0);
     CHECK(r.stats.solved == 0);
     CHECK(cache.estimateCount() == estimates);

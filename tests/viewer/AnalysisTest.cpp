@@ -1,20 +1,21 @@
-// The viewer's analysis without QML: the values the AnalysisController puts on the board and
-// move list models (watched by QAbstractItemModelTester) against the solver's own, bounds shown
-// as bounds, cancellation when the position changes, and the archive's cache; before the
-// solver's reach, the midgame search's estimates (marked as estimates, against the search's
-// own), the whole game's values and loss marks (against a review of the same game), and the
-// best line played as a variation.
+// The viewer's analysis without QML: what LineValues keeps of each position; the values the
+// AnalysisController puts on the board and move list models (watched by QAbstractItemModelTester)
+// against the solver's own, bounds shown as bounds, cancellation when the position changes, and the
+// archive's cache; before the solver's reach, the midgame search's estimates (marked as estimates,
+// against the search's own), the whole game's values and loss marks (against a review of the same
+// game), and the best line played as a variation.
+#include <unistd.h>
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-#include <unistd.h>
 
 #include "ViewerFixture.h"
 #include "analysis/AnalysisController.h"
 #include "analysis/AnalysisStatus.h"
 #include "analysis/GameReviewer.h"
+#include "analysis/LineValues.h"
 #include "analysis/MidgameSearch.h"
 #include "analysis/Solver.h"
 #include "analysis/ValueRange.h"
@@ -87,6 +88,7 @@ class AnalysisTest : public QObject {
   private slots:
     void valueRangeText();
     void statusWords();
+    void lineValuesLearnAndMerge();
     void valuesOnSquaresLossesAndGraph();
     void steppingCancelsOldWork();
     void boundsShownAsBounds();
@@ -112,6 +114,100 @@ void AnalysisTest::valueRangeText() {
     QVERIFY(!ValueRange{}.known());
     QCOMPARE((ValueRange{-10, 6}).flipped(), (ValueRange{-6, 10}));
     QCOMPARE((ValueRange{-10, 6}).intersect(ValueRange{0, 64}), (ValueRange{0, 6}));
+}
+
+// What LineValues keeps (LineValues.h): proofs narrowed and passed on to the positions one move
+// away, estimates merged as the contract says, the best line cut where it stops replaying.
+void AnalysisTest::lineValuesLearnAndMerge() {
+    const auto moveValue = [](int square, int value, analysis::ValueKind kind, int lower = 0,
+                              int upper = 0) {
+        analysis::MoveValue m;
+        m.square = square;
+        m.value = value;
+        m.kind = kind;
+        m.lower = kind == analysis::ValueKind::Exact ? value : lower;
+        m.upper = kind == analysis::ValueKind::Exact ? value : upper;
+        return m;
+    };
+    core::Position p = core::Position::start();
+    p.play(37);  // f5: White to move, three legal moves
+    std::vector<int> legal;
+    for (core::Bitboard b = p.legalMoves(); b; b &= b - 1) legal.push_back(core::lowestSquare(b));
+    QVERIFY(legal.size() >= 3);
+    LineValues values;
+    QVERIFY(!values.find(p));
+    // A bound for the position and one exact move, one bounded move.
+    analysis::SolveResult bound;
+    bound.complete = false;
+    bound.lower = -10;
+    bound.upper = 20;
+    bound.moves = {moveValue(legal[0], 4, analysis::ValueKind::Exact),
+                   moveValue(legal[1], 0, analysis::ValueKind::Bound, -64, 2)};
+    values.learn(p, false, bound, false);
+    const LineValues::Known* k = values.find(p);
+    QVERIFY(k);
+    QCOMPARE(k->value, (ValueRange{-10, 20}));
+    QVERIFY(k->final);
+    QVERIFY(!k->movesFinal);  // every move's value was not asked
+    // The child of the exact move: minus its value, exact and so final; the bounded one: flipped.
+    core::Position child0 = p, child1 = p;
+    child0.play(legal[0]);
+    child1.play(legal[1]);
+    QCOMPARE(values.find(child0)->value, ValueRange::exactly(-4));
+    QVERIFY(values.find(child0)->final);
+    QCOMPARE(values.find(child1)->value, (ValueRange{-2, 64}));
+    QVERIFY(!values.find(child1)->final);
+    // A later proof narrows what is known, never widens it.
+    analysis::SolveResult exact;
+    exact.complete = true;
+    exact.kind = analysis::ValueKind::Exact;
+    exact.value = exact.lower = exact.upper = 4;
+    exact.bestMove = legal[0];
+    exact.pv = {legal[0], 64, 99};  // a stale tail: cut where it stops replaying
+    exact.moves = {moveValue(legal[0], 4, analysis::ValueKind::Exact),
+                   moveValue(legal[1], 1, analysis::ValueKind::Exact)};
+    values.learn(p, true, exact, true);
+    k = values.find(p);
+    QCOMPARE(k->value, ValueRange::exactly(4));
+    QVERIFY(k->movesFinal);
+    QVERIFY(k->fromCache);
+    QCOMPARE(values.find(child1)->value, ValueRange::exactly(-1));
+    QCOMPARE(values.currentKind(p), QStringLiteral("exact"));
+    QCOMPARE(values.bestLine(p, 60), QList<int>{legal[0]});  // 64 (a pass) is not legal there
+    QCOMPARE(values.moveValues(p, 60, core::bit(legal[0])).size(), qsizetype(2));
+
+    // Estimates: a review's value adds the move played; an every-move search replaces it; a
+    // later review never replaces the every-move search, only adds its move.
+    core::Position q = core::Position::start();
+    LineValues::Estimate review;
+    review.value = 3;
+    review.depth = 6;
+    review.moves = {moveValue(19, 3, analysis::ValueKind::Estimate)};
+    values.addEstimate(q, false, 19, review);
+    QCOMPARE(values.findEstimate(q)->asked, std::vector<int>{19});
+    review.moves = {moveValue(26, 1, analysis::ValueKind::Estimate)};
+    review.value = 2;
+    values.addEstimate(q, false, 26, review);  // same depth: the two moves merged, best first
+    QCOMPARE(values.findEstimate(q)->moves.size(), std::size_t(2));
+    QCOMPARE(values.findEstimate(q)->moves.front().square, 19);
+    // The merged estimate is the new answer: its moves hold 19, its asked list the new move.
+    QCOMPARE(values.findEstimate(q)->asked, std::vector<int>{26});
+    LineValues::Estimate all;
+    all.value = 0;
+    all.depth = 8;
+    all.allMoves = true;
+    for (int sq : {19, 26, 37, 44})
+        all.moves.push_back(moveValue(sq, 0, analysis::ValueKind::Estimate));
+    values.addEstimate(q, true, core::kNoSquare, all);
+    QCOMPARE(values.findEstimate(q)->moves.size(), std::size_t(4));
+    QVERIFY(values.findEstimate(q)->asked.empty());
+    review.depth = 10;
+    values.addEstimate(q, false, 26, review);  // known already: nothing added, asked noted
+    QCOMPARE(values.findEstimate(q)->depth, 8);
+    QCOMPARE(values.findEstimate(q)->moves.size(), std::size_t(4));
+    QCOMPARE(values.currentKind(q), QStringLiteral("estimate"));
+    values.dropEstimatesBelow(9);
+    QVERIFY(!values.findEstimate(q));
 }
 
 // The status words, exactly, for each state the panel can be in (AnalysisStatus.h).

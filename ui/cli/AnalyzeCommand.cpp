@@ -61,7 +61,8 @@ bool cacheWritable(const std::filesystem::path& path) {
 
 storage::AnalysisCache openCacheFor(const AnalyzeOptions& o, const std::filesystem::path& path,
                                     int busyTimeoutMs = 60000) {
-    if (cacheWritable(path)) return openCache(path, storage::Archive::Mode::ReadWrite, busyTimeoutMs);
+    if (cacheWritable(path))
+        return openCache(path, storage::Archive::Mode::ReadWrite, busyTimeoutMs);
     if (!o.quiet)
         fmt::print(stderr,
                    "note: {} cannot be written here (read-only): analysing without caching; "
@@ -87,19 +88,6 @@ bool wholeGame(const AnalyzeOptions& o) {
     return !o.endgame;
 }
 
-// The reviewer judges (GameReviewer) whenever the midgame or every move's value is asked for;
-// the endgame alone goes through analysis::reviewGame as `analyze --all` does.
-bool useReviewer(const AnalyzeOptions& o) {
-    return wholeGame(o) || o.allMoves || o.all;
-}
-
-// An --endgame review never evaluates: no weights file needed for it.
-class NoEvaluation final : public analysis::Evaluator {
-  public:
-    int evaluate(core::Bitboard, core::Bitboard) const override { return 0; }
-    std::string name() const override { return "none"; }
-};
-
 nlohmann::json output(const AnalyzeOptions& o, nlohmann::json games) {
     nlohmann::json j = {{"point_of_view", kPointOfView},
                         {"empties", o.empties},
@@ -109,8 +97,10 @@ nlohmann::json output(const AnalyzeOptions& o, nlohmann::json games) {
     return j;
 }
 
-// The options of a whole-game review (see the command's help).
+// The options of a review (see the command's help): of a target as its flags say; of the
+// whole archive (--all without a target), the endgame only.
 analysis::ReviewOptions reviewOptions(const AnalyzeOptions& o) {
+    if (o.target.empty()) return analysis::endgameReviewOptions(o.empties);
     analysis::ReviewOptions r;
     r.exactEmpties = o.empties;
     r.midgame = wholeGame(o);
@@ -125,26 +115,36 @@ analysis::ReviewOptions reviewOptions(const AnalyzeOptions& o) {
     return r;
 }
 
-// Reviews games one after another with one reviewer (its tables kept), through the cache when
-// there is one. A progress line on a terminal (text output only).
+// The midgame's evaluation, or why a whole-game review cannot be made.
+std::shared_ptr<const analysis::Evaluator> midgameEvaluation() {
+    try {
+        return analysis::Evaluation::standard();
+    } catch (const analysis::EvalWeightsError& e) {
+        throw InputError(std::string("cannot review the midgame: ") + e.what() +
+                         " (--endgame reviews the endgame without it)");
+    }
+}
+
+// Reviews games one after another with one reviewer (its tables kept), through the archive's
+// cache when there is one (else every value is computed). An endgame review needs no
+// evaluation. A progress line on a terminal (text output only) for the slow reviews, the
+// midgame's or every move's; the endgame's best moves print none (analyze --all reviews them
+// game after game under a progress line of its own).
 class Reviewing {
   public:
     Reviewing(const AnalyzeOptions& o, storage::AnalysisCache* cache)
-        : options_(reviewOptions(o)), progress_(!o.json && !o.quiet && isatty(STDERR_FILENO)) {
-        std::shared_ptr<const analysis::Evaluator> eval = std::make_shared<NoEvaluation>();
-        if (options_.midgame) try {
-                eval = analysis::Evaluation::standard();
-            } catch (const analysis::EvalWeightsError& e) {
-                throw InputError(std::string("cannot review the midgame: ") + e.what() +
-                                 " (--endgame reviews the endgame without it)");
-            }
-        reviewer_ =
-            std::make_unique<analysis::GameReviewer>(eval, o.tableMegabytes, o.tableMegabytes);
-        if (cache) {
-            // An endgame review has no evaluation: it must not drop the estimates of one.
-            store_ = cache->reviewStore(options_.midgame ? reviewer_->weightsVersion() : 0);
-            reviewer_->setStore(store_.get());
+        : options_(reviewOptions(o)),
+          progress_(!o.json && !o.quiet && isatty(STDERR_FILENO) &&
+                    (options_.midgame || options_.allMoves)) {
+        if (options_.midgame) {
+            reviewer_ = std::make_unique<analysis::GameReviewer>(
+                midgameEvaluation(), o.tableMegabytes, o.tableMegabytes);
+            // The estimates of another evaluation would never be used again.
+            if (cache) cache->dropOtherEstimates(reviewer_->weightsVersion());
+        } else {
+            reviewer_ = std::make_unique<analysis::GameReviewer>(o.tableMegabytes);
         }
+        options_.store = cache;
         if (progress_)
             options_.onProgress = [](const analysis::ReviewProgress& p) {
                 fmt::print(stderr, "\rreviewing: {}/{} moves judged   ", p.judged, p.toJudge);
@@ -161,7 +161,6 @@ class Reviewing {
     analysis::ReviewOptions options_;
     bool progress_;
     std::unique_ptr<analysis::GameReviewer> reviewer_;
-    std::unique_ptr<analysis::PositionStore> store_;
 };
 
 nlohmann::json gameJson(const analysis::GameReview& review, const importers::GameRecord& g) {
@@ -185,13 +184,7 @@ int analyzeGame(const AnalyzeOptions& o, std::int64_t id) {
     if (!game) throw InputError(fmt::format("no game with id {}", id));
     auto cache = openCacheFor(o, path);
     const importers::GameRecord& g = game->record;
-    analysis::GameReview review;
-    if (useReviewer(o)) {
-        review = Reviewing(o, &cache).review(g);
-    } else {
-        analysis::Solver solver(o.tableMegabytes);
-        review = analysis::reviewGame(g.start, g.moves, o.empties, cache.positionSolver(solver));
-    }
+    const analysis::GameReview review = Reviewing(o, &cache).review(g);
     // The exact part is kept for search --lost-discs and show (AnalysisCache.h).
     const auto stored = cache.review(id);
     if (!cache.readOnly() && (!stored || stored->review.maxEmpties <= o.empties))
@@ -223,16 +216,7 @@ int analyzeFile(const AnalyzeOptions& o) {
     const std::filesystem::path path = databasePath(o.db);
     std::optional<storage::AnalysisCache> cache;
     if (!o.db.empty() || std::filesystem::exists(path)) cache.emplace(openCacheFor(o, path));
-    // One or the other: each holds its tables (the solver's is large).
-    std::optional<Reviewing> reviewing;
-    std::optional<analysis::Solver> solver;
-    analysis::PositionSolver solve;
-    if (useReviewer(o)) {
-        reviewing.emplace(o, cache ? &*cache : nullptr);
-    } else {
-        solver.emplace(o.tableMegabytes);
-        solve = cache ? cache->positionSolver(*solver) : analysis::directSolver(*solver);
-    }
+    Reviewing reviewing(o, cache ? &*cache : nullptr);
     nlohmann::json games = nlohmann::json::array();
     int code = kExitOk;
     for (const importers::GameRecord& g : file.records) {
@@ -244,9 +228,7 @@ int analyzeFile(const AnalyzeOptions& o) {
             code = kExitBadInput;
             continue;
         }
-        const analysis::GameReview review =
-            reviewing ? reviewing->review(g)
-                      : analysis::reviewGame(g.start, g.moves, o.empties, solve);
+        const analysis::GameReview review = reviewing.review(g);
         if (o.json) {
             nlohmann::json j = gameJson(review, g);
             j["id"] = nullptr;
@@ -277,8 +259,7 @@ int analyzeAll(const AnalyzeOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     auto cache = openCacheFor(o, path, 600000);
     const bool keep = !cache.readOnly();
-    analysis::Solver solver(o.tableMegabytes);
-    const auto solve = cache.positionSolver(solver);
+    Reviewing reviewing(o, &cache);  // the endgame only
     const std::int64_t alreadyDone = cache.reviewedGames(o.empties);
     std::int64_t todo = std::max<std::int64_t>(0, cache.gameCount() - alreadyDone);
     if (o.maxGames >= 0) todo = std::min(todo, o.maxGames);
@@ -317,8 +298,7 @@ int analyzeAll(const AnalyzeOptions& o) {
             lastId = id;
             const auto game = archive.game(id);
             if (!game) continue;  // deleted meanwhile
-            const analysis::GameReview review =
-                analysis::reviewGame(game->record.start, game->record.moves, o.empties, solve);
+            const analysis::GameReview review = reviewing.review(game->record);
             try {
                 if (keep) cache.storeReview(id, review);
             } catch (const storage::StorageError&) {

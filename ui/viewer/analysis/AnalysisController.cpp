@@ -1,34 +1,20 @@
+// The analysis' scheduling: which positions to solve or estimate next, the jobs on the solver
+// thread and their answers (see AnalysisController.h; what is known and shown: LineValues.cpp).
 #include "analysis/AnalysisController.h"
 
 #include <QThread>
 #include <QUndoStack>
-#include <QVariantMap>
 #include <algorithm>
-#include <array>
 
 #include "analysis/AnalysisStatus.h"
-#include "analysis/FinalScore.h"
 #include "analysis/SolverThread.h"
 #include "archive/DbThread.h"
-#include "core/Notation.h"
 #include "game/GameController.h"
 
 namespace othello::viewer {
 
 using analysis::SolveResult;
 using core::Position;
-
-namespace {
-
-// Beyond this many positions the table of known values starts again (a few MB).
-constexpr std::size_t kMaxKnown = 200000;
-
-ValueRange rangeOf(const analysis::MoveValue& m) {
-    return m.kind == analysis::ValueKind::Exact ? ValueRange::exactly(m.value)
-                                                : ValueRange{m.lower, m.upper};
-}
-
-}  // namespace
 
 AnalysisController::AnalysisController(QObject* parent)
     : QObject(parent), worker_(std::make_unique<SolverThread>()) {}
@@ -82,7 +68,7 @@ void AnalysisController::setMidgameDepth(int depth) {
     midgameDepth_ = depth;
     // Shallower estimates than asked for are searched again; searches under way at the old
     // depth stop (the refresh posts them again).
-    std::erase_if(estimates_, [depth](const auto& e) { return e.second.depth < depth; });
+    values_.dropEstimatesBelow(depth);
     for (const Job& job : pending_)
         if (job.task.estimate) job.cancel->store(true);
     std::erase_if(pending_, [](const Job& job) { return job.task.estimate; });
@@ -109,16 +95,6 @@ void AnalysisController::scheduleRefresh() {
         Qt::QueuedConnection);
 }
 
-AnalysisController::Known* AnalysisController::find(const Position& position) {
-    const auto it = known_.find(position);
-    return it == known_.end() ? nullptr : &it->second;
-}
-
-const AnalysisController::Known* AnalysisController::find(const Position& position) const {
-    const auto it = known_.find(position);
-    return it == known_.end() ? nullptr : &it->second;
-}
-
 void AnalysisController::refresh() {
     if (!game_ || !enabled_ || game_->editing()) {
         cancelAll();
@@ -126,16 +102,7 @@ void AnalysisController::refresh() {
         emit statusChanged();
         return;
     }
-    if (known_.size() > kMaxKnown) known_.clear();
-    if (estimates_.size() > kMaxKnown / 10) estimates_.clear();
-    // Finished games need no solver.
-    for (const Position& p : game_->line().positions)
-        if (p.isGameOver() && !find(p)) {
-            Known& k = known_[p];
-            // The side to move's final difference, empties to the winner: the solver's rule.
-            k.value = ValueRange::exactly(analysis::finalDifference(p.player(), p.opponentDiscs()));
-            k.final = k.movesFinal = true;
-        }
+    values_.prepare(game_->line().positions);
     // Keep the jobs already queued in the right order (the one running above all); cancel
     // the rest and queue what is missing.
     const std::vector<Task> tasks = neededTasks();
@@ -158,13 +125,13 @@ std::vector<AnalysisController::Task> AnalysisController::neededTasks() const {
         return !p.isGameOver() && p.emptyCount() <= maxEmpties_;
     };
     if (solvable(current)) {
-        const Known* k = find(current);
+        const Known* k = values_.find(current);
         // The shown position alone first: its answer also gives the value of every position
         // one move away, which then needs no solve of its own.
         if (!k || !k->movesFinal) return {{current, true, game_->ply()}};
     } else if (estimable(current) && !current.mustPass()) {
         // Before the solver's reach: the midgame search of every move, first and alone.
-        const Estimate* e = findEstimate(current);
+        const Estimate* e = values_.findEstimate(current);
         if (!e || !e->allMoves) return {{current, true, game_->ply(), true}};
     }
     // Then the rest of the line from its end: the small endgames first, each one a step
@@ -173,7 +140,7 @@ std::vector<AnalysisController::Task> AnalysisController::neededTasks() const {
     for (int i = int(positions.size()) - 1; i >= 0; --i) {
         const Position& p = positions[std::size_t(i)];
         if (p == current || !solvable(p)) continue;
-        const Known* k = find(p);
+        const Known* k = values_.find(p);
         if (!k || !k->final) tasks.push_back({p, false, i});
     }
     // Then the midgame positions, estimated from the end backwards (the search's table keeps
@@ -184,7 +151,7 @@ std::vector<AnalysisController::Task> AnalysisController::neededTasks() const {
         const int played = std::size_t(i) < game_->line().plies.size()
                                ? game_->line().plies[std::size_t(i)].square
                                : core::kNoSquare;
-        const Estimate* e = findEstimate(p);
+        const Estimate* e = values_.findEstimate(p);
         const bool playedKnown =
             played == core::kNoSquare ||
             (e &&
@@ -198,24 +165,6 @@ std::vector<AnalysisController::Task> AnalysisController::neededTasks() const {
 
 bool AnalysisController::estimable(const Position& p) const {
     return !p.isGameOver() && p.emptyCount() > maxEmpties_ && evaluationError_.isEmpty();
-}
-
-const AnalysisController::Estimate* AnalysisController::findEstimate(const Position& p) const {
-    const auto it = estimates_.find(p);
-    return it == estimates_.end() ? nullptr : &it->second;
-}
-
-std::optional<int> AnalysisController::estimateOf(std::size_t ply) const {
-    const std::vector<Position>& positions = game_->line().positions;
-    if (ply >= positions.size()) return std::nullopt;
-    if (const Estimate* e = findEstimate(positions[ply])) return e->value;
-    // A pass: minus the value of the position after it (the same board, the other side).
-    if (positions[ply].mustPass() && ply + 1 < positions.size()) {
-        const Position& next = positions[ply + 1];
-        if (const Estimate* e = findEstimate(next)) return -e->value;
-        if (const Known* k = find(next); k && k->value.exact()) return -k->value.lower;
-    }
-    return std::nullopt;
 }
 
 void AnalysisController::postEstimate(const Task& task) {
@@ -316,27 +265,7 @@ void AnalysisController::estimateFinished(int id, const Task& task,
         ++cachedEstimateCount_;
     else
         ++searchedCount_;
-    Estimate& e = estimates_[task.position];
-    // A search of every move replaces anything; a review's values add to what is known.
-    if (estimate->allMoves || !e.allMoves || e.moves.empty()) {
-        if (!estimate->allMoves && !e.moves.empty() && e.depth == estimate->depth) {
-            for (const analysis::MoveValue& m : e.moves)
-                if (std::none_of(
-                        estimate->moves.begin(), estimate->moves.end(),
-                        [&m](const analysis::MoveValue& n) { return n.square == m.square; }))
-                    estimate->moves.push_back(m);
-            std::stable_sort(estimate->moves.begin(), estimate->moves.end(),
-                             [](const auto& a, const auto& b) { return a.value > b.value; });
-        }
-        e = *estimate;
-    } else if (std::none_of(e.moves.begin(), e.moves.end(), [&task](const analysis::MoveValue& m) {
-                   return m.square == task.played;
-               })) {
-        for (const analysis::MoveValue& m : estimate->moves)
-            if (m.square == task.played) e.moves.push_back(m);
-    }
-    // Asked once: never again, even if the answer somehow lacks the move.
-    if (!task.allMoves && task.played != core::kNoSquare) e.asked.push_back(task.played);
+    values_.addEstimate(task.position, task.allMoves, task.played, std::move(*estimate));
     refresh();
 }
 
@@ -406,136 +335,25 @@ void AnalysisController::jobFinished(int id, const Task& task, const SolveResult
         return;
     }
     if (!fromCache) ++solvedCount_;
-    learn(task, result, fromCache);
+    values_.learn(task.position, task.allMoves, result, fromCache);
     // Values learnt may make queued jobs unnecessary (a move's value is its child's value).
     refresh();
 }
 
-void AnalysisController::learn(const Task& task, const SolveResult& result, bool fromCache) {
-    Known& k = known_[task.position];
-    const ValueRange value = result.complete && result.kind == analysis::ValueKind::Exact
-                                 ? ValueRange::exactly(result.value)
-                                 : ValueRange{result.lower, result.upper};
-    k.value = k.value.intersect(value);
-    k.final = true;
-    k.fromCache = k.fromCache || fromCache;
-    if (task.allMoves) {  // no moves at all: a pass the cache kept without its move
-        k.moves = result.moves;
-        k.pv = result.pv;
-        k.movesFinal = true;
-    }
-    // Each move's value is minus the value of the position it leads to.
-    for (const analysis::MoveValue& m : result.moves) {
-        Position child = task.position;
-        if (m.square == core::kPass)
-            child.pass();
-        else
-            child.play(m.square);
-        Known& c = known_[child];
-        c.value = c.value.intersect(rangeOf(m).flipped());
-        if (c.value.exact()) c.final = true;
-    }
-}
-
-ValueRange AnalysisController::playedValue(std::size_t ply) const {
-    const core::ReplayResult& line = game_->line();
-    ValueRange r;
-    const int square = line.plies[ply].square;
-    if (const Known* k = find(line.positions[ply]); k && k->movesFinal)
-        for (const analysis::MoveValue& m : k->moves)
-            if (m.square == square) r = r.intersect(rangeOf(m));
-    if (const Known* next = find(line.positions[ply + 1])) r = r.intersect(next->value.flipped());
-    return r;
-}
-
 void AnalysisController::applyToModels() {
-    applyBoard();
-    const core::ReplayResult& line = game_->line();
-    QList<int> lower, upper, estimate;
-    lower.reserve(qsizetype(line.positions.size()));
-    upper.reserve(qsizetype(line.positions.size()));
-    estimate.reserve(qsizetype(line.positions.size()));
-    for (std::size_t i = 0; i < line.positions.size(); ++i) {
-        const Position& p = line.positions[i];
-        const Known* k = find(p);
-        ValueRange r = k ? k->value : ValueRange{};
-        const int sign = p.toMove() == core::Color::White ? -1 : 1;
-        if (sign < 0) r = r.flipped();
-        lower.push_back(r.lower);
-        upper.push_back(r.upper);
-        const std::optional<int> e = r.exact() ? std::nullopt : estimateOf(i);
-        estimate.push_back(e ? sign * *e : kNoEstimate);
-    }
-    if (lower != lineLower_ || upper != lineUpper_ || estimate != lineEstimate_) {
-        lineLower_ = lower;
-        lineUpper_ = upper;
-        lineEstimate_ = estimate;
+    values_.showBoard(*game_);
+    emit boardValuesChanged();
+    if (LineValues::Curves curves = values_.curves(game_->line()); curves != curves_) {
+        curves_ = std::move(curves);
         emit lineValuesChanged();
     }
-    // Discs lost by each move played: the best value minus the played move's value.
-    std::vector<QString> losses(line.plies.size());
-    for (std::size_t i = 0; i < line.plies.size(); ++i) {
-        if (line.plies[i].square == core::kPass) continue;
-        if (line.positions[i].emptyCount() > maxEmpties_) {
-            const Estimate* e = findEstimate(line.positions[i]);
-            if (!e) continue;
-            // An estimate: the search's value minus the move played's, at the same depth.
-            for (const analysis::MoveValue& m : e->moves)
-                if (m.square == line.plies[i].square && e->value > m.value)
-                    losses[i] = QStringLiteral("~") + ValueRange::signedText(m.value - e->value);
-            continue;
-        }
-        const Known* k = find(line.positions[i]);
-        const ValueRange played = playedValue(i);
-        if (!k || !k->value.known() || !played.known()) continue;
-        const int lossLower = std::max(0, k->value.lower - played.upper);
-        const int lossUpper = k->value.upper - played.lower;
-        if (lossLower > 0) losses[i] = ValueRange{-lossUpper, -lossLower}.text();
-    }
-    game_->moveList()->setLosses(losses);
-}
-
-void AnalysisController::applyBoard() {
-    const Position& current = game_->current();
-    std::array<QString, 64> texts;
-    core::Bitboard best = 0, bounds = 0;
-    const Known* k = find(current);
-    if (k && k->movesFinal) {
-        for (const analysis::MoveValue& m : k->moves) {
-            if (m.square < 0 || m.square >= 64) continue;
-            const ValueRange r = rangeOf(m);
-            texts[std::size_t(m.square)] = r.text();
-            if (!r.exact()) bounds |= core::bit(m.square);
-            // Best only when proven: at least as good as every other move can be.
-            int othersUpper = -65;
-            for (const analysis::MoveValue& o : k->moves)
-                if (o.square != m.square) othersUpper = std::max(othersUpper, rangeOf(o).upper);
-            if (r.lower >= othersUpper) best |= core::bit(m.square);
-        }
-    } else if (const Estimate* e = findEstimate(current); e && e->allMoves && !e->moves.empty()) {
-        // Estimates: "~+4"; a value the search proved is exact. Best: the highest estimate.
-        const int top = e->moves.front().value;
-        for (const analysis::MoveValue& m : e->moves) {
-            if (m.square < 0 || m.square >= 64) continue;
-            const QString text = ValueRange::exactly(m.value).text();
-            texts[std::size_t(m.square)] =
-                m.kind == analysis::ValueKind::Exact ? text : QStringLiteral("~") + text;
-            if (m.value == top) best |= core::bit(m.square);
-        }
-    }
-    game_->board()->setMoveValues(current, texts, best, bounds);
-    emit boardValuesChanged();
+    values_.showLosses(*game_, maxEmpties_);
 }
 
 void AnalysisController::clearModels() {
-    if (game_) {
-        game_->board()->setMoveValues(game_->current(), {}, 0, 0);
-        game_->moveList()->setLosses({});
-    }
-    if (!lineLower_.isEmpty()) {
-        lineLower_.clear();
-        lineUpper_.clear();
-        lineEstimate_.clear();
+    if (game_) LineValues::clear(*game_);
+    if (!curves_.lower.isEmpty()) {
+        curves_ = {};
         emit lineValuesChanged();
     }
     emit boardValuesChanged();
@@ -547,10 +365,10 @@ bool AnalysisController::currentDone() const {
     if (current.isGameOver()) return true;
     if (current.emptyCount() > maxEmpties_) {
         if (!estimable(current) || current.mustPass()) return true;
-        const Estimate* e = findEstimate(current);
+        const Estimate* e = values_.findEstimate(current);
         return e && e->allMoves;
     }
-    const Known* k = find(current);
+    const Known* k = values_.find(current);
     return k && k->movesFinal;
 }
 
@@ -563,10 +381,11 @@ QString AnalysisController::statusText() const {
     f.midgameDepth = midgameDepth_;
     f.evaluationError = evaluationError_;
     if (f.position.emptyCount() > maxEmpties_) {
-        if (f.position.mustPass()) f.passEstimate = estimateOf(std::size_t(game_->ply()));
-        if (const Estimate* e = findEstimate(f.position); e && e->allMoves)
+        if (f.position.mustPass())
+            f.passEstimate = values_.estimateOf(game_->line(), std::size_t(game_->ply()));
+        if (const Estimate* e = values_.findEstimate(f.position); e && e->allMoves)
             f.estimate = ShownFacts::Estimate{e->value, e->depth, e->complete};
-    } else if (const Known* k = find(f.position); k && k->movesFinal) {
+    } else if (const Known* k = values_.find(f.position); k && k->movesFinal) {
         f.solved = ShownFacts::Solved{k->value, k->fromCache};
     }
     f.running = !pending_.empty() && pending_.front().id == runningJob_ &&
@@ -595,9 +414,9 @@ QString AnalysisController::backgroundText() const {
     if (f.left == 0) {
         for (const Position& p : game_->line().positions) {
             if (p.isGameOver()) continue;
-            if (const Known* k = find(p); k && k->value.known())
+            if (const Known* k = values_.find(p); k && k->value.known())
                 ++f.solved;
-            else if (findEstimate(p))
+            else if (values_.findEstimate(p))
                 ++f.estimated;
         }
     }
@@ -605,76 +424,18 @@ QString AnalysisController::backgroundText() const {
 }
 
 QVariantList AnalysisController::moveValues() const {
-    QVariantList list;
-    if (!game_ || !enabled_ || game_->editing()) return list;
-    const core::Bitboard best = game_->board()->bestMoves();
-    const Known* k = find(game_->current());
-    if (!k || !k->movesFinal) {
-        const Estimate* e = findEstimate(game_->current());
-        if (!e || !e->allMoves || game_->current().emptyCount() <= maxEmpties_) return list;
-        for (const analysis::MoveValue& m : e->moves) {
-            const bool exact = m.kind == analysis::ValueKind::Exact;
-            QVariantMap item;
-            item[QStringLiteral("square")] = m.square;
-            item[QStringLiteral("name")] = QString::fromStdString(core::squareName(m.square));
-            item[QStringLiteral("lower")] = m.value;
-            item[QStringLiteral("upper")] = m.value;
-            item[QStringLiteral("estimate")] = !exact;
-            item[QStringLiteral("depth")] = e->depth;
-            item[QStringLiteral("text")] =
-                (exact ? QString() : QStringLiteral("~")) + ValueRange::signedText(m.value);
-            item[QStringLiteral("best")] = m.square < 64 && (best & core::bit(m.square)) != 0;
-            list.push_back(item);
-        }
-        return list;
-    }
-    for (const analysis::MoveValue& m : k->moves) {
-        const ValueRange r = rangeOf(m);
-        QVariantMap item;
-        item[QStringLiteral("square")] = m.square;
-        item[QStringLiteral("name")] = QString::fromStdString(core::squareName(m.square));
-        item[QStringLiteral("lower")] = r.lower;
-        item[QStringLiteral("upper")] = r.upper;
-        item[QStringLiteral("text")] = r.text();
-        item[QStringLiteral("estimate")] = false;
-        item[QStringLiteral("depth")] = game_->current().emptyCount();
-        item[QStringLiteral("best")] = m.square < 64 && (best & core::bit(m.square)) != 0;
-        list.push_back(item);
-    }
-    return list;
+    if (!game_ || !enabled_ || game_->editing()) return {};
+    return values_.moveValues(game_->current(), maxEmpties_, game_->board()->bestMoves());
 }
 
 QList<int> AnalysisController::bestLine() const {
-    QList<int> line;
-    if (!game_ || !enabled_ || game_->editing()) return line;
-    const Position& current = game_->current();
-    const std::vector<int>* pv = nullptr;
-    if (const Known* k = find(current); k && k->movesFinal && current.emptyCount() <= maxEmpties_)
-        pv = &k->pv;
-    else if (const Estimate* e = findEstimate(current); e && e->allMoves)
-        pv = &e->pv;
-    if (!pv) return line;
-    // Only what replays from here (a table's PV could end in a stale move).
-    Position p = current;
-    for (int sq : *pv) {
-        if (sq == core::kPass) {
-            if (!p.mustPass()) break;
-            p.pass();
-        } else {
-            if (sq < 0 || sq >= 64 || !p.isLegal(sq)) break;
-            p.play(sq);
-        }
-        line.push_back(sq);
-    }
-    return line;
+    if (!game_ || !enabled_ || game_->editing()) return {};
+    return values_.bestLine(game_->current(), maxEmpties_);
 }
 
 QString AnalysisController::currentKind() const {
-    const QVariantList values = moveValues();
-    if (values.isEmpty()) return {};
-    const Known* k = find(game_->current());
-    if (!k || !k->movesFinal) return QStringLiteral("estimate");
-    return k->value.exact() ? QStringLiteral("exact") : QStringLiteral("bound");
+    if (moveValues().isEmpty()) return {};
+    return values_.currentKind(game_->current());
 }
 
 bool AnalysisController::playBestLine() {

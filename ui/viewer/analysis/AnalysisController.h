@@ -26,24 +26,27 @@
 // - With an archive open, values already in its analysis cache come back without solving,
 //   and values solved here are stored there (not when the archive is read-only); estimates are
 //   kept there too (keyed on the search and weights versions) and reused by the reviews.
+//
+// Rooms: this class schedules (which positions next, the jobs on the SolverThread, cancels)
+// and carries the properties QML reads; what is known of each position and its writing into
+// the board, the move list and the graph is LineValues.h; the status words AnalysisStatus.h.
+#include <QtQml/qqmlregistration.h>
 #include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
 #include <QVariantList>
-#include <QtQml/qqmlregistration.h>
 #include <atomic>
 #include <deque>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "analysis/GameReviewer.h"
+#include "analysis/LineValues.h"
 #include "analysis/MidgameSearch.h"
 #include "analysis/Solver.h"
 #include "analysis/ValueRange.h"
-#include "core/Symmetry.h"
 
 namespace othello::viewer {
 
@@ -114,7 +117,7 @@ class AnalysisController : public QObject {
     double midgameSeconds() const { return midgameSeconds_; }
     void setMidgameSeconds(double seconds);
     QString evaluationError() const { return evaluationError_; }
-    static constexpr int kNoEstimate = 127;
+    static constexpr int kNoEstimate = LineValues::kNoEstimate;
     int noEstimate() const { return kNoEstimate; }
 
     QString statusText() const;
@@ -126,9 +129,9 @@ class AnalysisController : public QObject {
     int solvedCount() const { return solvedCount_; }
     int searchedCount() const { return searchedCount_; }
     int cachedEstimateCount() const { return cachedEstimateCount_; }
-    QList<int> lineLower() const { return lineLower_; }
-    QList<int> lineUpper() const { return lineUpper_; }
-    QList<int> lineEstimate() const { return lineEstimate_; }
+    QList<int> lineLower() const { return curves_.lower; }
+    QList<int> lineUpper() const { return curves_.upper; }
+    QList<int> lineEstimate() const { return curves_.estimate; }
     QList<int> bestLine() const;
     QString currentKind() const;
 
@@ -150,30 +153,8 @@ class AnalysisController : public QObject {
     void boardValuesChanged();
 
   private:
-    struct Known {
-        ValueRange value;         // the position's value, side to move's point of view
-        bool final = false;       // solved (exactly, or as far as the budget went)
-        bool movesFinal = false;  // `moves` holds every legal move's value
-        bool fromCache = false;
-        std::vector<analysis::MoveValue> moves;
-        std::vector<int> pv;  // with `moves`: the solver's principal variation
-    };
-    // A midgame estimate, side to move's point of view (moves best first; a move the search
-    // proved has kind Exact). `allMoves`: every legal move's value (the shown position's
-    // search, which also gives `pv`); else the value and the moves the review valued.
-    struct Estimate {
-        int value = 0;
-        int depth = 0;
-        bool allMoves = false;
-        bool complete = true;  // false: the time budget stopped the deepening
-        bool fromCache = false;
-        std::vector<analysis::MoveValue> moves;
-        std::vector<int> pv;
-        std::vector<int> asked;  // moves played from here that a review was asked to value
-    };
-    struct Hash {
-        std::size_t operator()(const core::Position& p) const { return core::positionHash(p); }
-    };
+    using Known = LineValues::Known;
+    using Estimate = LineValues::Estimate;
     struct Task {
         core::Position position;
         bool allMoves = false;
@@ -201,19 +182,11 @@ class AnalysisController : public QObject {
     void jobStarted(int id);
     void jobFinished(int id, const Task& task, const analysis::SolveResult& result, bool fromCache,
                      bool skipped);
-    void learn(const Task& task, const analysis::SolveResult& result, bool fromCache);
     void estimateFinished(int id, const Task& task, std::optional<Estimate> estimate);
     void postEstimate(const Task& task);
     bool estimable(const core::Position& position) const;
-    const Estimate* findEstimate(const core::Position& position) const;
-    // The estimate of a position's value (side to move), through a pass when it must pass.
-    std::optional<int> estimateOf(std::size_t ply) const;
-    Known* find(const core::Position& position);
-    const Known* find(const core::Position& position) const;
     void applyToModels();
-    void applyBoard();
     void clearModels();
-    ValueRange playedValue(std::size_t ply) const;
 
     QPointer<GameController> game_;  // QML may destroy it first
     bool enabled_ = false;
@@ -232,11 +205,8 @@ class AnalysisController : public QObject {
     int searchedCount_ = 0;
     int cachedEstimateCount_ = 0;
     std::deque<Job> pending_;  // posted, not answered yet, in the worker's order
-    std::unordered_map<core::Position, Known, Hash> known_;
-    std::unordered_map<core::Position, Estimate, Hash> estimates_;
-    QList<int> lineLower_;
-    QList<int> lineUpper_;
-    QList<int> lineEstimate_;
+    LineValues values_;
+    LineValues::Curves curves_;             // as last shown (empty: the analysis off)
     std::unique_ptr<SolverThread> worker_;  // last: it stops (and its replies die) first
 };
 

@@ -17,21 +17,23 @@ struct SolverBackend::Impl {
     std::shared_ptr<const analysis::Evaluation> evaluation;
     std::unique_ptr<analysis::MidgameSearch> search;
     std::unique_ptr<analysis::GameReviewer> reviewer;
-    // The cache as the reviewer's store (made on first use; dies before the cache).
-    std::unique_ptr<analysis::PositionStore> store;
+    // Whether the cache is the reviews' store: decided on first use, once the estimates of
+    // another evaluation are dropped (a busy archive: estimates are searched, not kept).
     bool storeTried = false;
+    bool storeUsable = false;
 
     analysis::PositionStore* reviewStore() {
         if (!cache || !reviewer) return nullptr;
         if (!storeTried) {
             storeTried = true;
             try {
-                store = cache->reviewStore(reviewer->weightsVersion());
+                cache->dropOtherEstimates(reviewer->weightsVersion());
+                storeUsable = true;
             } catch (const std::exception&) {
-                store.reset();  // busy: estimates are searched, not kept
+                storeUsable = false;
             }
         }
-        return store.get();
+        return storeUsable ? cache.get() : nullptr;
     }
 };
 
@@ -56,9 +58,8 @@ QString SolverBackend::openCache(const QString& path) {
 }
 
 void SolverBackend::closeCache() {
-    if (impl_->reviewer) impl_->reviewer->setStore(nullptr);
-    impl_->store.reset();
     impl_->storeTried = false;
+    impl_->storeUsable = false;
     impl_->cache.reset();
 }
 
@@ -74,11 +75,8 @@ std::optional<analysis::SolveResult> SolverBackend::cached(const core::Position&
                                                            bool allMoves) {
     if (!impl_->cache) return std::nullopt;
     try {
-        const std::optional<storage::CachedPosition> hit = impl_->cache->lookup(position);
         // Only proofs count: a bound or an estimate is solved again (with this budget).
-        if (!hit || hit->kind != analysis::ValueKind::Exact) return std::nullopt;
-        if (allMoves && !hit->allMoves) return std::nullopt;
-        return hit->toSolveResult(position);
+        return impl_->cache->exact(position, allMoves);
     } catch (const std::exception&) {
         return std::nullopt;  // an unreadable cache is no cache: solve instead
     }
@@ -87,7 +85,7 @@ std::optional<analysis::SolveResult> SolverBackend::cached(const core::Position&
 void SolverBackend::store(const core::Position& position, const analysis::SolveResult& result) {
     if (!cacheWritable() || result.stop == analysis::StopReason::Cancelled) return;
     try {
-        impl_->cache->store(position, result);
+        impl_->cache->storeExact(position, result);
     } catch (const std::exception&) {
         // Busy, or read-only meanwhile: the value is still shown, only not kept.
     }
@@ -161,19 +159,18 @@ analysis::PositionValues SolverBackend::review(const core::Position& position, i
     *fromCache = false;
     if (!evaluationError().isEmpty()) return {};
     analysis::ReviewStats stats;
-    impl_->reviewer->setStore(impl_->reviewStore());
+    analysis::ReviewOptions through = options;
+    through.store = impl_->reviewStore();
     try {
         analysis::PositionValues v =
-            impl_->reviewer->valuePosition(position, played, options, stats);
+            impl_->reviewer->valuePosition(position, played, through, stats);
         *fromCache = stats.searched == 0 && stats.solved == 0;
         return v;
     } catch (const std::exception&) {
         // The cache failed (busy, locked): value the position without it.
     }
-    impl_->reviewer->setStore(nullptr);
-    analysis::PositionValues v = impl_->reviewer->valuePosition(position, played, options, stats);
-    impl_->reviewer->setStore(impl_->store.get());
-    return v;
+    through.store = nullptr;
+    return impl_->reviewer->valuePosition(position, played, through, stats);
 }
 
 }  // namespace othello::viewer

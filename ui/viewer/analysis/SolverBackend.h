@@ -3,8 +3,9 @@
 // kept from one position to the next), the midgame search over the learned evaluation (for the
 // shown position, with its progress and principal variation), a game reviewer for the other
 // positions of the line (analysis/GameReviewer.h), and the archive's cache of solved and
-// estimated positions (storage/cache/AnalysisCache.h; estimates keyed on the search and weights
-// versions through AnalysisCache::reviewStore). Belongs to the thread that created it
+// estimated positions (storage/cache/AnalysisCache.h, the reviewer's store: estimates keyed on
+// the search and weights versions, those of another evaluation dropped on first use with
+// AnalysisCache::dropOtherEstimates). Belongs to the thread that created it
 // (SolverThread's worker): the cache is a connection of its own and the engines are called
 // from one thread at a time.
 #include <QString>
