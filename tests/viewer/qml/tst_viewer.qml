@@ -367,10 +367,13 @@ Item {
             var view = TestData.viewFiles([TestData.chessPgnPath])
             compare(view.games, 1)
             verify(view.note.indexOf("'Nf3' is a chess move: not an Othello game") > 0, view.note)
-            // The archive's summary counts in words that agree with the numbers.
+            // The archive's summary counts in words that agree with the numbers (the events
+            // are counted after the first game is shown: wait for them).
             var pane = openPane(view.databasePath)
-            var summary = child(pane, "archiveSummary").text
-            verify(summary.indexOf("1 game, 2 players, 1 event  ·") === 0, summary)
+            var summary = child(pane, "archiveSummary")
+            tryVerify(function() {
+                return summary.text.indexOf("1 game, 2 players, 1 event  ·") === 0 }, 10000,
+                summary.text)
         }
     }
 }
