@@ -479,16 +479,19 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key, st
 }
 
 void ImportSession::storeAnnotations(const GameRecord& r, std::int64_t id) {
-    std::string why;
-    if (importers::annotationsValid(r.start, r.moves, r.comments, r.variations, &why)) {
+    // Checked where the record was built (GameRecord::annotationsCheck: every reader checks
+    // what it read), so nothing is replayed again here. A record built otherwise keeps its
+    // game, and says what was not kept.
+    if (r.annotationsCheck == importers::AnnotationsCheck::Fit) {
         AnnotationStore(impl_).write(id, {r.comments, r.variations});
         return;
     }
-    // Readers keep the rules (tests/importers/AnnotationInvariantTest); a record built
-    // otherwise keeps its game, and says what was not kept.
+    const std::string what = r.annotationsCheck == importers::AnnotationsCheck::Unfit
+                                 ? "do not fit its moves (" + r.annotationsUnfit + ")"
+                                 : "were not checked against its moves (checkAnnotations)";
     note(r, "annotations-not-kept",
-         "the comments and variations of game " + std::to_string(id) + " do not fit its moves (" +
-             why + "): the game was stored without them");
+         "the comments and variations of game " + std::to_string(id) + " " + what +
+             ": the game was stored without them");
 }
 
 void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
