@@ -545,17 +545,17 @@ void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const G
 
 void ImportSession::reportShortPrefixes() {
     if (result_.shortPrefixes == 0) return;
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where.path = shortPrefixFiles_.size() == 1 ? shortPrefixFiles_.front() : std::string();
-    d.code = "short-prefixes";
     const std::int64_t n = result_.shortPrefixes;
-    d.message = std::to_string(n) + (n == 1 ? " unfinished game" : " unfinished games") +
-                " of at most " + std::to_string(kShortPrefixPlies) + " moves " +
-                (n == 1 ? "is a prefix of another game" : "are prefixes of other games") +
-                " (abandoned in the opening): kept, not listed one by one" +
-                (shortPrefixFiles_.size() > 1 ? " (from several files)" : "");
-    result_.keep(result_.notes, std::move(d));
+    // One file: the note is about it; several: about none of them.
+    const std::string path =
+        shortPrefixFiles_.size() == 1 ? shortPrefixFiles_.front() : std::string();
+    std::string message = std::to_string(n) + (n == 1 ? " unfinished game" : " unfinished games") +
+                          " of at most " + std::to_string(kShortPrefixPlies) + " moves " +
+                          (n == 1 ? "is a prefix of another game" : "are prefixes of other games") +
+                          " (abandoned in the opening): kept, not listed one by one" +
+                          (shortPrefixFiles_.size() > 1 ? " (from several files)" : "");
+    result_.keep(result_.notes, importers::fileDiagnostic(Severity::Warning, path, "short-prefixes",
+                                                          std::move(message)));
 }
 
 void ImportSession::reportPrefixes() {
@@ -734,22 +734,14 @@ void ImportSession::reject(const GameRecord& r) {
     }
     // A record with no diagnostic at all is past its file's diagnostic limit
     // (importers/ReadLimits.h): counted, and summed up by the file's "diagnostic-limit" note.
-    if (!any && !r.diagnostics.empty()) {
-        Diagnostic d;
-        d.where = r.source;
-        d.code = "rejected";
-        d.message = "record rejected";
-        result_.keep(result_.errors, std::move(d));
-    }
+    if (!any && !r.diagnostics.empty())
+        result_.keep(result_.errors,
+                     Diagnostic::at(Severity::Error, r.source, "rejected", "record rejected"));
 }
 
 void ImportSession::note(const GameRecord& r, const char* code, std::string message) {
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where = r.source;
-    d.code = code;
-    d.message = std::move(message);
-    result_.keep(result_.notes, std::move(d));
+    result_.keep(result_.notes,
+                 Diagnostic::at(Severity::Warning, r.source, code, std::move(message)));
 }
 
 }  // namespace othello::storage
