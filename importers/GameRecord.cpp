@@ -9,9 +9,12 @@ namespace othello::importers {
 
 const char* severityName(Severity s) {
     switch (s) {
-        case Severity::Note: return "note";
-        case Severity::Warning: return "warning";
-        case Severity::Error: return "error";
+        case Severity::Note:
+            return "note";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Error:
+            return "error";
     }
     return "error";
 }
@@ -68,15 +71,29 @@ Diagnostic fileDiagnostic(Severity severity, const std::string& path, std::strin
 
 const char* statusName(GameStatus s) {
     switch (s) {
-        case GameStatus::Complete: return "complete";
-        case GameStatus::Incomplete: return "incomplete";
-        case GameStatus::Error: return "error";
+        case GameStatus::Complete:
+            return "complete";
+        case GameStatus::Incomplete:
+            return "incomplete";
+        case GameStatus::Error:
+            return "error";
     }
     return "error";
 }
 
 int GameRecord::passes() const {
     return static_cast<int>(std::count(moves.begin(), moves.end(), core::kPass));
+}
+
+void checkAnnotations(GameRecord& r) {
+    r.annotationsUnfit.clear();
+    if (!r.annotated()) {
+        r.annotationsCheck = AnnotationsCheck::Fit;
+        return;
+    }
+    const bool fit =
+        annotationsValid(r.start, r.moves, r.comments, r.variations, &r.annotationsUnfit);
+    r.annotationsCheck = fit ? AnnotationsCheck::Fit : AnnotationsCheck::Unfit;
 }
 
 }  // namespace othello::importers

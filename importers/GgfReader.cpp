@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <ctime>
 
 #include "AnnotationBuilder.h"
 #include "GgfScan.h"
+#include "GgfValues.h"
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
@@ -19,14 +18,11 @@ namespace othello::importers {
 namespace {
 
 using ggf::GgfScan;
+using ggf::isSpace;
 using ggf::Property;
 using ggf::scanGame;
 using text::isDigit;
 using text::trim;
-
-bool isSpace(char c) {
-    return text::isBlank(c) || c == '\n';
-}
 
 // Line and column (1-based) of byte offsets. A cursor rather than a table of line starts (8
 // bytes a line: 8 GB for a file of newlines): it moves forward with the reader, and back only
@@ -65,118 +61,6 @@ class LineIndex {
     mutable std::size_t lineStart_ = 0;  // of the line it is on
     mutable int line_ = 1;
 };
-
-// "2003.12.15_12:33:18.MST", "2003-12-15", "1992" or a Unix time -> ISO date and year.
-bool parseDate(std::string_view dt, std::string& date, int& year) {
-    dt = trim(dt);
-    if (dt.empty()) return false;
-    const bool allDigits = std::all_of(dt.begin(), dt.end(), isDigit);
-    if (allDigits && dt.size() > 4) {  // seconds since 1970
-        long long seconds = 0;
-        const auto [p, ec] = std::from_chars(dt.data(), dt.data() + dt.size(), seconds);
-        if (ec != std::errc() || p != dt.data() + dt.size() || seconds > 253402300799LL)
-            return false;
-        const std::time_t t = static_cast<std::time_t>(seconds);
-        std::tm tm{};
-        if (!gmtime_r(&t, &tm)) return false;
-        char buf[48];
-        std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
-                      tm.tm_mday);
-        date = buf;
-        year = tm.tm_year + 1900;
-        return true;
-    }
-    // Year, then optional month and day, separated by '.', '-' or '/'.
-    int parts[3] = {0, 0, 0};
-    int count = 0;
-    std::size_t i = 0;
-    while (count < 3) {
-        std::size_t j = i;
-        while (j < dt.size() && isDigit(dt[j])) ++j;
-        if (j == i || j - i > 4) break;
-        std::from_chars(dt.data() + i, dt.data() + j, parts[count]);
-        ++count;
-        if (j >= dt.size() || (dt[j] != '.' && dt[j] != '-' && dt[j] != '/')) break;
-        i = j + 1;
-    }
-    if (count == 0 || parts[0] < 1000) return false;
-    char buf[48];
-    if (count >= 3 && parts[1] >= 1 && parts[1] <= 12 && parts[2] >= 1 && parts[2] <= 31)
-        std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", parts[0], parts[1], parts[2]);
-    else if (count >= 2 && parts[1] >= 1 && parts[1] <= 12)
-        std::snprintf(buf, sizeof buf, "%04d-%02d", parts[0], parts[1]);
-    else
-        std::snprintf(buf, sizeof buf, "%04d", parts[0]);
-    date = buf;
-    year = parts[0];
-    return true;
-}
-
-// BO[8 -------- ... *]: size, 64 cells ('-' empty, '*' black, 'O' white; x/o and '.' accepted),
-// then the side to move.
-bool parseGgfBoard(std::string_view bo, core::Position& out, std::string& why) {
-    bo = trim(bo);
-    std::size_t i = 0;
-    while (i < bo.size() && isDigit(bo[i])) ++i;
-    if (i == 0) {
-        why = "no board size before the squares";
-        return false;
-    }
-    if (bo.substr(0, i) != "8") {
-        why = "board size " + std::string(bo.substr(0, std::min<std::size_t>(i, 8))) +
-              " is not supported (BO[...]): only 8x8 Othello is played";
-        return false;
-    }
-    core::Bitboard black = 0, white = 0;
-    int square = 0;
-    int side = -1;
-    for (; i < bo.size(); ++i) {
-        const char c = bo[i];
-        if (isSpace(c)) continue;
-        int v;
-        switch (c) {
-            case '-':
-            case '.':
-                v = 0;
-                break;
-            case '*':
-            case 'X':
-            case 'x':
-            case '#':
-                v = 1;
-                break;
-            case 'O':
-            case 'o':
-                v = 2;
-                break;
-            default:
-                why = "character '";
-                why += c;
-                why += "' in the board";
-                return false;
-        }
-        if (square < 64) {
-            if (v == 1) black |= core::bit(square);
-            if (v == 2) white |= core::bit(square);
-            ++square;
-        } else if (side < 0 && v != 0) {
-            side = v == 1 ? 0 : 1;
-        } else {
-            why = "text after the side to move";
-            return false;
-        }
-    }
-    if (square < 64) {
-        why = "the board has " + std::to_string(square) + " squares, 64 are needed";
-        return false;
-    }
-    if (side < 0) {
-        why = "no side to move after the board";
-        return false;
-    }
-    out = core::Position(black, white, side == 0 ? core::Color::Black : core::Color::White);
-    return true;
-}
 
 // Where one game is: the file, its line index and the record's number.
 struct GameSite {
@@ -228,7 +112,7 @@ GgfHeader readHeader(const GameSite& site, std::size_t start, const std::vector<
         else if (p.key == "KM")
             h.km = trim(p.value), h.kmAt = p.offset;
         else if (p.key == "DT") {
-            if (!parseDate(p.value, r.date, r.year))
+            if (!ggf::parseGgfDate(p.value, r.date, r.year))
                 addDiagnostic(r, Severity::Warning, site.at(p.offset), "bad-date",
                               "DT[" + value + "] is neither a date nor a Unix time");
         }
@@ -292,7 +176,7 @@ bool readVariant(const GameSite& site, const GgfHeader& h, GameRecord& r) {
     }
     if (!h.bo.empty()) {
         std::string why;
-        if (!parseGgfBoard(h.bo, r.start, why)) {
+        if (!ggf::parseGgfBoard(h.bo, r.start, why)) {
             const bool otherSize = why.rfind("board size", 0) == 0;
             addDiagnostic(r, Severity::Error, site.at(h.boAt),
                           otherSize ? "unsupported-variant" : "bad-board",

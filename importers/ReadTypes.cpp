@@ -35,6 +35,9 @@ bool FileResult::damaged() const {
 
 void keepRecord(FileResult& out, const ReadOptions& options, GameRecord&& g) {
     checkDate(g);  // every reader's dates, before --strict counts the warnings
+    // Where the record is built: storage keeps its annotations on this verdict, replaying
+    // nothing again (GameRecord::annotationsCheck).
+    checkAnnotations(g);
     bool damage = false;
     rebase(g.source, out.base);
     for (Diagnostic& d : g.diagnostics) {

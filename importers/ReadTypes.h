@@ -102,7 +102,8 @@ struct FileResult {
 void rebase(SourceLocation& where, const LocationBase& base);
 
 // What every reader does with each record it has read: puts its locations where they are in
-// the file (FileResult::base), applies --strict, makes the messages printable, counts it, keeps
+// the file (FileResult::base), checks its comments and variations against its moves
+// (checkAnnotations), applies --strict, makes the messages printable, counts it, keeps
 // its diagnostics within kMaxDiagnosticsPerFile, then hands it to options.onRecord or appends
 // it to out.records.
 void keepRecord(FileResult& out, const ReadOptions& options, GameRecord&& record);

@@ -182,6 +182,9 @@ AppliedFields applyFields(Archive::Impl& impl, GameEditor& editor, EditableGame&
     const bool annotationsChanged =
         std::find(changed.begin(), changed.end(), "annotations") != changed.end();
     if (annotationsChanged || before.moves != r.moves) {
+        // The edited record is built here (annotations given by a user or merged from a
+        // duplicate, or the stored ones under new moves): so it is checked here, as a reader
+        // checks what it builds (GameRecord::annotationsCheck).
         std::string why;
         if (!importers::annotationsValid(r.start, r.moves, r.comments, r.variations, &why))
             throw AnnotationsMismatch(
@@ -226,9 +229,13 @@ const std::string& Archive::user() const {
 
 EditResult Archive::addGame(const importers::GameRecord& record) {
     if (!record.ok()) throw EditError("the game does not replay: it cannot be stored");
-    if (std::string why; !importers::annotationsValid(record.start, record.moves, record.comments,
-                                                      record.variations, &why))
-        throw EditError("the comments and variations do not fit the game: " + why);
+    // Checked where the record was built (GameRecord::annotationsCheck): nothing replayed here.
+    if (record.annotated() && record.annotationsCheck != importers::AnnotationsCheck::Fit)
+        throw EditError(record.annotationsCheck == importers::AnnotationsCheck::Unfit
+                            ? "the comments and variations do not fit the game: " +
+                                  record.annotationsUnfit
+                            : std::string("the comments and variations were not checked against "
+                                          "the game's moves (importers::checkAnnotations)"));
     EditScope scope(*impl_, "add");
     GameEditor editor(*impl_);
     EditResult result;

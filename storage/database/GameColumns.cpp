@@ -204,6 +204,10 @@ void GameColumns::read(SQLite::Statement& s, GameRecord& r) {
 
 std::optional<std::string> GameColumns::variantText(const importers::GameVariant& v) {
     if (v.standard()) return std::nullopt;
+    // A record read from a file carries its type as the reader found it (the GGF reader keeps
+    // TY[] in v.type; no other format has variants): stored as it came. Only a variant set
+    // from its flags by a program (no reader) is given the text built from them, by the one
+    // function that spells GGF types (no check, nothing replayed).
     return v.type.empty() ? importers::ggfType(v) : v.type;
 }
 

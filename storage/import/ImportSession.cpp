@@ -479,16 +479,19 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key, st
 }
 
 void ImportSession::storeAnnotations(const GameRecord& r, std::int64_t id) {
-    std::string why;
-    if (importers::annotationsValid(r.start, r.moves, r.comments, r.variations, &why)) {
+    // Checked where the record was built (GameRecord::annotationsCheck: every reader checks
+    // what it read), so nothing is replayed again here. A record built otherwise keeps its
+    // game, and says what was not kept.
+    if (r.annotationsCheck == importers::AnnotationsCheck::Fit) {
         AnnotationStore(impl_).write(id, {r.comments, r.variations});
         return;
     }
-    // Readers keep the rules (tests/importers/AnnotationInvariantTest); a record built
-    // otherwise keeps its game, and says what was not kept.
+    const std::string what = r.annotationsCheck == importers::AnnotationsCheck::Unfit
+                                 ? "do not fit its moves (" + r.annotationsUnfit + ")"
+                                 : "were not checked against its moves (checkAnnotations)";
     note(r, "annotations-not-kept",
-         "the comments and variations of game " + std::to_string(id) + " do not fit its moves (" +
-             why + "): the game was stored without them");
+         "the comments and variations of game " + std::to_string(id) + " " + what +
+             ": the game was stored without them");
 }
 
 void ImportSession::checkPrefixOf(const GameRecord& r, std::int64_t id) {
@@ -542,17 +545,17 @@ void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const G
 
 void ImportSession::reportShortPrefixes() {
     if (result_.shortPrefixes == 0) return;
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where.path = shortPrefixFiles_.size() == 1 ? shortPrefixFiles_.front() : std::string();
-    d.code = "short-prefixes";
     const std::int64_t n = result_.shortPrefixes;
-    d.message = std::to_string(n) + (n == 1 ? " unfinished game" : " unfinished games") +
-                " of at most " + std::to_string(kShortPrefixPlies) + " moves " +
-                (n == 1 ? "is a prefix of another game" : "are prefixes of other games") +
-                " (abandoned in the opening): kept, not listed one by one" +
-                (shortPrefixFiles_.size() > 1 ? " (from several files)" : "");
-    result_.keep(result_.notes, std::move(d));
+    // One file: the note is about it; several: about none of them.
+    const std::string path =
+        shortPrefixFiles_.size() == 1 ? shortPrefixFiles_.front() : std::string();
+    std::string message = std::to_string(n) + (n == 1 ? " unfinished game" : " unfinished games") +
+                          " of at most " + std::to_string(kShortPrefixPlies) + " moves " +
+                          (n == 1 ? "is a prefix of another game" : "are prefixes of other games") +
+                          " (abandoned in the opening): kept, not listed one by one" +
+                          (shortPrefixFiles_.size() > 1 ? " (from several files)" : "");
+    result_.keep(result_.notes, importers::fileDiagnostic(Severity::Warning, path, "short-prefixes",
+                                                          std::move(message)));
 }
 
 void ImportSession::reportPrefixes() {
@@ -731,22 +734,14 @@ void ImportSession::reject(const GameRecord& r) {
     }
     // A record with no diagnostic at all is past its file's diagnostic limit
     // (importers/ReadLimits.h): counted, and summed up by the file's "diagnostic-limit" note.
-    if (!any && !r.diagnostics.empty()) {
-        Diagnostic d;
-        d.where = r.source;
-        d.code = "rejected";
-        d.message = "record rejected";
-        result_.keep(result_.errors, std::move(d));
-    }
+    if (!any && !r.diagnostics.empty())
+        result_.keep(result_.errors,
+                     Diagnostic::at(Severity::Error, r.source, "rejected", "record rejected"));
 }
 
 void ImportSession::note(const GameRecord& r, const char* code, std::string message) {
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.where = r.source;
-    d.code = code;
-    d.message = std::move(message);
-    result_.keep(result_.notes, std::move(d));
+    result_.keep(result_.notes,
+                 Diagnostic::at(Severity::Warning, r.source, code, std::move(message)));
 }
 
 }  // namespace othello::storage

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "storage/Archive.h"
+#include "storage/index/VirtualTable.h"
 
 namespace othello::storage {
 namespace {
@@ -18,41 +19,35 @@ std::mutex registryMutex;
 // never given to another file meanwhile.
 std::map<std::pair<std::uint64_t, std::uint64_t>, std::weak_ptr<PendingStore>> registry;
 
-// ---- othello_pending(hash, entry): an eponymous read-only virtual table over a PendingView.
+// ---- othello_pending(hash, entry): an eponymous read-only virtual table over a PendingView
+// (storage/index/VirtualTable.h); aux is the connection's current view.
 
-struct PendingCursor {
-    sqlite3_vtab_cursor base;
-    std::shared_ptr<const PendingView>* view;  // the connection's current view
-    std::shared_ptr<const PendingView> held;   // the view being read
-    std::size_t chunk;                         // index into held->chunks
-    const PendingRow* at;                      // current row
-    const PendingRow* end;                     // end of the current chunk's range
-    bool byHash;
-    std::int64_t hash;
+class PendingCursor {
+  public:
+    static std::string schema(void*) { return "CREATE TABLE x(hash INTEGER, entry INTEGER)"; }
+    static void bestIndex(sqlite3_index_info* info);
+    explicit PendingCursor(void* aux)
+        : view_(static_cast<std::shared_ptr<const PendingView>*>(aux)) {}
+    void filter(int idxNum, int argc, sqlite3_value** argv);
+    void next();
+    bool eof() const { return at_ == nullptr; }
+    void column(sqlite3_context* ctx, int column) const {
+        sqlite3_result_int64(ctx, column == 0 ? at_->hash : at_->entry);
+    }
+    sqlite3_int64 rowid() const { return at_->entry; }
+
+  private:
+    void settle();
+    std::shared_ptr<const PendingView>* view_;  // the connection's current view
+    std::shared_ptr<const PendingView> held_;   // the view being read
+    std::size_t chunk_ = 0;                     // index into held_->chunks
+    const PendingRow* at_ = nullptr;            // current row
+    const PendingRow* end_ = nullptr;           // end of the current chunk's range
+    bool byHash_ = false;
+    std::int64_t hash_ = 0;
 };
 
-struct PendingTable {
-    sqlite3_vtab base;
-    std::shared_ptr<const PendingView>* view;
-};
-
-int pendingConnect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
-    const int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(hash INTEGER, entry INTEGER)");
-    if (rc != SQLITE_OK) return rc;
-    auto* t = static_cast<PendingTable*>(sqlite3_malloc(sizeof(PendingTable)));
-    if (!t) return SQLITE_NOMEM;
-    t->base = sqlite3_vtab{};
-    t->view = static_cast<std::shared_ptr<const PendingView>*>(aux);
-    *out = &t->base;
-    return SQLITE_OK;
-}
-
-int pendingDisconnect(sqlite3_vtab* vtab) {
-    sqlite3_free(vtab);
-    return SQLITE_OK;
-}
-
-int pendingBestIndex(sqlite3_vtab*, sqlite3_index_info* info) {
+void PendingCursor::bestIndex(sqlite3_index_info* info) {
     for (int i = 0; i < info->nConstraint; ++i) {
         const auto& c = info->aConstraint[i];
         if (c.usable && c.iColumn == 0 && c.op == SQLITE_INDEX_CONSTRAINT_EQ) {
@@ -61,26 +56,12 @@ int pendingBestIndex(sqlite3_vtab*, sqlite3_index_info* info) {
             info->idxNum = 1;
             info->estimatedCost = 10;
             info->estimatedRows = 20;
-            return SQLITE_OK;
+            return;
         }
     }
     info->idxNum = 0;
     info->estimatedCost = 1e7;
     info->estimatedRows = 1000000;
-    return SQLITE_OK;
-}
-
-int pendingOpen(sqlite3_vtab* vtab, sqlite3_vtab_cursor** out) {
-    auto* c = new (std::nothrow) PendingCursor{};
-    if (!c) return SQLITE_NOMEM;
-    c->view = reinterpret_cast<PendingTable*>(vtab)->view;
-    *out = &c->base;
-    return SQLITE_OK;
-}
-
-int pendingClose(sqlite3_vtab_cursor* cur) {
-    delete reinterpret_cast<PendingCursor*>(cur);
-    return SQLITE_OK;
 }
 
 std::int64_t rowGame(const PendingRow& r) {
@@ -88,83 +69,47 @@ std::int64_t rowGame(const PendingRow& r) {
 }
 
 // Moves to the next row of the view's games, from the current one (included).
-void settle(PendingCursor* c) {
-    const PendingView* v = c->held.get();
+void PendingCursor::settle() {
+    const PendingView* v = held_.get();
     for (;;) {
-        for (; c->at != c->end; ++c->at) {
-            const std::int64_t g = rowGame(*c->at);
+        for (; at_ != end_; ++at_) {
+            const std::int64_t g = rowGame(*at_);
             if (g > v->from && g <= v->to) return;
         }
-        if (!v || ++c->chunk >= v->chunks.size()) {
-            c->at = c->end = nullptr;
+        if (!v || ++chunk_ >= v->chunks.size()) {
+            at_ = end_ = nullptr;
             return;
         }
-        const auto& rows = v->chunks[c->chunk]->rows;
-        if (c->byHash) {
+        const auto& rows = v->chunks[chunk_]->rows;
+        if (byHash_) {
             const auto range = std::equal_range(
-                rows.begin(), rows.end(), PendingRow{c->hash, 0},
+                rows.begin(), rows.end(), PendingRow{hash_, 0},
                 [](const PendingRow& a, const PendingRow& b) { return a.hash < b.hash; });
-            c->at = rows.data() + (range.first - rows.begin());
-            c->end = rows.data() + (range.second - rows.begin());
+            at_ = rows.data() + (range.first - rows.begin());
+            end_ = rows.data() + (range.second - rows.begin());
         } else {
-            c->at = rows.data();
-            c->end = rows.data() + rows.size();
+            at_ = rows.data();
+            end_ = rows.data() + rows.size();
         }
     }
 }
 
-int pendingFilter(sqlite3_vtab_cursor* cur, int idxNum, const char*, int argc,
-                  sqlite3_value** argv) {
-    auto* c = reinterpret_cast<PendingCursor*>(cur);
-    c->held = c->view ? *c->view : nullptr;
-    c->byHash = idxNum == 1 && argc == 1;
-    c->hash = c->byHash ? sqlite3_value_int64(argv[0]) : 0;
-    c->at = c->end = nullptr;
-    if (!c->held || c->held->chunks.empty()) return SQLITE_OK;
-    c->chunk = static_cast<std::size_t>(-1);  // settle() moves to chunk 0
-    settle(c);
-    return SQLITE_OK;
+void PendingCursor::filter(int idxNum, int argc, sqlite3_value** argv) {
+    held_ = view_ ? *view_ : nullptr;
+    byHash_ = idxNum == 1 && argc == 1;
+    hash_ = byHash_ ? sqlite3_value_int64(argv[0]) : 0;
+    at_ = end_ = nullptr;
+    if (!held_ || held_->chunks.empty()) return;
+    chunk_ = static_cast<std::size_t>(-1);  // settle() moves to chunk 0
+    settle();
 }
 
-int pendingNext(sqlite3_vtab_cursor* cur) {
-    auto* c = reinterpret_cast<PendingCursor*>(cur);
-    if (c->at) {
-        ++c->at;
-        settle(c);
+void PendingCursor::next() {
+    if (at_) {
+        ++at_;
+        settle();
     }
-    return SQLITE_OK;
 }
-
-int pendingEof(sqlite3_vtab_cursor* cur) {
-    return reinterpret_cast<PendingCursor*>(cur)->at == nullptr;
-}
-
-int pendingColumn(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int column) {
-    const auto* c = reinterpret_cast<PendingCursor*>(cur);
-    sqlite3_result_int64(ctx, column == 0 ? c->at->hash : c->at->entry);
-    return SQLITE_OK;
-}
-
-int pendingRowid(sqlite3_vtab_cursor* cur, sqlite3_int64* rowid) {
-    *rowid = reinterpret_cast<PendingCursor*>(cur)->at->entry;
-    return SQLITE_OK;
-}
-
-sqlite3_module makeModule() {
-    sqlite3_module m{};
-    m.xConnect = pendingConnect;  // no xCreate: eponymous only, nothing stored in the schema
-    m.xBestIndex = pendingBestIndex;
-    m.xDisconnect = pendingDisconnect;
-    m.xOpen = pendingOpen;
-    m.xClose = pendingClose;
-    m.xFilter = pendingFilter;
-    m.xNext = pendingNext;
-    m.xEof = pendingEof;
-    m.xColumn = pendingColumn;
-    m.xRowid = pendingRowid;
-    return m;
-}
-const sqlite3_module kPendingModule = makeModule();
 
 }  // namespace
 
@@ -236,10 +181,8 @@ std::int64_t PendingStore::replayedGames() const {
 
 void registerPendingPositions(SQLite::Database& db,
                               const std::shared_ptr<const PendingView>* view) {
-    const int rc =
-        sqlite3_create_module_v2(db.getHandle(), "othello_pending", &kPendingModule,
-                                 const_cast<std::shared_ptr<const PendingView>*>(view), nullptr);
-    if (rc != SQLITE_OK) throw StorageError("cannot register the othello_pending table");
+    registerEponymousTable<PendingCursor>(db, "othello_pending",
+                                          const_cast<std::shared_ptr<const PendingView>*>(view));
 }
 
 }  // namespace othello::storage

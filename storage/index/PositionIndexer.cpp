@@ -11,6 +11,7 @@
 #include <string>
 
 #include "storage/ArchiveImpl.h"
+#include "storage/index/VirtualTable.h"
 
 namespace othello::storage {
 namespace {
@@ -26,93 +27,44 @@ thread_local PendingRows tlsRows;
 
 // othello_rowsN: eponymous read-only virtual tables of N integer columns c0.. over
 // PendingRows, so a whole flush goes in with one INSERT ... SELECT (one statement step instead
-// of one per row, which made the per-row overhead of SQLite the bulk of an import).
-struct RowsCursor {
-    sqlite3_vtab_cursor base;
-    PendingRows rows;
-    std::size_t i;
+// of one per row, which made the per-row overhead of SQLite the bulk of an import). The
+// module's scaffolding is storage/index/VirtualTable.h; aux is the number of columns.
+class RowsCursor {
+  public:
+    static std::string schema(void* aux) {
+        std::string sql = "CREATE TABLE x(";
+        const auto columns = reinterpret_cast<std::intptr_t>(aux);
+        for (std::intptr_t c = 0; c < columns; ++c) {
+            if (c) sql += ", ";
+            sql += 'c';
+            sql += std::to_string(c);
+            sql += " INTEGER";
+        }
+        sql += ")";
+        return sql;
+    }
+    static void bestIndex(sqlite3_index_info* info) { info->estimatedCost = 1e6; }
+    explicit RowsCursor(void*) {}
+    void filter(int, int, sqlite3_value**) {
+        rows_ = tlsRows;
+        i_ = 0;
+    }
+    void next() { ++i_; }
+    bool eof() const { return rows_.columns == 0 || i_ >= rows_.count; }
+    void column(sqlite3_context* ctx, int column) const {
+        if (column < 0 || static_cast<std::size_t>(column) >= rows_.columns) {
+            sqlite3_result_null(ctx);
+            return;
+        }
+        sqlite3_result_int64(ctx,
+                             rows_.data[rows_.columns * i_ + static_cast<std::size_t>(column)]);
+    }
+    sqlite3_int64 rowid() const { return static_cast<sqlite3_int64>(i_); }
+
+  private:
+    PendingRows rows_;
+    std::size_t i_ = 0;
 };
-
-int rowsConnect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
-    std::string sql = "CREATE TABLE x(";
-    const auto columns = reinterpret_cast<std::intptr_t>(aux);
-    for (std::intptr_t c = 0; c < columns; ++c) {
-        if (c) sql += ", ";
-        sql += 'c';
-        sql += std::to_string(c);
-        sql += " INTEGER";
-    }
-    sql += ")";
-    const int rc = sqlite3_declare_vtab(db, sql.c_str());
-    if (rc != SQLITE_OK) return rc;
-    *out = static_cast<sqlite3_vtab*>(sqlite3_malloc(sizeof(sqlite3_vtab)));
-    if (!*out) return SQLITE_NOMEM;
-    **out = sqlite3_vtab{};
-    return SQLITE_OK;
-}
-int rowsDisconnect(sqlite3_vtab* vtab) {
-    sqlite3_free(vtab);
-    return SQLITE_OK;
-}
-int rowsBestIndex(sqlite3_vtab*, sqlite3_index_info* info) {
-    info->estimatedCost = 1e6;
-    return SQLITE_OK;
-}
-int rowsOpen(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-    auto* c = static_cast<RowsCursor*>(sqlite3_malloc(sizeof(RowsCursor)));
-    if (!c) return SQLITE_NOMEM;
-    *c = RowsCursor{};
-    *out = &c->base;
-    return SQLITE_OK;
-}
-int rowsClose(sqlite3_vtab_cursor* cur) {
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
-int rowsFilter(sqlite3_vtab_cursor* cur, int, const char*, int, sqlite3_value**) {
-    auto* c = reinterpret_cast<RowsCursor*>(cur);
-    c->rows = tlsRows;
-    c->i = 0;
-    return SQLITE_OK;
-}
-int rowsNext(sqlite3_vtab_cursor* cur) {
-    ++reinterpret_cast<RowsCursor*>(cur)->i;
-    return SQLITE_OK;
-}
-int rowsEof(sqlite3_vtab_cursor* cur) {
-    const auto* c = reinterpret_cast<RowsCursor*>(cur);
-    return c->rows.columns == 0 || c->i >= c->rows.count;
-}
-int rowsColumn(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int column) {
-    const auto* c = reinterpret_cast<RowsCursor*>(cur);
-    if (column < 0 || static_cast<std::size_t>(column) >= c->rows.columns) {
-        sqlite3_result_null(ctx);
-        return SQLITE_OK;
-    }
-    sqlite3_result_int64(ctx,
-                         c->rows.data[c->rows.columns * c->i + static_cast<std::size_t>(column)]);
-    return SQLITE_OK;
-}
-int rowsRowid(sqlite3_vtab_cursor* cur, sqlite3_int64* rowid) {
-    *rowid = static_cast<sqlite3_int64>(reinterpret_cast<RowsCursor*>(cur)->i);
-    return SQLITE_OK;
-}
-
-sqlite3_module makeModule() {
-    sqlite3_module m{};
-    m.xConnect = rowsConnect;  // no xCreate: eponymous only, nothing stored in the schema
-    m.xBestIndex = rowsBestIndex;
-    m.xDisconnect = rowsDisconnect;
-    m.xOpen = rowsOpen;
-    m.xClose = rowsClose;
-    m.xFilter = rowsFilter;
-    m.xNext = rowsNext;
-    m.xEof = rowsEof;
-    m.xColumn = rowsColumn;
-    m.xRowid = rowsRowid;
-    return m;
-}
-const sqlite3_module kRowsModule = makeModule();
 
 // The rows' sort order as unsigned integers: the hash with its sign bit flipped, so that
 // negative hashes come first (SQLite's order of signed integers).
@@ -133,9 +85,7 @@ void registerPositionRows(SQLite::Database& db) {
     for (std::intptr_t columns : {2, 7}) {
         std::string name = "othello_rows";
         name += std::to_string(columns);
-        const int rc = sqlite3_create_module_v2(db.getHandle(), name.c_str(), &kRowsModule,
-                                                reinterpret_cast<void*>(columns), nullptr);
-        if (rc != SQLITE_OK) throw StorageError("cannot register the " + name + " table");
+        registerEponymousTable<RowsCursor>(db, name, reinterpret_cast<void*>(columns));
     }
 }
 

@@ -170,7 +170,9 @@ json gameJson(const StoredGame& g, const core::ReplayResult& replay, std::size_t
     j["year"] = r.year;
     j["place"] = r.place;
     j["result"] = importers::resultText(r);  // as every list shows it
-    // The GGF game type (GameVariant.h): null for plain Othello.
+    // The GGF game type (GameVariant.h): null for plain Othello. The stored type, checked
+    // against the flags as the GGF writer does (a type a later program stored that this one
+    // cannot read gives its flags' spelling), by the one function that spells GGF types.
     j["variant"] = r.variant.standard() ? json(nullptr) : json(importers::ggfType(r.variant));
     j["komi"] = r.variant.komi ? json(*r.variant.komi) : json(nullptr);
     j["unfinished"] = !r.complete();

@@ -10,6 +10,7 @@
 
 #include "ReaderTestSupport.h"
 #include "importers/ReadLimits.h"
+#include "importers/RecordReplay.h"
 
 using namespace othello;
 using namespace othello::importers;
@@ -100,6 +101,8 @@ TEST_CASE("annotation invariants: any PGN text gives annotations the model allow
             INFO(text);
             CHECK(annotationsValid(g.start, g.moves, g.comments, g.variations, &why));
             CHECK(why == "");
+            // The reader recorded the check (keepRecord): storage trusts it, replaying nothing.
+            CHECK(g.annotationsCheck == AnnotationsCheck::Fit);
             CHECK(noBrace(g.comments, g.variations));
             variations += countVariations(g.variations);
             comments += static_cast<int>(g.comments.size());
@@ -109,6 +112,31 @@ TEST_CASE("annotation invariants: any PGN text gives annotations the model allow
     CHECK(records > 0);
     CHECK(variations > 100);
     CHECK(comments > 50);
+}
+
+TEST_CASE("annotation invariants: checkAnnotations records what annotationsValid finds") {
+    GameRecord g;
+    REQUIRE(replayRecord(g, core::parseMoves("f5d6c3").moves, {}));
+    checkAnnotations(g);  // nothing to check: fit, nothing replayed
+    CHECK(g.annotationsCheck == AnnotationsCheck::Fit);
+    g.comments = {{1, "good"}};
+    g.variations = {Variation{1, core::parseMoves("f6e6").moves, {}, {}}};
+    checkAnnotations(g);
+    CHECK(g.annotationsCheck == AnnotationsCheck::Fit);
+    CHECK(g.annotationsUnfit.empty());
+    g.comments = {{4, "past the end"}};
+    checkAnnotations(g);
+    CHECK(g.annotationsCheck == AnnotationsCheck::Unfit);
+    CHECK(g.annotationsUnfit == "a comment on ply 4 of a line of 3 plies");
+    // A file's records arrive checked, GGF comments as PGN annotations.
+    const FileResult ggf = readWith(
+        "c.ggf",
+        "(;GM[Othello]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- "
+        "-------- -------- *]B[f5]C[a comment]W[d6];)\n",
+        Format::Ggf);
+    REQUIRE(ggf.records.size() == 1);
+    CHECK(ggf.records[0].annotated());
+    CHECK(ggf.records[0].annotationsCheck == AnnotationsCheck::Fit);
 }
 
 TEST_CASE("annotation invariants: annotationsValid names what breaks the model") {

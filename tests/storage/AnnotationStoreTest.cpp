@@ -1,5 +1,5 @@
-// Comments and variations stored with games (storage/curation/AnnotationStore.h): the codec, import,
-// edits, the trash, revert, duplicates that bring annotations, and the migration.
+// Comments and variations stored with games (storage/curation/AnnotationStore.h): the codec,
+// import, edits, the trash, revert, duplicates that bring annotations, and the migration.
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <catch2/catch.hpp>
@@ -138,14 +138,64 @@ TEST_CASE("import keeps annotations, plain games get no row, variations stay uni
          {"SELECT count(*) FROM positions", "SELECT total(games) FROM position_stats",
           "SELECT total(hash % 1000003) FROM positions"})
         CHECK(sqlCount(annotatedDb, q) == sqlCount(plainDb, q));
-    // addGame stores a record's annotations as well, and refuses ones that do not fit.
+    // addGame stores a record's annotations as well, checked where the record was built
+    // (GameRecord::annotationsCheck), and refuses ones that do not fit or were not checked.
     Archive a(plainDb);
     auto rec = makeRecord("C", "D", "", 2020, "f5d6c3d3c4");
     rec.comments = {{2, "added"}};
+    othello::importers::checkAnnotations(rec);
     const auto added = a.addGame(rec);
     CHECK(annotationsOf(a, added.game).comments == rec.comments);
     rec.comments = {{9, "past the end"}};
+    othello::importers::checkAnnotations(rec);
+    CHECK(rec.annotationsCheck == othello::importers::AnnotationsCheck::Unfit);
+    try {
+        a.addGame(rec);
+        FAIL("annotations that do not fit were stored");
+    } catch (const EditError& e) {
+        CHECK(std::string(e.what()) ==
+              "the comments and variations do not fit the game: a comment on ply 9 of a line "
+              "of 5 plies");
+    }
+    rec.comments = {{2, "not checked"}};
+    rec.annotationsCheck = othello::importers::AnnotationsCheck::Unchecked;
     CHECK_THROWS_AS(a.addGame(rec), EditError);
+    CHECK(a.info().games == 2);
+}
+
+TEST_CASE("import keeps the annotations found to fit where the record was built",
+          "[storage][annotations][import]") {
+    TempDir dir("annot-unfit");
+    Archive a(dir / "games.sqlite");
+    auto fit = makeRecord("A", "B", "", 2020, "f5d6c3d3c4");
+    fit.comments = {{2, "fits"}};
+    othello::importers::checkAnnotations(fit);
+    auto unfit = makeRecord("C", "D", "", 2020, "f5d6c3d3c4f4");
+    unfit.variations = {{0, sq("a1"), {}, {}}};
+    othello::importers::checkAnnotations(unfit);
+    auto unchecked = makeRecord("E", "F", "", 2020, "f5d6c3d3c4f4f3");
+    unchecked.comments = {{2, "not checked"}};
+    const auto r = a.importRecords({fit, unfit, unchecked});
+    // Every game is kept; the annotations that do not fit (or were never checked) are not,
+    // and a note says so.
+    REQUIRE(r.imported == 3);
+    CHECK(annotationsOf(a, 1).comments == fit.comments);
+    CHECK(annotationsOf(a, 2) == GameAnnotations{});
+    CHECK(annotationsOf(a, 3) == GameAnnotations{});
+    std::vector<std::string> notKept;
+    for (const auto& d : r.notes)
+        if (d.code == "annotations-not-kept") notKept.push_back(d.message);
+    CHECK(notKept == std::vector<std::string>{
+                         "the comments and variations of game 2 do not fit its moves (a variation "
+                         "does not replay with its passes explicit): the game was stored without "
+                         "them",
+                         "the comments and variations of game 3 were not checked against its "
+                         "moves (checkAnnotations): the game was stored without them"});
+    // Read from a file, a record arrives checked: its annotations are kept.
+    writeFile(dir / "annotated.pgn", std::string(kHeaders) + kAnnotatedMoves);
+    const auto f = a.importFiles({dir / "annotated.pgn"});
+    REQUIRE(f.imported == 1);
+    CHECK(annotationsOf(a, 4) == expectedAnnotations());
 }
 
 TEST_CASE("editGame sets annotations, journalled and revertible, moves edits keep them fitting",

@@ -1,8 +1,8 @@
 #include "archive/ArchiveBackend.h"
 
+#include <unistd.h>
 #include <QLocale>
 #include <algorithm>
-#include <unistd.h>
 
 #include "importers/GameResult.h"
 #include "storage/Archive.h"
@@ -354,6 +354,8 @@ EditOutcome ArchiveBackend::addGame(const GameEdit& game) {
         if (game.setAnnotations) {
             record.comments = game.comments;
             record.variations = game.variations;
+            // Where the record is built: addGame keeps them only when they fit its moves.
+            importers::checkAnnotations(record);
         }
         return editOutcome(impl_->writer().addGame(record));
     });
