@@ -194,7 +194,11 @@ class Archive {
     // after the start (a full disk) ends it early with ImportResult::failure set.
     ImportResult importFiles(const std::vector<std::filesystem::path>& paths,
                              const ImportOptions& options = {});
-    // Stores records already read (records with an error are counted as rejected).
+    // Stores records already read (records with an error are counted as rejected). Their
+    // comments and variations are kept when the check made where the record was built found
+    // them to fit its moves (GameRecord::annotationsCheck, importers::checkAnnotations, which
+    // every reader runs); else the game is kept without them, with an "annotations-not-kept"
+    // note.
     ImportResult importRecords(const std::vector<importers::GameRecord>& records,
                                const ImportOptions& options = {});
 
@@ -228,8 +232,9 @@ class Archive {
     void setUser(const std::string& name);
     const std::string& user() const;
     // Stores a game made by enteredGame() (or read from a file), with its comments and
-    // variations (EditError when they do not fit its moves); returns its id. It is not a
-    // duplicate check: the user asked for this game.
+    // variations (EditError when they do not fit its moves, or were not checked where the
+    // record was built: GameRecord::annotationsCheck, importers::checkAnnotations); returns its
+    // id. It is not a duplicate check: the user asked for this game.
     EditResult addGame(const importers::GameRecord& record);
     // Changes the given headers of game `id` and, when `moves` is set, its moves (from its own
     // start, replayed as enteredGame does), and, when `annotations` is set, its comments and
