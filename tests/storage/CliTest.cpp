@@ -133,6 +133,18 @@ TEST_CASE("cli search, stats, show, info", "[storage][cli]") {
     CHECK(db.run("search --no-such-flag").exitCode == 2);
 }
 
+TEST_CASE("cli info says its counts in words that agree with them", "[storage][cli]") {
+    // samples/: 4 events (World Championship in 4 years), all of them tournaments, one name.
+    // It said "the rest collections of games" of none and "1 event names".
+    const CliDb db("cli_info_words");
+    REQUIRE(db.run("import " + testing::shellQuote(std::string(OTHELLO_SOURCE_DIR) + "/samples"))
+                .exitCode == 0);
+    const auto r = db.run("info");
+    INFO(r.out);
+    CHECK(r.out.find("events: 4 (an event name in a year; all of them tournaments; 1 event "
+                     "name)\n") != std::string::npos);
+}
+
 TEST_CASE("cli input checks: years, trimming, start position, usage exit codes", "[storage][cli]") {
     Db db;
     db.json("import " + kFixtures + "players.pgn");

@@ -211,12 +211,16 @@ int runInfo(const InfoOptions& o) {
         printJson(j);
         return kExitOk;
     }
+    // "all of them tournaments" rather than "the rest" of none; "1 event name", not "names".
+    const std::string tournaments =
+        e.tournaments == e.events && e.events > 0
+            ? std::string("all of them tournaments")
+            : fmt::format("{} of them tournaments, the rest collections of games", e.tournaments);
     fmt::print(
         "database: {} (schema {})\ngames: {}\nplayers: {}\nevents: {} (an event name in a "
-        "year; {} of them tournaments, the rest collections of games; {} event names)\n"
-        "positions: {}\nfile size: {:.1f} MB\n",
-        escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, e.events, e.tournaments,
-        e.names, i.positions, double(i.fileBytes) / 1e6);
+        "year; {}; {})\npositions: {}\nfile size: {:.1f} MB\n",
+        escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, e.events, tournaments,
+        plural(e.names, "event name"), i.positions, double(i.fileBytes) / 1e6);
     fmt::print("access: {}\n", access.text);  // a warning is on stderr (openArchive)
     if (i.unindexedGames)
         fmt::print(
