@@ -91,6 +91,23 @@ class ReadSnapshot {
     SQLite::Database* db_ = nullptr;  // set when this object began the transaction
 };
 
+// A statement prepared once per connection and reused; reset when the scope ends, so that no
+// read transaction stays open between calls (a reader must see each new import batch). The
+// reset must not throw: sqlite3_reset repeats the error of a failed step (an interrupted
+// query, a disk error), and this destructor runs while that error's exception unwinds.
+class Reused {
+  public:
+    Reused(Archive::Impl& impl, const std::string& sql) : s_(impl.statement(sql)) {}
+    ~Reused() { s_.tryReset(); }
+    Reused(const Reused&) = delete;
+    Reused& operator=(const Reused&) = delete;
+    operator SQLite::Statement&() { return s_; }
+    SQLite::Statement* operator->() { return &s_; }
+
+  private:
+    SQLite::Statement& s_;
+};
+
 // The secondary indexes of games (as in the schema). An import into an empty archive drops
 // them for its first batch and builds them at the end, which is cheaper than updating them row
 // by row; an import finding them missing (a killed bulk load) builds them first. All but

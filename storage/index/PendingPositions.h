@@ -79,4 +79,11 @@ class PendingStore {
 // the connection.
 void registerPendingPositions(SQLite::Database& db, const std::shared_ptr<const PendingView>* view);
 
+// The positions of games not yet indexed (Impl::refreshPending) as SQL, read in the same
+// statement as the watermark so that a game indexed meanwhile is never counted twice (search,
+// count and stats select from it).
+inline constexpr const char* kPendingEntries =
+    "SELECT hash, entry FROM othello_pending WHERE entry >= "
+    "(((SELECT value FROM meta WHERE key = 'indexed_upto') + 1) << 24)";
+
 }  // namespace othello::storage

@@ -1,4 +1,4 @@
-// Reading the archive: search, games, statistics, info.
+// Reading the archive: search and games (statistics and info: ArchiveStats.cpp).
 #include <algorithm>
 #include <map>
 #include <variant>
@@ -9,6 +9,7 @@
 #include "storage/ArchiveImpl.h"
 #include "storage/curation/AnnotationStore.h"
 #include "storage/database/GameColumns.h"
+#include "storage/index/PendingPositions.h"
 
 namespace othello::storage {
 namespace {
@@ -56,12 +57,6 @@ struct Query {
         }
     }
 };
-
-// The positions of games not yet indexed (Impl::refreshPending), read in the same statement
-// as the watermark so that a game indexed meanwhile is never counted twice.
-const char* kPendingEntries =
-    "SELECT hash, entry FROM othello_pending WHERE entry >= "
-    "(((SELECT value FROM meta WHERE key = 'indexed_upto') + 1) << 24)";
 
 // How the page's rows are found, once the count has chosen (search):
 // - Walk::Order: the filter's terms are written so that no index serves them (a unary +), and
@@ -186,23 +181,6 @@ std::string orderBy(const SearchFilter& f, bool position) {
 
 // LIMIT and OFFSET as parameters, bound after the filter's values (bindPage).
 const char* kLimit = " LIMIT ? OFFSET ?";
-
-// A statement prepared once per connection and reused; reset when the scope ends, so that no
-// read transaction stays open between calls (a reader must see each new import batch). The
-// reset must not throw: sqlite3_reset repeats the error of a failed step (an interrupted
-// query, a disk error), and this destructor runs while that error's exception unwinds.
-class Reused {
-  public:
-    Reused(Archive::Impl& impl, const std::string& sql) : s_(impl.statement(sql)) {}
-    ~Reused() { s_.tryReset(); }
-    Reused(const Reused&) = delete;
-    Reused& operator=(const Reused&) = delete;
-    operator SQLite::Statement&() { return s_; }
-    SQLite::Statement* operator->() { return &s_; }
-
-  private:
-    SQLite::Statement& s_;
-};
 
 bool isNameSort(SortKey k) {
     return k == SortKey::Black || k == SortKey::White || k == SortKey::Event;
@@ -529,110 +507,6 @@ std::optional<int> Archive::reachPly(std::int64_t id, const core::Position& posi
     for (std::size_t i = 0; i < r.positions.size(); ++i)
         if (core::positionHash(r.positions[i]) == target) return static_cast<int>(i);
     return std::nullopt;
-}
-
-PositionStats Archive::stats(const core::Position& position) {
-    ReadSnapshot snapshot(*impl_);
-    PositionStats out;
-    const CanonicalForm q = canonicalForm(position);
-    const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
-    std::map<int, Figures> byNext;
-    std::array<Figures, 256> acc{};
-    const auto addEntry = [&acc](std::int64_t e) {
-        add(acc[static_cast<std::size_t>(entryNext(e))], entryResult(e));
-    };
-    if (impl_->refreshPending()) {
-        Reused guard(*impl_,
-                     std::string("SELECT entry FROM (") + kPendingEntries + ") WHERE hash = ?");
-        SQLite::Statement& s = guard;
-        s.bind(1, hash);
-        while (s.executeStep()) addEntry(s.getColumn(0).getInt64());
-    }
-    if (64 - core::popcount(position.empties()) <= impl_->statsMaxDiscs) {
-        Reused guard(*impl_,
-                     "SELECT next, games, black_wins, draws, white_wins, sum_black "
-                     "FROM position_stats WHERE hash = ?");
-        SQLite::Statement& s = guard;
-        s.bind(1, hash);
-        while (s.executeStep()) {
-            Figures row;
-            row.games = s.getColumn(1).getInt64();
-            row.blackWins = s.getColumn(2).getInt64();
-            row.draws = s.getColumn(3).getInt64();
-            row.whiteWins = s.getColumn(4).getInt64();
-            row.sumBlackScore = s.getColumn(5).getInt64();
-            add(byNext[s.getColumn(0).getInt()], row);
-        }
-    } else {
-        Reused guard(*impl_, "SELECT entry FROM positions WHERE hash = ?");
-        SQLite::Statement& s = guard;
-        s.bind(1, hash);
-        while (s.executeStep()) addEntry(s.getColumn(0).getInt64());
-    }
-    for (int i = 0; i < 256; ++i) {
-        const Figures& a = acc[static_cast<std::size_t>(i)];
-        if (!a.games) continue;
-        add(byNext[i], a);
-    }
-    // Moves that a symmetry of the position maps onto each other are one move: merge them and
-    // show the spelling most games used, in the query's orientation.
-    struct Orbit {
-        Figures total;
-        int shown = 0;
-        std::int64_t shownGames = -1;
-    };
-    std::map<int, Orbit> orbits;
-    const core::Symmetry back = core::inverse(q.symmetry);
-    for (const auto& [next, f] : byNext) {
-        add(out, f);
-        if (next == kNoNextMove) continue;
-        int key = next;
-        for (core::Symmetry t = 0; t < core::kSymmetryCount; ++t)
-            if (q.stabilizer & (1u << t)) key = std::min(key, core::transformSquare(next, t));
-        Orbit& o = orbits[key];
-        add(o.total, f);
-        if (f.games > o.shownGames) {
-            o.shownGames = f.games;
-            o.shown = next == core::kPass ? core::kPass : core::transformSquare(next, back);
-        }
-    }
-    for (const auto& [key, o] : orbits) {
-        MoveFigures m;
-        static_cast<Figures&>(m) = o.total;
-        m.move = o.shown;
-        out.moves.push_back(m);
-    }
-    std::stable_sort(out.moves.begin(), out.moves.end(),
-                     [](const MoveFigures& a, const MoveFigures& b) { return a.games > b.games; });
-    if (auto o = openingOfPosition(position)) out.opening = o->name;
-    return out;
-}
-
-ArchiveInfo Archive::info() {
-    ReadSnapshot snapshot(*impl_);
-    ArchiveInfo out;
-    out.path = impl_->path.string();
-    out.schemaVersion = static_cast<int>(impl_->scalar("PRAGMA user_version"));
-    out.games = impl_->scalar("SELECT count(*) FROM games");
-    out.players = impl_->scalar("SELECT count(*) FROM players");
-    out.eventNames = impl_->scalar("SELECT count(*) FROM events WHERE name <> ''");
-    out.positions = impl_->scalar(
-        "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE id <= "
-        "(SELECT value FROM meta WHERE key = 'indexed_upto')");
-    out.unindexedGames = impl_->scalar(
-        "SELECT count(*) FROM games WHERE id > "
-        "(SELECT value FROM meta WHERE key = 'indexed_upto')");
-    std::error_code ec;
-    for (const char* suffix : {"", "-wal"}) {
-        if (*suffix && impl_->target.snapshot) break;  // a snapshot never reads the -wal
-        const auto size = std::filesystem::file_size(impl_->path.string() + suffix, ec);
-        if (!ec) out.fileBytes += static_cast<std::int64_t>(size);
-    }
-    out.access = !impl_->readOnly          ? "read-write"
-                 : impl_->target.snapshot ? "read-only snapshot"
-                                          : "read-only";
-    out.accessWarning = impl_->target.warning;
-    return out;
 }
 
 }  // namespace othello::storage

@@ -1,0 +1,115 @@
+// Reading the archive's figures: the statistics of a position and of its next moves, and
+// what the archive holds (info).
+#include <algorithm>
+#include <map>
+
+#include "storage/ArchiveImpl.h"
+#include "storage/index/PendingPositions.h"
+
+namespace othello::storage {
+
+PositionStats Archive::stats(const core::Position& position) {
+    ReadSnapshot snapshot(*impl_);
+    PositionStats out;
+    const CanonicalForm q = canonicalForm(position);
+    const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
+    std::map<int, Figures> byNext;
+    std::array<Figures, 256> acc{};
+    const auto addEntry = [&acc](std::int64_t e) {
+        add(acc[static_cast<std::size_t>(entryNext(e))], entryResult(e));
+    };
+    if (impl_->refreshPending()) {
+        Reused guard(*impl_,
+                     std::string("SELECT entry FROM (") + kPendingEntries + ") WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, hash);
+        while (s.executeStep()) addEntry(s.getColumn(0).getInt64());
+    }
+    if (64 - core::popcount(position.empties()) <= impl_->statsMaxDiscs) {
+        Reused guard(*impl_,
+                     "SELECT next, games, black_wins, draws, white_wins, sum_black "
+                     "FROM position_stats WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, hash);
+        while (s.executeStep()) {
+            Figures row;
+            row.games = s.getColumn(1).getInt64();
+            row.blackWins = s.getColumn(2).getInt64();
+            row.draws = s.getColumn(3).getInt64();
+            row.whiteWins = s.getColumn(4).getInt64();
+            row.sumBlackScore = s.getColumn(5).getInt64();
+            add(byNext[s.getColumn(0).getInt()], row);
+        }
+    } else {
+        Reused guard(*impl_, "SELECT entry FROM positions WHERE hash = ?");
+        SQLite::Statement& s = guard;
+        s.bind(1, hash);
+        while (s.executeStep()) addEntry(s.getColumn(0).getInt64());
+    }
+    for (int i = 0; i < 256; ++i) {
+        const Figures& a = acc[static_cast<std::size_t>(i)];
+        if (!a.games) continue;
+        add(byNext[i], a);
+    }
+    // Moves that a symmetry of the position maps onto each other are one move: merge them and
+    // show the spelling most games used, in the query's orientation.
+    struct Orbit {
+        Figures total;
+        int shown = 0;
+        std::int64_t shownGames = -1;
+    };
+    std::map<int, Orbit> orbits;
+    const core::Symmetry back = core::inverse(q.symmetry);
+    for (const auto& [next, f] : byNext) {
+        add(out, f);
+        if (next == kNoNextMove) continue;
+        int key = next;
+        for (core::Symmetry t = 0; t < core::kSymmetryCount; ++t)
+            if (q.stabilizer & (1u << t)) key = std::min(key, core::transformSquare(next, t));
+        Orbit& o = orbits[key];
+        add(o.total, f);
+        if (f.games > o.shownGames) {
+            o.shownGames = f.games;
+            o.shown = next == core::kPass ? core::kPass : core::transformSquare(next, back);
+        }
+    }
+    for (const auto& [key, o] : orbits) {
+        MoveFigures m;
+        static_cast<Figures&>(m) = o.total;
+        m.move = o.shown;
+        out.moves.push_back(m);
+    }
+    std::stable_sort(out.moves.begin(), out.moves.end(),
+                     [](const MoveFigures& a, const MoveFigures& b) { return a.games > b.games; });
+    if (auto o = openingOfPosition(position)) out.opening = o->name;
+    return out;
+}
+
+ArchiveInfo Archive::info() {
+    ReadSnapshot snapshot(*impl_);
+    ArchiveInfo out;
+    out.path = impl_->path.string();
+    out.schemaVersion = static_cast<int>(impl_->scalar("PRAGMA user_version"));
+    out.games = impl_->scalar("SELECT count(*) FROM games");
+    out.players = impl_->scalar("SELECT count(*) FROM players");
+    out.eventNames = impl_->scalar("SELECT count(*) FROM events WHERE name <> ''");
+    out.positions = impl_->scalar(
+        "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE id <= "
+        "(SELECT value FROM meta WHERE key = 'indexed_upto')");
+    out.unindexedGames = impl_->scalar(
+        "SELECT count(*) FROM games WHERE id > "
+        "(SELECT value FROM meta WHERE key = 'indexed_upto')");
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal"}) {
+        if (*suffix && impl_->target.snapshot) break;  // a snapshot never reads the -wal
+        const auto size = std::filesystem::file_size(impl_->path.string() + suffix, ec);
+        if (!ec) out.fileBytes += static_cast<std::int64_t>(size);
+    }
+    out.access = !impl_->readOnly         ? "read-write"
+                 : impl_->target.snapshot ? "read-only snapshot"
+                                          : "read-only";
+    out.accessWarning = impl_->target.warning;
+    return out;
+}
+
+}  // namespace othello::storage
