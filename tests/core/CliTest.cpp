@@ -15,6 +15,32 @@ TEST_CASE("perft prints the reference figure") {
     CHECK(j["nodes"] == 1396);
 }
 
+TEST_CASE("perft --rules counts under a rule set; Othello's output is unchanged") {
+    const auto reversi = runCli("perft 8 --rules reversi");
+    CHECK(reversi.exitCode == 0);
+    CHECK(reversi.out == "perft(8) = 938684 (reversi)\n");
+    CHECK(runCli("perft 5 --rules REVERSI+mirrored").out == "perft(5) = 2244 (reversi+mirrored)\n");
+    CHECK(runCli("perft 5 --rules reversi-all-lines").out ==
+          "perft(5) = 1396 (reversi-all-lines)\n");
+    // From the empty board the four placements come first: 8 ways, then the cross's figures.
+    const std::string empty(64, '-');
+    CHECK(runCli("perft 6 --rules reversi --from " + shellQuote(empty + " X")).out ==
+          "perft(6) = 96 (reversi)\n");
+    const auto j = nlohmann::json::parse(runCli("perft 4 --rules reversi --json").out);
+    CHECK(j["nodes"] == 340);
+    CHECK(j["rules"] == "reversi");
+    // Othello, said or not: byte for byte the output it always was.
+    CHECK(runCli("perft 6 --rules othello").out == "perft(6) = 8200\n");
+    CHECK_FALSE(
+        nlohmann::json::parse(runCli("perft 3 --rules othello --json").out).contains("rules"));
+    const auto bad = runCli("perft 3 --rules chess");
+    CHECK(bad.exitCode == 2);
+    CHECK_THAT(bad.err, Catch::Contains("unknown rules 'chess'"));
+    const auto noStart = runCli("perft 3 --rules othello+position");
+    CHECK(noStart.exitCode == 1);
+    CHECK_THAT(noStart.err, Catch::Contains("say --from"));
+}
+
 TEST_CASE("replay --json gives board, side, counts, passes, over and score") {
     const auto r = runCli("replay f5d6c3d3c4 --json");
     REQUIRE(r.exitCode == 0);
@@ -37,8 +63,7 @@ TEST_CASE("replay --json gives board, side, counts, passes, over and score") {
     CHECK(game["score"] == nlohmann::json::array({20, 44}));
 
     const auto start = nlohmann::json::parse(runCli("replay f5d6 --ply 0 --json").out);
-    CHECK(start["board"] ==
-          "---------------------------OX------XO---------------------------");
+    CHECK(start["board"] == "---------------------------OX------XO---------------------------");
     CHECK(start["to_move"] == "black");
 }
 

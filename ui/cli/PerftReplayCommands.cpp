@@ -12,6 +12,7 @@
 #include "core/Notation.h"
 #include "core/Perft.h"
 #include "core/Replay.h"
+#include "core/Rules.h"
 
 namespace othello::cli {
 
@@ -33,8 +34,7 @@ ReplayResult replayMoves(const Position& start, const std::string& moves) {
         const Position& at = r.final();
         const auto played = static_cast<int>(r.plies.size()) - r.passes;
         throw InputError(fmt::format("move {} ({}, {}): not a square", played + 1,
-                                     parsed.error->token,
-                                     colorName(at.toMove())));
+                                     parsed.error->token, colorName(at.toMove())));
     }
     return r;
 }
@@ -44,20 +44,39 @@ namespace {
 struct PerftOptions {
     int depth = 0;
     std::string from;
+    std::string rules;
     bool json = false;
 };
 
+// The start of a perft under rules: --from when given, else the rules' start, except that
+// placements start from the cross they lead to (the published figures; --from with an empty
+// board counts the placements too).
+Position perftStart(const PerftOptions& o, const Rules& rules) {
+    if (!o.from.empty() || rules.isOthello()) return startPosition(o.from);
+    if (rules.start == Start::Placements) {
+        const Position cross = Position::start();
+        return Position(cross.black(), cross.white(), rules.firstToMove);
+    }
+    if (const auto start = rulesStart(rules)) return *start;
+    throw InputError("--rules " + o.rules + ": the rules start from a given position: say --from");
+}
+
 int runPerft(const PerftOptions& o) {
-    const Position start = startPosition(o.from);
+    const Rules rules = o.rules.empty() ? Rules{} : parseRules(o.rules).rules;  // checked
+    const Position start = perftStart(o, rules);
     const auto t0 = std::chrono::steady_clock::now();
-    const std::uint64_t nodes = perft(start, o.depth);
+    const std::uint64_t nodes =
+        rules.isOthello() ? perft(start, o.depth) : perft(start, o.depth, rules);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (o.json) {
         nlohmann::json j{{"depth", o.depth}, {"nodes", nodes}, {"seconds", seconds}};
+        if (!rules.isOthello()) j["rules"] = rulesCode(rules);
         fmt::print("{}\n", j.dump());
-    } else {
+    } else if (rules.isOthello()) {
         fmt::print("perft({}) = {}\n", o.depth, nodes);
+    } else {
+        fmt::print("perft({}) = {} ({})\n", o.depth, nodes, rulesCode(rules));
     }
     return kExitOk;
 }
@@ -65,10 +84,19 @@ int runPerft(const PerftOptions& o) {
 RegisterCommand perftCommand("perft", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<PerftOptions>();
     auto* sub = app.add_subcommand(
-        "perft", "Count the leaf nodes of the game tree DEPTH plies deep (a pass is a ply, a "
-                 "finished game one leaf)");
+        "perft",
+        "Count the leaf nodes of the game tree DEPTH plies deep (a pass is a ply, a "
+        "finished game one leaf)");
     sub->add_option("DEPTH", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 20));
     sub->add_option("--from", o->from, "Start board: 64 characters X/O/- and the side to move");
+    sub->add_option("--rules", o->rules,
+                    "Rules code: othello (default), reversi (one line flips, chosen by the "
+                    "mover: each line a move), reversi-all-lines, with +modifiers (README, Rule "
+                    "sets); placements start from the cross unless --from gives the empty board")
+        ->check([](const std::string& code) {
+            const RulesParse parsed = parseRules(code);
+            return parsed.error ? *parsed.error : std::string();
+        });
     sub->add_flag("--json", o->json, "Print a JSON object");
     sub->callback([o, &action] { action = [o] { return runPerft(*o); }; });
 });
@@ -120,9 +148,10 @@ int runReplay(const ReplayOptions& o) {
     std::size_t index = r.plies.size();
     if (o.ply) {
         if (*o.ply < 0 || static_cast<std::size_t>(*o.ply) > r.plies.size())
-            throw InputError(fmt::format("--ply {} is outside the game (0..{} plies, passes "
-                                         "included)",
-                                         *o.ply, r.plies.size()));
+            throw InputError(
+                fmt::format("--ply {} is outside the game (0..{} plies, passes "
+                            "included)",
+                            *o.ply, r.plies.size()));
         index = static_cast<std::size_t>(*o.ply);
     }
     if (o.json) {
@@ -133,14 +162,13 @@ int runReplay(const ReplayOptions& o) {
     const int last = index > 0 ? r.plies[index - 1].square : kNoSquare;
     fmt::print("{}", boardDiagram(p, p.legalMoves(), last == kPass ? kNoSquare : last));
     const int passes = passesBefore(r, index);
-    fmt::print("ply {} of {}; black {} discs, white {} discs; passes: {}\n", index,
-               r.plies.size(), p.count(Color::Black), p.count(Color::White), passes);
+    fmt::print("ply {} of {}; black {} discs, white {} discs; passes: {}\n", index, r.plies.size(),
+               p.count(Color::Black), p.count(Color::White), passes);
     if (p.isGameOver()) {
         const Score s = p.finalScore();
         fmt::print("game over: {}-{}\n", s.black, s.white);
     } else {
-        fmt::print("{} to move{}\n", colorName(p.toMove()),
-                   p.mustPass() ? " (must pass)" : "");
+        fmt::print("{} to move{}\n", colorName(p.toMove()), p.mustPass() ? " (must pass)" : "");
     }
     return kExitOk;
 }
@@ -148,8 +176,9 @@ int runReplay(const ReplayOptions& o) {
 RegisterCommand replayCommand("replay", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<ReplayOptions>();
     auto* sub = app.add_subcommand(
-        "replay", "Replay a move sequence and print the board (X black, O white, * legal move, "
-                  "( last move)");
+        "replay",
+        "Replay a move sequence and print the board (X black, O white, * legal move, "
+        "( last move)");
     sub->add_option("MOVES", o->moves,
                     "Moves such as f5d6c3 or \"f5 d6 c3\"; passes (pa, pass, --) may be omitted")
         ->required();
