@@ -224,6 +224,7 @@ TEST_CASE("perft under each rule set equals the reference on random positions") 
             const int plies = static_cast<int>(rng() % 51);
             for (int i = 0; i < plies && !isGameOver(p, rules); ++i) {
                 const std::vector<RuleMove> moves = ruleMoves(p, rules);
+                REQUIRE_FALSE(moves.empty());  // a game not over always has a move or a pass
                 playRuleMove(p, moves[rng() % moves.size()]);
             }
             for (int depth = 1; depth <= 5; ++depth) {
