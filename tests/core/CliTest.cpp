@@ -16,7 +16,7 @@ TEST_CASE("perft prints the reference figure") {
     CHECK(j["nodes"] == 1396);
 }
 
-TEST_CASE("perft --rules counts under a rule set; Othello's output is unchanged") {
+TEST_CASE("perft --rules counts under a rule set, Othello's output is unchanged") {
     const auto reversi = runCli("perft 8 --rules reversi");
     CHECK(reversi.exitCode == 0);
     CHECK(reversi.out == "perft(8) = 938684 (reversi)\n");

@@ -155,7 +155,7 @@ TEST_CASE("placements: B W B W on the centre, each player's two discs on one dia
     CHECK_FALSE(inPlacements(Position(squares({"a1"}), 0, Color::White), rules));
 }
 
-TEST_CASE("replay under Reversi: placements, then moves; bad placements are errors") {
+TEST_CASE("replay under Reversi: placements, then moves, bad placements are errors") {
     const Rules rules = reversiRules();
     const Position empty = *rulesStart(rules);
     const ReplayResult r = replay(empty, moves("e4 d4 d5 e5 f5"), rules);
