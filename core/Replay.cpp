@@ -53,98 +53,97 @@ std::vector<int> ReplayResult::squaresOnly() const {
 
 namespace {
 
-// The bookkeeping both replays share: the result being built, the position, the discs played.
-struct Replayer {
+// The loop every replay shares: the start check, passes (written, or inferred when a side has
+// no move), the game end, tokens that are not squares, occupied squares; `play(pos, token, fail,
+// add)` plays a token on an empty square (or a placement, while `placing(pos)`), calling
+// fail(token, code, reason) or add(ply). A template, with the position a local, so that
+// Othello's replay (a hot path: import, indexing) compiles to the loop it always was.
+template <typename Placing, typename Play>
+ReplayResult replayWith(const Position& start, const std::vector<int>& moves, Scoring scoring,
+                        Placing&& placing, Play&& play) {
     ReplayResult r;
-    Position pos;
-    // Move numbers count the discs played, so they do not depend on whether a record writes
-    // its passes: the move that would place the next disc is move `played + 1`.
-    int played = 0;
-
-    Replayer(const Position& start, std::size_t moves) : pos(start) {
-        r.start = start;
-        r.positions.reserve(moves + 4);
-        r.plies.reserve(moves + 4);
-        r.positions.push_back(start);
-        if (!start.isValid())
-            r.error = ReplayError{0, kNoSquare, start.toMove(), ReplayErrorCode::InvalidStart,
-                                  "the start board has a square that is both black and white"};
+    r.scoring = scoring;
+    r.start = start;
+    r.positions.reserve(moves.size() + 4);
+    r.plies.reserve(moves.size() + 4);
+    r.positions.push_back(start);
+    if (!start.isValid()) {
+        r.error = ReplayError{0, kNoSquare, start.toMove(), ReplayErrorCode::InvalidStart,
+                              "the start board has a square that is both black and white"};
+        return r;
     }
-    void addPass(bool inferred) {
+    Position pos = start;
+    const auto addPass = [&](bool inferred) {
         r.plies.push_back(Ply{kPass, pos.toMove(), 0, inferred});
         pos.pass();
         r.positions.push_back(pos);
         ++r.passes;
-    }
-    void fail(int square, ReplayErrorCode code, std::string reason) {
+    };
+    // Move numbers count the discs played, so they do not depend on whether a record writes
+    // its passes: the move that would place the next disc is move `played + 1`.
+    int played = 0;
+    const auto fail = [&](int square, ReplayErrorCode code, std::string reason) {
         r.error = ReplayError{played + 1, square, pos.toMove(), code, std::move(reason)};
-    }
-    void add(const Ply& ply) {
+    };
+    const auto add = [&](const Ply& ply) {
         r.plies.push_back(ply);
         pos.play(ply.square, ply.flips);
         r.positions.push_back(pos);
         ++played;
-    }
-    // The checks every move token goes through before its flips: the game is over, a pass,
-    // not a square, an omitted forced pass, an occupied square. False when the token is done
-    // with (a pass played, or an error set).
-    bool checkToken(int token, Bitboard legal) {
+    };
+
+    for (const int token : moves) {
+        if (placing(pos)) {
+            if (!play(pos, token, fail, add)) break;
+            continue;
+        }
+        const Bitboard legal = pos.legalMoves();
         if (legal == 0 && pos.isGameOver()) {
             fail(token, ReplayErrorCode::GameOver, "the game is already over");
-            return false;
+            break;
         }
         if (token == kPass) {
-            if (legal)
+            if (legal) {
                 fail(kPass, ReplayErrorCode::IllegalPass, "pass while a move is available");
-            else
-                addPass(false);
-            return false;
+                break;
+            }
+            addPass(false);
+            continue;
         }
         const int square = moveSquare(token);
         if (square < 0 || square >= 64) {
             fail(kNoSquare, ReplayErrorCode::NotASquare, "not a square");
-            return false;
+            break;
         }
         if (legal == 0) addPass(true);  // the record omitted a forced pass
         if (!(pos.empties() & bit(square))) {
             fail(token, ReplayErrorCode::Occupied, "square is occupied");
-            return false;
-        }
-        return true;
-    }
-    ReplayResult finish() {
-        if (!r.error && pos.mustPass()) addPass(true);
-        r.over = pos.isGameOver();
-        return std::move(r);
-    }
-};
-
-}  // namespace
-
-ReplayResult replay(const Position& start, const std::vector<int>& moves) {
-    Replayer p(start, moves.size());
-    if (p.r.error) return std::move(p.r);
-    for (const int token : moves) {
-        if (!p.checkToken(token, p.pos.legalMoves())) {
-            if (p.r.error) break;
-            continue;
-        }
-        if (isLineMove(token)) {
-            p.fail(token, ReplayErrorCode::NotASquare,
-                   "names a line, but every outflanked line flips under these rules");
             break;
         }
-        const Bitboard f = p.pos.flipsOf(token);
-        if (f == 0) {
-            p.fail(token, ReplayErrorCode::NoFlips, "move outflanks nothing");
-            break;
-        }
-        p.add(Ply{token, p.pos.toMove(), f, false});
+        if (!play(pos, token, fail, add)) break;
     }
-    return p.finish();
+    if (placing(pos)) return r;  // no pass and no end during the placements
+    if (!r.error && pos.mustPass()) addPass(true);
+    r.over = pos.isGameOver();
+    return r;
 }
 
-namespace {
+// A move under every-line flipping; a named line is an error of code `lineCode` (NotASquare in
+// Othello's replay, as any token that is not a square; WrongLine under other rules).
+template <typename Fail, typename Add>
+bool playAllLines(const Position& pos, int token, ReplayErrorCode lineCode, Fail& fail, Add& add) {
+    if (isLineMove(token)) {
+        fail(token, lineCode, "names a line, but every outflanked line flips under these rules");
+        return false;
+    }
+    const Bitboard f = pos.flipsOf(token);
+    if (f == 0) {
+        fail(token, ReplayErrorCode::NoFlips, "move outflanks nothing");
+        return false;
+    }
+    add(Ply{token, pos.toMove(), f, false});
+    return true;
+}
 
 std::string lineChoices(int square, const LineFlip* lines, int n) {
     std::string s;
@@ -156,86 +155,67 @@ std::string lineChoices(int square, const LineFlip* lines, int n) {
 }
 
 // One move of the one-line rule: the line named, or the only one; errors name the choices.
-bool playOneLine(Replayer& p, int token) {
+template <typename Fail, typename Add>
+bool playOneLine(const Position& pos, int token, Fail& fail, Add& add) {
     const int square = moveSquare(token), end = lineEnd(token);
     LineFlip lines[8];
-    const int n = lineFlips(p.pos.player(), p.pos.opponentDiscs(), square, lines);
+    const int n = lineFlips(pos.player(), pos.opponentDiscs(), square, lines);
     if (n == 0) {
-        p.fail(token, ReplayErrorCode::NoFlips, "move outflanks nothing");
+        fail(token, ReplayErrorCode::NoFlips, "move outflanks nothing");
         return false;
     }
     if (end == kNoSquare && n > 1) {
-        p.fail(token, ReplayErrorCode::AmbiguousLine,
-               "outflanks " + std::to_string(n) +
-                   " lines, say which: " + lineChoices(square, lines, n));
+        fail(token, ReplayErrorCode::AmbiguousLine,
+             "outflanks " + std::to_string(n) +
+                 " lines, say which: " + lineChoices(square, lines, n));
         return false;
     }
     const LineFlip* chosen = n == 1 && end == kNoSquare ? &lines[0] : nullptr;
     for (int i = 0; i < n && !chosen; ++i)
         if (lines[i].end == end) chosen = &lines[i];
     if (!chosen) {
-        p.fail(token, ReplayErrorCode::WrongLine,
-               "outflanks no line ending at " + squareName(end) + " (" +
-                   (n == 1 ? "its line: " : "its lines: ") + lineChoices(square, lines, n) + ")");
+        fail(token, ReplayErrorCode::WrongLine,
+             "outflanks no line ending at " + squareName(end) + " (" +
+                 (n == 1 ? "its line: " : "its lines: ") + lineChoices(square, lines, n) + ")");
         return false;
     }
-    p.add(Ply{square, p.pos.toMove(), chosen->discs, false, n > 1 ? chosen->end : kNoSquare});
+    const auto line = static_cast<std::int8_t>(n > 1 ? chosen->end : kNoSquare);
+    add(Ply{square, pos.toMove(), chosen->discs, false, line});
     return true;
 }
 
-bool place(Replayer& p, int token, const Rules& rules) {
-    if (token < 0 || token >= 64 || !(placementSquares(p.pos, rules) & bit(token))) {
+template <typename Fail, typename Add>
+bool place(const Position& pos, int token, const Rules& rules, Fail& fail, Add& add) {
+    if (token < 0 || token >= 64 || !(placementSquares(pos, rules) & bit(token))) {
         const bool named = (token >= 0 && token <= kPass) || isLineMove(token);
-        p.fail(named ? token : kNoSquare, ReplayErrorCode::BadPlacement,
-               "a placement goes on a free centre square (d4, e4, d5, e5), the player's two "
-               "discs on one diagonal");
+        fail(named ? token : kNoSquare, ReplayErrorCode::BadPlacement,
+             "a placement goes on a free centre square (d4, e4, d5, e5), the player's two discs "
+             "on one diagonal");
         return false;
     }
-    p.add(Ply{token, p.pos.toMove(), 0, false, kNoSquare, true});
+    add(Ply{token, pos.toMove(), 0, false, kNoSquare, true});
     return true;
 }
 
 }  // namespace
 
+ReplayResult replay(const Position& start, const std::vector<int>& moves) {
+    return replayWith(
+        start, moves, Scoring::EmptiesToWinner, [](const Position&) { return false; },
+        [](const Position& pos, int token, auto& fail, auto& add) {
+            return playAllLines(pos, token, ReplayErrorCode::NotASquare, fail, add);
+        });
+}
+
 ReplayResult replay(const Position& start, const std::vector<int>& moves, const Rules& rules) {
-    if (rules.flipping == Flipping::AllLines && rules.start != Start::Placements) {
-        ReplayResult r = replay(start, moves);
-        r.scoring = rules.scoring;
-        return r;
-    }
-    Replayer p(start, moves.size());
-    p.r.scoring = rules.scoring;
-    if (p.r.error) return std::move(p.r);
-    for (const int token : moves) {
-        if (inPlacements(p.pos, rules)) {
-            if (!place(p, token, rules)) break;
-            continue;
-        }
-        if (!p.checkToken(token, p.pos.legalMoves())) {
-            if (p.r.error) break;
-            continue;
-        }
-        if (rules.flipping == Flipping::OneLine) {
-            if (!playOneLine(p, token)) break;
-            continue;
-        }
-        if (isLineMove(token)) {
-            p.fail(token, ReplayErrorCode::WrongLine,
-                   "names a line, but every outflanked line flips under these rules");
-            break;
-        }
-        const Bitboard f = p.pos.flipsOf(token);
-        if (f == 0) {
-            p.fail(token, ReplayErrorCode::NoFlips, "move outflanks nothing");
-            break;
-        }
-        p.add(Ply{token, p.pos.toMove(), f, false});
-    }
-    if (inPlacements(p.pos, rules)) {
-        p.r.over = false;
-        return std::move(p.r);
-    }
-    return p.finish();
+    const auto placing = [&](const Position& pos) { return inPlacements(pos, rules); };
+    return replayWith(start, moves, rules.scoring, placing,
+                      [&](const Position& pos, int token, auto& fail, auto& add) {
+                          if (placing(pos)) return place(pos, token, rules, fail, add);
+                          if (rules.flipping == Flipping::OneLine)
+                              return playOneLine(pos, token, fail, add);
+                          return playAllLines(pos, token, ReplayErrorCode::WrongLine, fail, add);
+                      });
 }
 
 }  // namespace othello::core

@@ -46,8 +46,8 @@ struct Ply {
     bool inferredPass = false;  // a pass the record did not write
     // The one-line rule: the far end of the series flipped when the square outflanked several
     // lines (the record named it), else kNoSquare.
-    int line = kNoSquare;
-    bool placement = false;  // a disc placed on the centre during the placements
+    std::int8_t line = kNoSquare;  // one byte: Ply stays 24 bytes (replay is a hot path)
+    bool placement = false;        // a disc placed on the centre during the placements
     // The move as a token: the square, a line move when a line was named, or kPass.
     int token() const { return line == kNoSquare ? square : lineMove(square, line); }
 };
@@ -80,7 +80,8 @@ ReplayResult replay(const Position& start, const std::vector<int>& moves);
 // outflanks several needs its line ("c4>e6"): without it, AmbiguousLine names the choices
 // ("move 12 (c4, black): outflanks 2 lines, say which: c4>c6 or c4>e6"); a line it does not
 // outflank is WrongLine, as is any named line when every line flips. Passes as replay's.
-// Scored by rules.scoring. With every line and no placements, it is replay(start, moves).
+// Scored by rules.scoring. With every line and no placements it plays as replay(start, moves)
+// (the same loop).
 ReplayResult replay(const Position& start, const std::vector<int>& moves, const Rules& rules);
 
 }  // namespace othello::core
