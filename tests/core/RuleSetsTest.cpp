@@ -173,6 +173,12 @@ TEST_CASE("replay under Reversi: placements, then moves, bad placements are erro
     CHECK_FALSE(partial.over);
     CHECK(partial.plies.size() == 2);  // no pass inferred during the placements
     CHECK(partial.score() == Score{1, 1});
+    // One disc placed: nobody could move under Othello's rules, yet the game goes on.
+    const ReplayResult one = replay(empty, moves("d4"), rules);
+    REQUIRE_FALSE(one.error);
+    CHECK_FALSE(one.over);
+    CHECK(one.plies.size() == 1);
+    CHECK(one.passes == 0);
 
     const ReplayResult sameDiagonal = replay(empty, moves("d4 e5"), rules);
     REQUIRE(sameDiagonal.error);
