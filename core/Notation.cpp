@@ -62,6 +62,19 @@ std::string squareName(int square) {
     return {static_cast<char>('a' + columnOf(square)), static_cast<char>('1' + rowOf(square))};
 }
 
+std::string moveName(int move) {
+    if (!isLineMove(move)) return squareName(move);
+    return squareName(moveSquare(move)) + ">" + squareName(lineEnd(move));
+}
+
+int parseMove(std::string_view text) {
+    if (text.size() == 5 && text[2] == '>') {
+        const int square = parseSquare(text.substr(0, 2)), end = parseSquare(text.substr(3));
+        return square == kNoSquare || end == kNoSquare ? kNoSquare : lineMove(square, end);
+    }
+    return parseSquare(text);
+}
+
 BoardParse parseBoard(std::string_view text) {
     BoardParse out;
     Bitboard black = 0, white = 0;
@@ -248,6 +261,17 @@ MovesParse parseMoves(std::string_view text, std::size_t maxMoves) {
         if (sq == kNoSquare ||
             (i + 2 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 2]))))
             return fail(i);
+        // "c4>e6": a line move, when a square (not followed by a digit) follows the '>'; any
+        // other '>' stays a bad token, as it always was.
+        if (i + 2 < text.size() && text[i + 2] == '>') {
+            const int end = parseSquare(text.substr(i + 3, 2));
+            if (end != kNoSquare &&
+                !(i + 5 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 5])))) {
+                push(lineMove(sq, end), i);
+                i += 5;
+                continue;
+            }
+        }
         push(sq, i);
         i += 2;
     }
@@ -260,7 +284,7 @@ std::string movesString(const std::vector<int>& moves, bool skipPasses,
     for (int m : moves) {
         if (m == kPass && skipPasses) continue;
         if (!s.empty()) s += separator;
-        s += (m == kPass) ? "pa" : squareName(m);
+        s += (m == kPass) ? "pa" : moveName(m);
     }
     return s;
 }

@@ -14,6 +14,11 @@ namespace othello::core {
 int parseSquare(std::string_view text);
 // Lower-case name ("f5"); "pass" for kPass; "??" for anything else.
 std::string squareName(int square);
+// A move token's name: squareName for squares and kPass; a line move (Bitboard.h) as the square,
+// '>' and the far end of its series, lower-case ("c4>e6").
+std::string moveName(int move);
+// A square or a line move ("c4", "C4>E6"), either case; kNoSquare when `text` is not exactly one.
+int parseMove(std::string_view text);
 
 struct ParseError {
     ParseError() = default;
@@ -46,9 +51,12 @@ std::string boardDiagram(const Position& p, Bitboard marks = 0, int lastMove = k
 // viewer): squares in any case, with or without separators (space, tab, comma, semicolon,
 // dot, dash), optional move numbers ("1." "12..."), passes as pa/ps/pass (any case, ending
 // where the letters end or a square follows: "pad3") or "--" / "@@". Anything else is a bad
-// token running to the next separator ("g77", "cc4", a bare "12").
+// token running to the next separator ("g77", "cc4", a bare "12"). A square followed at once by
+// '>' and a square is a line move of the one-line rule ("c4>e6", any case; see Bitboard.h);
+// whether it is legal is replay's business.
 struct MovesParse {
-    std::vector<int> moves;  // squares 0..63 or kPass; on error, the tokens before the bad one
+    // Squares 0..63, kPass or line moves; on error, the tokens before the bad one.
+    std::vector<int> moves;
     std::vector<std::size_t> columns;  // 0-based offset of each move's token in the text
     std::optional<ParseError> error;
 };
@@ -58,7 +66,8 @@ MovesParse parseMoves(std::string_view text, std::size_t maxMoves = SIZE_MAX);
 int passLength(std::string_view rest);
 // Printable form of arbitrary bytes for messages: control bytes and bytes >= 0x7f as \xNN.
 std::string printableText(std::string_view text);
-// Moves joined without separators ("f5d6c3"); passes written "pa" unless `skipPasses`.
+// Moves joined without separators ("f5d6c3"); passes written "pa" unless `skipPasses`; line
+// moves as moveName writes them ("c4>e6").
 std::string movesString(const std::vector<int>& moves, bool skipPasses = false,
                         std::string_view separator = "");
 

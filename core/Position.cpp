@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <utility>
 
 namespace othello::core {
 namespace {
@@ -91,6 +92,24 @@ Bitboard flips(Bitboard player, Bitboard opponent, int square) {
     return f;
 }
 
+int lineFlips(Bitboard player, Bitboard opponent, int square, LineFlip (&out)[8]) {
+    // Not on a hot path of Othello: plain loops over the same rays as flips().
+    const auto& rays = kRays[static_cast<std::size_t>(square)];
+    int n = 0;
+    for (std::size_t d = 0; d < 8; ++d) {
+        const Bitboard x = rays[d] & ~opponent;  // the squares that stop the series
+        if (!x) continue;
+        const Bitboard nearest = d < 4 ? (x & (0 - x)) : std::bit_floor(x);
+        if (!(nearest & player)) continue;
+        const Bitboard between = rays[d] & (d < 4 ? nearest - 1 : 0 - (nearest << 1));
+        if (between) out[n++] = LineFlip{lowestSquare(nearest), between};
+    }
+    // The rays go a1-wards and h8-wards in turn: order the lines by their far end.
+    for (int i = 1; i < n; ++i)
+        for (int j = i; j > 0 && out[j - 1].end > out[j].end; --j) std::swap(out[j - 1], out[j]);
+    return n;
+}
+
 Position Position::start() {
     // d4 = row 3 col 3 (bit 27) and e5 = bit 36 white; e4 = bit 28 and d5 = bit 35 black.
     return Position(bit(28) | bit(35), bit(27) | bit(36), Color::Black);
@@ -130,10 +149,14 @@ Score scoreWithEmpties(int black, int white, int empties) {
     return {black + empties / 2, white + empties - empties / 2};
 }
 
+Score finalScore(const Position& p, Scoring scoring) {
+    const int b = p.count(Color::Black), w = p.count(Color::White);
+    if (scoring == Scoring::Discs || !p.isGameOver()) return {b, w};
+    return scoreWithEmpties(b, w, p.emptyCount());
+}
+
 Score Position::finalScore() const {
-    const int b = count(Color::Black), w = count(Color::White);
-    if (!isGameOver()) return {b, w};
-    return scoreWithEmpties(b, w, emptyCount());
+    return core::finalScore(*this, Scoring::EmptiesToWinner);
 }
 
 }  // namespace othello::core

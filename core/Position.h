@@ -11,7 +11,9 @@ namespace othello::core {
 
 enum class Color : std::uint8_t { Black = 0, White = 1 };
 
-constexpr Color opponent(Color c) { return c == Color::Black ? Color::White : Color::Black; }
+constexpr Color opponent(Color c) {
+    return c == Color::Black ? Color::White : Color::Black;
+}
 const char* colorName(Color c);  // "black" / "white"
 
 // Fast kernels on (player to move, opponent).
@@ -20,6 +22,16 @@ Bitboard legalMoves(Bitboard player, Bitboard opponent);
 // must be empty (not checked here).
 Bitboard flips(Bitboard player, Bitboard opponent, int square);
 
+// One line a move outflanks: its far end (the mover's own disc that closes the series) and the
+// opponent's discs between (what the one-line rule of classic Reversi flips).
+struct LineFlip {
+    int end = kNoSquare;
+    Bitboard discs = 0;
+};
+// The lines `player` outflanks by placing on `square` (empty, not checked), in ascending order
+// of their far end; returns how many (0..8) were written to `out`. Their union is flips().
+int lineFlips(Bitboard player, Bitboard opponent, int square, LineFlip (&out)[8]);
+
 struct Score {
     int black = 0;
     int white = 0;
@@ -27,7 +39,7 @@ struct Score {
 };
 
 class Position {
-public:
+  public:
     Position() = default;  // empty board, Black to move
     Position(Bitboard black, Bitboard white, Color toMove)
         : black_(black), white_(white), toMove_(toMove) {}
@@ -47,7 +59,7 @@ public:
     bool isLegal(int square) const;
     Bitboard flipsOf(int square) const;  // 0 when occupied or outflanking nothing
     bool canMove() const { return legalMoves() != 0; }
-    bool mustPass() const;  // no move here, but the opponent has one
+    bool mustPass() const;    // no move here, but the opponent has one
     bool isGameOver() const;  // neither side can move
 
     // Plays a move given its flip mask (as returned by flipsOf): a few XORs.
@@ -58,12 +70,13 @@ public:
     int count(Color c) const { return popcount(discs(c)); }
     int emptyCount() const { return popcount(empties()); }
     // Disc counts now; once the game is over, empty squares go to the winner (split on a draw).
+    // Othello's case of core::finalScore (Scoring::EmptiesToWinner).
     Score finalScore() const;
     Score discCount() const { return {count(Color::Black), count(Color::White)}; }
 
     bool operator==(const Position&) const = default;
 
-private:
+  private:
     Bitboard black_ = 0;
     Bitboard white_ = 0;
     Color toMove_ = Color::Black;
@@ -71,5 +84,13 @@ private:
 
 // The score rule: empty squares go to the winner, split evenly on a draw.
 Score scoreWithEmpties(int black, int white, int empties);
+
+// How a game is scored (core/Rules.h): the empties to the winner once the game is over
+// (Othello's: the French sheets' 35-29 example, a wipe-out 64-0), or the discs as they stand on
+// the board (the Reversi sheet; the Mattel booklet's margin is their difference).
+enum class Scoring : std::uint8_t { EmptiesToWinner, Discs };
+// The one scoring function: disc counts while the game goes on; once it is over, EmptiesToWinner
+// gives the empties to the winner (scoreWithEmpties), Discs keeps the counts.
+Score finalScore(const Position& p, Scoring scoring);
 
 }  // namespace othello::core

@@ -10,9 +10,11 @@ namespace othello::cli {
 
 // The standard start, or the board given with --from. Throws InputError for a bad board.
 core::Position startPosition(const std::string& from);
-// Replays `moves` (any notation core::parseMoves reads) from `start`. Throws InputError naming
-// the failing move: "move 12 (c4, white): square is occupied", "move 3 (zz, black): not a
-// square".
-core::ReplayResult replayMoves(const core::Position& start, const std::string& moves);
+// Replays `moves` (any notation core::parseMoves reads) from `start` under `rules` (Othello's
+// by default). Throws InputError naming the failing move: "move 12 (c4, white): square is
+// occupied", "move 3 (zz, black): not a square", "move 12 (c4, black): outflanks 2 lines, say
+// which: c4>c6 or c4>e6".
+core::ReplayResult replayMoves(const core::Position& start, const std::string& moves,
+                               const core::Rules& rules = {});
 
 }  // namespace othello::cli
