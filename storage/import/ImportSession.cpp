@@ -103,7 +103,10 @@ void ImportSession::add(const GameRecord& r) {
              "same moves as game " + std::to_string(other->id) + " (" + displayName(other->black) +
                  " - " + displayName(other->white) +
                  "), other or unknown names, event or date: imported");
-        if (r.annotated()) annotatedDuplicate(r, other->id, false);
+        // Only annotations kept with the new game are said to be (storeAnnotations noted the
+        // others as not kept).
+        if (r.annotated() && r.annotationsCheck == importers::AnnotationsCheck::Fit)
+            annotatedDuplicate(r, other->id, false);
     }
     if (sessionKeys_)
         sessionKeys_->add(key, r.complete());

@@ -2,6 +2,8 @@
 // import, edits, the trash, revert, duplicates that bring annotations, and the migration.
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "StorageTestUtil.h"
@@ -196,6 +198,30 @@ TEST_CASE("import keeps the annotations found to fit where the record was built"
     const auto f = a.importFiles({dir / "annotated.pgn"});
     REQUIRE(f.imported == 1);
     CHECK(annotationsOf(a, 4) == expectedAnnotations());
+}
+
+TEST_CASE("a possible duplicate whose annotations are not kept is not said to keep them",
+          "[storage][annotations][import]") {
+    // The second record has the first one's moves under other names (a possible duplicate,
+    // stored) and annotations that do not fit: they are not kept, and no note may say
+    // "kept with the new game" beside "stored without them" (both were said).
+    TempDir dir("annot-dup-unfit");
+    Archive a(dir / "games.sqlite");
+    auto first = makeRecord("A", "B", "", 2020, "f5d6c3d3c4");
+    othello::importers::checkAnnotations(first);
+    auto second = makeRecord("C", "D", "", 2020, "f5d6c3d3c4");
+    second.variations = {{0, sq("a1"), {}, {}}};
+    othello::importers::checkAnnotations(second);
+    REQUIRE(second.annotationsCheck == othello::importers::AnnotationsCheck::Unfit);
+    const auto r = a.importRecords({first, second});
+    REQUIRE(r.imported == 2);
+    CHECK(r.possibleDuplicates == 1);
+    CHECK(annotationsOf(a, 2) == GameAnnotations{});
+    std::vector<std::string> codes;
+    for (const auto& d : r.notes) codes.push_back(d.code);
+    CHECK(std::count(codes.begin(), codes.end(), "annotations-not-kept") == 1);
+    CHECK(std::count(codes.begin(), codes.end(), "annotated-duplicate") == 0);
+    CHECK(r.annotatedDuplicates == 0);
 }
 
 TEST_CASE("editGame sets annotations, journalled and revertible, moves edits keep them fitting",
