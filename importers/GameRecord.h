@@ -11,6 +11,7 @@
 #include "GameVariant.h"
 #include "core/Position.h"
 #include "core/Replay.h"
+#include "core/Rules.h"
 
 namespace othello::importers {
 
@@ -64,6 +65,11 @@ struct GameRecord {
     core::Position start = core::Position::start();
     bool standardStart = true;
     GameVariant variant;  // the GGF type (GameVariant.h); default: plain Othello
+    // The rules the game is played under (core/Rules.h): Othello's by default. `start` is
+    // rulesStart(rules) unless rules.start is AnyPosition (the empty board for placements, the
+    // cross plus the corners for a handicap). Moves are core's tokens: placements are squares,
+    // a one-line move that had a choice names its line (core::lineMove).
+    core::Rules rules;
     std::vector<int> moves;
     // Annotations of the main line (Annotations.h): comments on its positions (ply k = after
     // moves[k-1], ply 0 = before the first move) and variations branching off its plies. Only

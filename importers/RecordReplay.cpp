@@ -56,7 +56,7 @@ int discMoves(const std::vector<int>& tokens) {
 
 bool replayRecord(GameRecord& record, const std::vector<int>& tokens, const SourceLocation& where,
                   int* failedToken) {
-    const core::ReplayResult r = core::replay(record.start, tokens);
+    const core::ReplayResult r = core::replay(record.start, tokens, record.rules);
     record.moves = r.moves();
     // core::replay makes a forced pass at the end of an unfinished record explicit; the record
     // never played it (resigned, timed out), so `moves` keeps the record's plies exactly.

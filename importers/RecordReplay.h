@@ -6,9 +6,10 @@
 
 namespace othello::importers {
 
-// Replays `tokens` (squares 0..63 and core::kPass) from `record.start`. On success fills
+// Replays `tokens` (squares 0..63, core::kPass, line moves) from `record.start` under
+// `record.rules`. On success fills
 // `moves` (passes explicit), `status` (Complete when the game is over, else Incomplete) and
-// `score` (empties to the winner when complete) and returns true. On an illegal move sets
+// `score` (by the rules' scoring when complete) and returns true. On an illegal move sets
 // status Error, keeps the legal prefix in `moves`, appends an error Diagnostic located at
 // `where` (code = core::replayErrorCodeName, move number, square, plain message) and returns
 // false. `failedToken` (if given) is then set to the index in `tokens` of the token that failed,
