@@ -243,6 +243,36 @@ std::optional<Position> rulesStart(const Rules& r) {
     return std::nullopt;
 }
 
+Rules fitStart(const Rules& base, const Position& start, bool recogniseHandicap) {
+    Rules r = base;
+    r.firstToMove = start.toMove();
+    r.handicapCorners = 0;
+    r.handicapTo = Color::Black;
+    const Position cross = Position::start();
+    if (base.start == Start::Placements && start.black() == 0 && start.white() == 0) return r;
+    if (start.black() == cross.black() && start.white() == cross.white()) {
+        r.start = Start::Cross;
+        return r;
+    }
+    if (start.black() == cross.white() && start.white() == cross.black()) {
+        r.start = Start::MirroredCross;
+        return r;
+    }
+    const Bitboard blackCorners = start.black() & ~cross.black();
+    const Bitboard whiteCorners = start.white() & ~cross.white();
+    const bool crossKept = (start.black() & cross.black()) == cross.black() &&
+                           (start.white() & cross.white()) == cross.white();
+    if (recogniseHandicap && crossKept && (blackCorners == 0) != (whiteCorners == 0) &&
+        ((blackCorners | whiteCorners) & ~kCorners) == 0) {
+        r.start = Start::Handicap;
+        r.handicapCorners = blackCorners | whiteCorners;
+        r.handicapTo = blackCorners ? Color::Black : Color::White;
+        return r;
+    }
+    r.start = Start::AnyPosition;
+    return r;
+}
+
 namespace {
 
 // The other square of a centre square's diagonal: d4-e5, e4-d5.

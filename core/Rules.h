@@ -79,6 +79,15 @@ inline constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
 // with the handicap corners; the first mover to move. std::nullopt for Start::AnyPosition.
 std::optional<Position> rulesStart(const Rules& rules);
 
+// The rules' start fitted to a record's own start position: `base` (its flipping and scoring
+// kept) with `start` and `firstToMove` set to what `start` is: the cross or its mirror; the
+// cross plus one to four corners of one colour (a handicap, given to that colour), when
+// `recogniseHandicap`; the empty board when base's start is Placements; else AnyPosition.
+// rulesStart(result) == start whenever result.start != AnyPosition. Readers call it with the
+// start a record gives (a handicap is recognised on import); storage's migration without
+// handicaps (a stored board is never taken for a handicap by guess).
+Rules fitStart(const Rules& base, const Position& start, bool recogniseHandicap = true);
+
 // True while the rules' placements are still being made: placements rules, fewer than four
 // discs, all on the centre squares. Decided from the position alone, so any position can ask.
 bool inPlacements(const Position& p, const Rules& rules);

@@ -389,3 +389,28 @@ TEST_CASE("random Reversi games replay from their tokens, move for move") {
     CHECK(games == 600);
     CHECK(lineMoves > 100);  // the one-line games did choose among several lines
 }
+
+TEST_CASE("fitStart: a record's start read as the cross, its mirror, a handicap, or a board") {
+    const Position cross = Position::start();
+    CHECK(rulesCode(fitStart(othelloRules(), cross)) == "othello");
+    CHECK(rulesCode(fitStart(othelloRules(), Position(cross.white(), cross.black(),
+                                                      Color::Black))) == "othello+mirrored");
+    // Two corners to White, White first: the booklet's handicap game.
+    const Bitboard a1h8 = (Bitboard{1} << 0) | (Bitboard{1} << 63);
+    const Position handicap(cross.black(), cross.white() | a1h8, Color::White);
+    const Rules h = fitStart(othelloRules(), handicap);
+    CHECK(rulesCode(h) == "othello+handicap-a1h8-white+white-first");
+    CHECK(rulesStart(h) == handicap);
+    // Not recognised when asked not to (storage's migration), or when both colours have corners,
+    // a corner disc sits elsewhere, or the cross is broken.
+    CHECK(fitStart(othelloRules(), handicap, false).start == Start::AnyPosition);
+    const Position both(cross.black() | 1, cross.white() | (Bitboard{1} << 63), Color::Black);
+    CHECK(fitStart(othelloRules(), both).start == Start::AnyPosition);
+    const Position edge(cross.black() | 2, cross.white(), Color::Black);
+    CHECK(fitStart(othelloRules(), edge).start == Start::AnyPosition);
+    // Reversi keeps its flipping and scoring; its empty board stays placements.
+    const Rules reversi = fitStart(reversiRules(), Position(0, 0, Color::Black));
+    CHECK(reversi == reversiRules());
+    CHECK(fitStart(reversiRules(), cross).flipping == Flipping::OneLine);
+    CHECK(fitStart(reversiRules(), cross).start == Start::Cross);
+}
