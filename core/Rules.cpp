@@ -11,6 +11,11 @@ bool Rules::isOthello() const {
     return *this == Rules{};
 }
 
+bool Rules::playsAsOthello() const {
+    return flipping == Flipping::AllLines && scoring == Scoring::EmptiesToWinner &&
+           (start == Start::AnyPosition || (start == Start::Cross && firstToMove == Color::Black));
+}
+
 Rules othelloRules() {
     return Rules{};
 }

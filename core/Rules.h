@@ -45,6 +45,9 @@ struct Rules {
 
     bool operator==(const Rules&) const = default;
     bool isOthello() const;  // exactly the default value
+    // Othello as played everywhere: every line, empties to the winner, from the cross with Black
+    // first or from a board of the record's own (GGF random starts, XOT): no other rule to say.
+    bool playsAsOthello() const;
 };
 
 // The presets. Othello: the default value. Classic Reversi: placements, one line, discs on the

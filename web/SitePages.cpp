@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/Notation.h"
+#include "core/Rules.h"
 #include "importers/GameResult.h"
 #include "web/Html.h"
 #include "web/SitePaths.h"
@@ -367,10 +368,11 @@ std::string eventDataScript(const storage::Tournament& t,
     for (std::size_t i = 0; i < games.size(); ++i) {
         const auto& g = games[i];
         const auto& r = g.record;
+        // Two characters a ply ("pa" a pass), a one-line move that had a choice five ("c4>e6").
         std::string moves;
         moves.reserve(r.moves.size() * 2);
         for (const int m : r.moves)
-            moves += m == core::kPass ? std::string("pa") : core::squareName(m);
+            moves += m == core::kPass ? std::string("pa") : core::moveName(m);
         nlohmann::json gj{{"id", g.id},
                           {"black", r.black},
                           {"white", r.white},
@@ -384,6 +386,14 @@ std::string eventDataScript(const storage::Tournament& t,
         if (!r.standardStart) gj["start"] = core::boardStringWithSide(r.start);
         const std::string variant = importers::variantLabel(r.variant);
         if (!variant.empty()) gj["variant"] = variant;
+        // Other rules than Othello's (a board of its own is no other rule): the code and its
+        // words, and what game.js needs to replay them (the placements, one line flipping).
+        if (!r.rules.playsAsOthello()) {
+            gj["rules"] = core::rulesCode(r.rules);
+            gj["rules_text"] = core::rulesDescription(r.rules);
+            if (r.rules.start == core::Start::Placements) gj["placements"] = true;
+            if (r.rules.flipping == core::Flipping::OneLine) gj["one_line"] = true;
+        }
         list.push_back(std::move(gj));
     }
     j["games"] = std::move(list);

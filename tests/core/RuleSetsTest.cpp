@@ -1,5 +1,6 @@
 // Rules as data (core/Rules.h): presets and codes, starts, placements, one-line moves and their
 // notation, replay under rules, scoring, game end. The rule books are ../shared/rules/.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
 
@@ -413,4 +414,66 @@ TEST_CASE("fitStart: a record's start read as the cross, its mirror, a handicap,
     CHECK(reversi == reversiRules());
     CHECK(fitStart(reversiRules(), cross).flipping == Flipping::OneLine);
     CHECK(fitStart(reversiRules(), cross).start == Start::Cross);
+}
+
+TEST_CASE("playsAsOthello: Othello from the cross or a board of its own, nothing else") {
+    CHECK(othelloRules().playsAsOthello());
+    CHECK(parseRules("othello+position").rules.playsAsOthello());
+    CHECK_FALSE(parseRules("othello+white-first").rules.playsAsOthello());
+    CHECK_FALSE(parseRules("othello+mirrored").rules.playsAsOthello());
+    CHECK_FALSE(parseRules("othello+discs").rules.playsAsOthello());
+    CHECK_FALSE(parseRules("othello+handicap-a1-black").rules.playsAsOthello());
+    CHECK_FALSE(reversiRules().playsAsOthello());
+    CHECK_FALSE(reversiAllLinesRules().playsAsOthello());
+}
+
+// The same squares played under classic Reversi (one line, chosen) and under Reversi with every
+// line: the boards part at the first choice that leaves a line unflipped, and the results differ.
+// The moves are chosen so that every square is legal under both (a seeded walk), and the test
+// asserts what it relies on: at least five one-line choices among several lines.
+TEST_CASE("the same squares under one-line and all-lines rules: boards and results differ") {
+    std::mt19937_64 rng(28);
+    const Rules one = reversiRules(), all = reversiAllLinesRules();
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        Position p = *rulesStart(one), q = *rulesStart(all);
+        std::vector<int> oneTokens, allTokens;
+        int choices = 0, firstApart = -1;
+        while (!isGameOver(p, one) && !isGameOver(q, all)) {
+            std::vector<RuleMove> both;
+            const std::vector<RuleMove> qs = ruleMoves(q, all);
+            for (const RuleMove& m : ruleMoves(p, one))
+                for (const RuleMove& n : qs)
+                    if (m.square == n.square) both.push_back(m);
+            if (both.empty()) break;
+            const RuleMove m = both[rng() % both.size()];
+            const RuleMove n = *std::find_if(
+                qs.begin(), qs.end(), [&](const RuleMove& x) { return x.square == m.square; });
+            choices += isLineMove(m.move);
+            oneTokens.push_back(m.move);
+            allTokens.push_back(n.move);
+            playRuleMove(p, m);
+            playRuleMove(q, n);
+            if (firstApart < 0 && !(p == q)) firstApart = int(oneTokens.size());
+        }
+        if (!isGameOver(p, one) || !isGameOver(q, all) || choices < 5) continue;
+        const ReplayResult a = replay(*rulesStart(one), oneTokens, one);
+        const ReplayResult b = replay(*rulesStart(all), allTokens, all);
+        REQUIRE_FALSE(a.error);
+        REQUIRE_FALSE(b.error);
+        if (a.score() == b.score()) continue;
+        INFO(movesString(oneTokens, false, " "));
+        // The placements are the same; the first line choice that left a line unflipped parts
+        // the boards, and they stay apart to the end of one game at least.
+        REQUIRE(firstApart > 4);
+        CHECK(a.positions[4] == b.positions[4]);
+        CHECK_FALSE(a.positions[firstApart] == b.positions[firstApart]);
+        CHECK(isLineMove(oneTokens[firstApart - 1]));
+        CHECK(moveSquare(oneTokens[firstApart - 1]) == allTokens[firstApart - 1]);
+        // Each scored by discs on the board: what the replay says is the final board's count.
+        CHECK(a.score() == a.positions.back().discCount());
+        CHECK(b.score() == b.positions.back().discCount());
+        CHECK(a.score().black != b.score().black);
+        return;
+    }
+    FAIL("no seeded walk gave a finished pair of games with five choices and different results");
 }

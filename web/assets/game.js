@@ -42,8 +42,9 @@
     return {board: board, toMove: side === 'O' || side === 'W' ? WHITE : BLACK};
   }
 
-  // The discs `player` flips by playing `square` (empty when the move is illegal).
-  function flips(board, player, square) {
+  // The lines `player` outflanks by playing `square`: each {end, discs}, `end` the player's
+  // own disc that closes it (none when the move is illegal).
+  function lines(board, player, square) {
     if (board[square] !== EMPTY) return [];
     var opponent = player === BLACK ? WHITE : BLACK;
     var row = Math.floor(square / SIZE), col = square % SIZE, out = [];
@@ -54,8 +55,48 @@
         r += d[0]; c += d[1];
       }
       if (line.length && r >= 0 && r < SIZE && c >= 0 && c < SIZE && board[r * SIZE + c] === player)
-        out = out.concat(line);
+        out.push({end: r * SIZE + c, discs: line});
     });
+    return out;
+  }
+
+  // The discs `player` flips by playing `square` when every line flips (empty: illegal).
+  function flips(board, player, square) {
+    var out = [];
+    lines(board, player, square).forEach(function (l) { out = out.concat(l.discs); });
+    return out;
+  }
+
+  // The discs a move flips under the game's rules: every line, or under classic Reversi's
+  // one-line rule the line the record names (`end`, "c4>e6"), or the square's only line.
+  // Null when the move is not legal under them (an unnamed choice included).
+  function ruleFlips(game, board, player, square, end) {
+    var found = lines(board, player, square);
+    if (!found.length) return null;
+    if (!game.one_line) return end < 0 ? flips(board, player, square) : null;
+    if (end < 0) return found.length === 1 ? found[0].discs : null;
+    var chosen = found.filter(function (l) { return l.end === end; });
+    return chosen.length ? chosen[0].discs : null;
+  }
+
+  // Placements (classic Reversi): the board has fewer than four discs, all on the centre.
+  var CENTRE = [27, 28, 35, 36];
+  function placing(game, board) {
+    if (!game.placements) return false;
+    var n = 0;
+    for (var i = 0; i < board.length; ++i)
+      if (board[i] !== EMPTY) { if (CENTRE.indexOf(i) < 0) return false; ++n; }
+    return n < 4;
+  }
+
+  // The moves of the data one by one: two characters a ply ("pa" a pass), five for a one-line
+  // move that names its line ("c4>e6").
+  function tokens(text) {
+    var out = [];
+    for (var i = 0; i + 1 < text.length;) {
+      if (text.charAt(i + 2) === '>') { out.push(text.substr(i, 5)); i += 5; }
+      else { out.push(text.substr(i, 2)); i += 2; }
+    }
     return out;
   }
 
@@ -77,25 +118,30 @@
     var start = startPosition(game.start);
     var positions = [{board: start.board, toMove: start.toMove, last: -1, flipped: []}];
     var plies = [], error = '';
-    var text = game.moves || '';
-    for (var i = 0; i + 1 < text.length; i += 2) {
-      var token = text.substr(i, 2);
+    var list = tokens(game.moves || '');
+    for (var i = 0; i < list.length; ++i) {
+      var token = list[i];
       var prev = positions[positions.length - 1];
       var player = prev.toMove, next = player === BLACK ? WHITE : BLACK;
       if (token === 'pa') {
         if (legalMoves(prev.board, player).length) { error = 'pass with a legal move'; break; }
         positions.push({board: prev.board, toMove: next, last: -1, flipped: []});
-        plies.push({square: -1, player: player});
+        plies.push({square: -1, player: player, name: 'pass'});
         continue;
       }
-      var square = parseSquare(token);
-      var turned = square >= 0 ? flips(prev.board, player, square) : [];
-      if (!turned.length) { error = token + ' is not a legal move'; break; }
+      var square = parseSquare(token.substr(0, 2));
+      var end = token.length === 5 ? parseSquare(token.substr(3, 2)) : -1;
+      var turned = null;
+      if (placing(game, prev.board))
+        turned = square >= 0 && end < 0 && CENTRE.indexOf(square) >= 0 && prev.board[square] === EMPTY ? [] : null;
+      else if (square >= 0)
+        turned = ruleFlips(game, prev.board, player, square, end);
+      if (!turned) { error = token + ' is not a legal move'; break; }
       var board = prev.board.slice();
       board[square] = player;
       turned.forEach(function (s) { board[s] = player; });
       positions.push({board: board, toMove: next, last: square, flipped: turned});
-      plies.push({square: square, player: player});
+      plies.push({square: square, player: player, name: token});
     }
     if (error) error = 'The record stops making sense at ply ' + (plies.length + 1) + ': ' + error + '.';
     return {positions: positions, plies: plies, error: error};
@@ -219,7 +265,7 @@
       var link = document.createElement('a');
       link.href = '#';
       link.className = 'move' + (plies[i].square < 0 ? ' pass' : '');
-      link.textContent = plies[i].square < 0 ? 'pass' : squareName(plies[i].square);
+      link.textContent = plies[i].square < 0 ? 'pass' : plies[i].name;
       link.setAttribute('data-ply', String(i + 1));
       link.addEventListener('click', function (event) {
         event.preventDefault();
@@ -248,6 +294,7 @@
     if (game.date) details.push(game.date);
     if (game.place) details.push(game.place);
     if (game.variant) details.push(game.variant);
+    if (game.rules_text) details.push(game.rules_text);
     details.push('game #' + game.id);
     meta.appendChild(document.createTextNode(' · ' + details.join(' · ')));
     if (game.opening) {
@@ -289,7 +336,7 @@
       else {
         var mv = plies[ply - 1];
         status = 'Ply ' + ply + ': ' + (mv.player === BLACK ? 'Black ' : 'White ') +
-            (mv.square < 0 ? 'passes.' : 'plays ' + squareName(mv.square) + ' and turns ' +
+            (mv.square < 0 ? 'passes.' : 'plays ' + mv.name + ' and turns ' +
              p.flipped.length + (p.flipped.length === 1 ? ' disc.' : ' discs.'));
       }
       if (ply === last) status += ' End of the record; result ' + (game.result || '*') + '.';
