@@ -274,6 +274,14 @@ TEST_CASE("rules records: JSON move lines read \"rules\"; a bad code is that lin
     CHECK(p.records[0].ok());
     CHECK(p.records[0].status == GameStatus::Incomplete);
     CHECK(p.records[0].moves.size() == 4);
+    // A pretty-printed JSON document of games reads its elements' "rules" the same way.
+    const std::string document =
+        "[\n  {\n    \"moves\": \"d5 d4 e4 e5 f5\",\n    \"rules\": \"reversi-all-lines\"\n  }\n]\n";
+    const FileResult d = readWith("d.json", document, Format::Moves);
+    REQUIRE(d.records.size() == 1);
+    CHECK(d.records[0].ok());
+    CHECK(core::rulesCode(d.records[0].rules) == "reversi-all-lines");
+    CHECK(d.records[0].moves.size() == 5);
 }
 
 TEST_CASE("rules records: CSV reads a rules column", "[importers][rules]") {
