@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "AnnotationBuilder.h"
+#include "PgnRules.h"
 #include "PgnTokens.h"
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
@@ -527,31 +528,16 @@ class PgnParser {
         }
         if (game_.variant.empty() && game_.scoring.empty())
             return applyRecordRules(rec, std::nullopt, board, where);
-        // "Reversi all lines", "reversi-all-lines", "Reversi (all lines)": one spelling.
-        std::string name;
-        for (char c : text::lower(game_.variant)) {
-            const bool space = c == ' ' || c == '-' || c == '_' || c == '(' || c == ')';
-            if (!space)
-                name += c;
-            else if (!name.empty() && name.back() != ' ')
-                name += ' ';
-        }
-        if (!name.empty() && name.back() == ' ') name.pop_back();
         core::Rules base = core::othelloRules();
-        if (name == "reversi" || name == "classic reversi" || name == "reversi one line")
-            base = core::reversiRules();
-        else if (name == "reversi all lines")
-            base = core::reversiAllLinesRules();
-        else if (!name.empty() && name != "othello" && name != "standard")
+        if (const auto named = pgn::variantRules(game_.variant))
+            base = *named;
+        else if (!game_.variant.empty())
             warn(game_.rulesLine, 0, "unknown-variant",
                  "Variant \"" + game_.variant + "\" is no rule set this tool knows (Othello, "
                  "Reversi, Reversi all lines): the game is read as Othello");
-        const std::string scoring = text::lower(game_.scoring);
-        if (scoring == "discs")
-            base.scoring = core::Scoring::Discs;
-        else if (scoring == "empties" || scoring == "empties to the winner")
-            base.scoring = core::Scoring::EmptiesToWinner;
-        else if (!scoring.empty())
+        if (const auto scoring = pgn::scoringNamed(game_.scoring))
+            base.scoring = *scoring;
+        else if (!game_.scoring.empty())
             warn(game_.rulesLine, 0, "unknown-scoring",
                  "Scoring \"" + game_.scoring + "\" is neither \"discs\" nor \"empties\": the "
                  "rule set's own scoring is kept");

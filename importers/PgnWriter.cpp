@@ -1,5 +1,6 @@
 #include "PgnWriter.h"
 
+#include "PgnRules.h"
 #include "RecordRules.h"
 #include "StatedResult.h"
 #include "core/Notation.h"
@@ -159,12 +160,9 @@ std::string writePgn(const std::vector<GameRecord>& games) {
             // The rules: the human tags (the rule set, the scoring), then the exact code, which
             // PgnReader takes first.
             const core::Rules rules = writtenRules(g);
-            const std::string code = core::rulesCode(rules);
-            tag("Variant", code.rfind("reversi-all-lines", 0) == 0 ? "Reversi all lines"
-                           : code.rfind("reversi", 0) == 0         ? "Reversi"
-                                                                   : "Othello");
-            tag("Scoring", rules.scoring == core::Scoring::Discs ? "discs" : "empties");
-            tag("Rules", code);
+            tag("Variant", pgn::variantName(rules));
+            tag("Scoring", pgn::scoringName(rules.scoring));
+            tag("Rules", core::rulesCode(rules));
         }
         if (!g.standardStart && !(g.start == core::Position::start()))
             tag("FEN", core::boardStringWithSide(g.start));
