@@ -30,8 +30,8 @@ std::string keptText(std::string_view raw) {
 class Builder {
   public:
     Builder(std::string_view text, const std::string& path, AnnotationBudget& budget,
-            const std::function<void(Diagnostic)>& warn)
-        : text_(text), path_(path), budget_(budget), warn_(warn) {}
+            const std::function<void(Diagnostic)>& warn, const core::Rules& rules)
+        : text_(text), path_(path), budget_(budget), warn_(warn), rules_(rules) {}
 
     // Annotates a line that replayed to `r`, of which `kept` tokens of `raw` were legal;
     // `discBase` discs were played before the line starts.
@@ -80,7 +80,7 @@ class Builder {
         std::vector<int> tokens;
         tokens.reserve(v.body.moves.size());
         for (const RawMove& m : v.body.moves) tokens.push_back(m.square);
-        const core::ReplayResult r = core::replay(parent.positions[branch], tokens);
+        const core::ReplayResult r = core::replay(parent.positions[branch], tokens, rules_);
         std::size_t kept = tokens.size();
         if (r.error) {
             kept = 0;
@@ -141,6 +141,7 @@ class Builder {
     const std::string& path_;
     AnnotationBudget& budget_;
     const std::function<void(Diagnostic)>& warn_;
+    const core::Rules& rules_;  // the record's (placements, one-line moves)
 };
 
 }  // namespace
@@ -217,9 +218,9 @@ void buildAnnotations(GameRecord& record, const RawLine& main, std::string_view 
     std::vector<int> tokens;
     tokens.reserve(main.moves.size());
     for (const RawMove& m : main.moves) tokens.push_back(m.square);
-    const core::ReplayResult r = core::replay(record.start, tokens);
+    const core::ReplayResult r = core::replay(record.start, tokens, record.rules);
     if (r.error) return;  // the record is an error: nothing to annotate
-    Builder(text, path, budget, warn)
+    Builder(text, path, budget, warn, record.rules)
         .annotate(r, main, tokens.size(), 0, false, record.comments, record.variations);
 }
 

@@ -60,7 +60,7 @@ bool commentsValid(const std::vector<Comment>& comments, std::size_t plies, std:
 
 bool lineValid(const core::Position& start, const std::vector<int>& moves,
                const std::vector<Comment>& comments, const std::vector<Variation>& variations,
-               std::size_t depth, std::string& why) {
+               std::size_t depth, const core::Rules& rules, std::string& why) {
     if (depth > kMaxVariationDepth) {
         why = "variations nested deeper than " + std::to_string(kMaxVariationDepth) + " levels";
         return false;
@@ -68,7 +68,7 @@ bool lineValid(const core::Position& start, const std::vector<int>& moves,
     if (!commentsValid(comments, moves.size(), why)) return false;
     // The main line is the record's own (readers replay it); a variation's moves are checked.
     if (depth == 0 && variations.empty()) return true;
-    const core::ReplayResult r = core::replay(start, moves);
+    const core::ReplayResult r = core::replay(start, moves, rules);
     std::vector<int> replayed = r.moves();
     if (!r.error && !r.plies.empty() && r.plies.back().inferredPass) replayed.pop_back();
     if (r.error || replayed != moves) {
@@ -89,7 +89,8 @@ bool lineValid(const core::Position& start, const std::vector<int>& moves,
             why = "a variation on ply " + std::to_string(v.ply) + " ends in a pass";
         if (!why.empty()) return false;
         last = v.ply;
-        if (!lineValid(r.positions[v.ply], v.moves, v.comments, v.variations, depth + 1, why))
+        if (!lineValid(r.positions[v.ply], v.moves, v.comments, v.variations, depth + 1, rules,
+                       why))
             return false;
     }
     return true;
@@ -99,9 +100,10 @@ bool lineValid(const core::Position& start, const std::vector<int>& moves,
 
 bool annotationsValid(const core::Position& start, const std::vector<int>& moves,
                       const std::vector<Comment>& comments,
-                      const std::vector<Variation>& variations, std::string* why) {
+                      const std::vector<Variation>& variations, std::string* why,
+                      const core::Rules& rules) {
     std::string w;
-    const bool ok = lineValid(start, moves, comments, variations, 0, w);
+    const bool ok = lineValid(start, moves, comments, variations, 0, rules, w);
     if (why) *why = w;
     return ok;
 }

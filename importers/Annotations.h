@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/Position.h"
+#include "core/Rules.h"
 
 namespace othello::importers {
 
@@ -65,10 +66,12 @@ void addComment(std::vector<Comment>& comments, int ply, std::string_view text);
 // empty, not ending in a pass, replaying legally from their branch position with passes
 // explicit, nested no deeper than kMaxVariationDepth. Else false, and `why` (if given) says
 // what is wrong in plain words. For storage and editors: what they load or build is checked
-// the same way readers' output is (tests/importers/AnnotationInvariantTest).
+// the same way readers' output is (tests/importers/AnnotationInvariantTest). Lines replay
+// under `rules` (GameRecord::rules: placements, one-line moves "c4>e6"), Othello's by default.
 bool annotationsValid(const core::Position& start, const std::vector<int>& moves,
                       const std::vector<Comment>& comments,
-                      const std::vector<Variation>& variations, std::string* why = nullptr);
+                      const std::vector<Variation>& variations, std::string* why = nullptr,
+                      const core::Rules& rules = core::Rules{});
 
 // The number of variations in `variations`, nested ones included.
 int countVariations(const std::vector<Variation>& variations);

@@ -4,6 +4,7 @@
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "RecordRules.h"
 #include "StatedResult.h"
 
 namespace othello::importers {
@@ -160,7 +161,7 @@ char delimiterOf(std::string_view header) {
 
 struct Columns {
     int moves = -1, id = -1, winner = -1, black = -1, white = -1, event = -1, date = -1, year = -1,
-        round = -1, place = -1;
+        round = -1, place = -1, rules = -1;
 };
 
 Columns columnsOf(const CsvRow& header) {
@@ -191,6 +192,8 @@ Columns columnsOf(const CsvRow& header) {
             set(c.round);
         else if (n == "place" || n == "site")
             set(c.place);
+        else if (n == "rules")
+            set(c.rules);
     }
     return c;
 }
@@ -320,6 +323,20 @@ void readCsv(const std::string& name, std::string_view textIn, const ReadOptions
             addDiagnostic(rec, Severity::Error, rec.source, "missing-field",
                           "the row has " + text::countOf(row.fields.size(), "field") +
                               "; the moves are in column " + std::to_string(c.moves + 1));
+            keepRecord(out, options, std::move(rec));
+            continue;
+        }
+        // The rules column (a rules code, core/Rules.h): the game starts from their start.
+        std::optional<core::Rules> stated;
+        if (const std::string code = field(c.rules); !code.empty()) {
+            const Field& f = row.fields[c.rules];
+            if (!(stated = readRulesCode(rec, code, text::at(name, row.line, f.column),
+                                         "the rules column"))) {
+                keepRecord(out, options, std::move(rec));
+                continue;
+            }
+        }
+        if (!applyRecordRules(rec, stated, false, rec.source)) {
             keepRecord(out, options, std::move(rec));
             continue;
         }

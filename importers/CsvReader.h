@@ -3,7 +3,8 @@
 // as the eOthello dump `eOthello_game_id,winner,game_moves`. Optional columns: an id (the
 // first one named "id" or ending in "_id"), winner (1 Black, -1 White, 0 draw, checked against
 // the replay of finished games: code winner-mismatch, a warning), black, white, event, date,
-// year, round, place. RFC 4180 quoting; ',' ';' or tab as the delimiter (from the header).
+// year, round, place, rules (a rules code of core/Rules.h, "reversi": the game starts from those
+// rules' start; a bad code is the row's error "bad-rules"; none: Othello). RFC 4180 quoting; ',' ';' or tab as the delimiter (from the header).
 // A quote never closed does not swallow the rows after it: the row ends with the quote's line
 // and gets the warning "unterminated-quote" (marked damage) at the quote (see CsvScanner). An
 // empty moves field is a game of 0 moves with the warning "no-moves". Limits (ReadLimits.h):

@@ -9,6 +9,7 @@
 #include "PgnReader.h"
 #include "PgnWriter.h"
 #include "ReaderUtil.h"
+#include "RecordRules.h"
 #include "TranscriptReader.h"
 #include "TranscriptWriter.h"
 #include "Unpack.h"
@@ -19,8 +20,11 @@ namespace othello::importers {
 namespace {
 
 bool writableMoveList(const GameRecord& game, std::string* why) {
-    if (game.start == core::Position::start()) return true;
-    if (why) *why = "a move list starts from the standard position";
+    if (!needsRulesKey(game)) return true;  // Othello from the cross
+    // Other rules name their start in the line's "rules" (a handicap, placements): a board of
+    // their own cannot be written.
+    if (writtenRules(game).start != core::Start::AnyPosition) return true;
+    if (why) *why = "a move list starts from the standard position or from its rules' start";
     return false;
 }
 

@@ -92,7 +92,7 @@ void checkAnnotations(GameRecord& r) {
         return;
     }
     const bool fit =
-        annotationsValid(r.start, r.moves, r.comments, r.variations, &r.annotationsUnfit);
+        annotationsValid(r.start, r.moves, r.comments, r.variations, &r.annotationsUnfit, r.rules);
     r.annotationsCheck = fit ? AnnotationsCheck::Fit : AnnotationsCheck::Unfit;
 }
 

@@ -10,6 +10,7 @@
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "RecordRules.h"
 #include "StatedResult.h"
 #include "core/Notation.h"
 
@@ -71,10 +72,10 @@ struct GameSite {
 };
 
 // The header values read before the moves (type, game, board, result, theoretical score,
-// komi), each with the offset of its property.
+// komi, rules), each with the offset of its property.
 struct GgfHeader {
-    std::string_view ty = "8", gm = "Othello", bo, re, ts, km;
-    std::size_t boAt = 0, reAt = 0, tsAt = 0, kmAt = 0;
+    std::string_view ty = "8", gm = "Othello", bo, re, ts, km, ru;
+    std::size_t boAt = 0, reAt = 0, tsAt = 0, kmAt = 0, ruAt = 0;
 };
 
 // The metadata into `r` (first, so that even a bad record says whose game it was); the values
@@ -86,7 +87,7 @@ GgfHeader readHeader(const GameSite& site, std::size_t start, const std::vector<
         return std::string(trim(capValue(r, p.value, site.at(p.offset), what.c_str())));
     };
     GgfHeader h;
-    h.boAt = h.reAt = h.tsAt = h.kmAt = start;
+    h.boAt = h.reAt = h.tsAt = h.kmAt = h.ruAt = start;
     for (const auto& p : props) {
         const std::string value(trim(p.value));
         if (p.key == "PB")
@@ -111,6 +112,8 @@ GgfHeader readHeader(const GameSite& site, std::size_t start, const std::vector<
             h.ts = trim(p.value), h.tsAt = p.offset;
         else if (p.key == "KM")
             h.km = trim(p.value), h.kmAt = p.offset;
+        else if (p.key == "RU")
+            h.ru = trim(p.value), h.ruAt = p.offset;
         else if (p.key == "DT") {
             if (!ggf::parseGgfDate(p.value, r.date, r.year))
                 addDiagnostic(r, Severity::Warning, site.at(p.offset), "bad-date",
@@ -184,7 +187,11 @@ bool readVariant(const GameSite& site, const GgfHeader& h, GameRecord& r) {
             return false;
         }
     }
-    return true;
+    // RU[code]: our own property for rules other than Othello's (GgfWriter.h).
+    std::optional<core::Rules> stated;
+    if (!h.ru.empty() && !(stated = readRulesCode(r, h.ru, site.at(h.ruAt), "RU[]")))
+        return false;
+    return applyRecordRules(r, stated, !h.bo.empty(), site.at(h.ruAt));
 }
 
 // The moves as read: tokens (passes the reader inferred included), the offset of the property
@@ -206,6 +213,40 @@ bool replayTokens(const GameSite& site, const GgfMoves& m, GameRecord& r) {
     return false;
 }
 
+// Who is to move while the moves are read, to tell a pass left out from a move by the wrong
+// side. Othello's rules on Position itself (the hot path); other rules on core::ruleMoves.
+struct SideTracker {
+    const core::Rules& rules;
+    bool othello() const {
+        return rules.flipping == core::Flipping::AllLines && rules.start != core::Start::Placements;
+    }
+    bool mustPass(const core::Position& pos) const {
+        if (othello()) return pos.mustPass();
+        const std::vector<core::RuleMove> moves = core::ruleMoves(pos, rules);
+        return moves.size() == 1 && moves.front().move == core::kPass;
+    }
+    // Plays `token` on `pos`; false when it is not a move there (the replay then says why).
+    bool play(core::Position& pos, int token) const {
+        if (othello()) {
+            if (token == core::kPass) {
+                if (pos.canMove()) return false;
+                pos.pass();
+            } else if (pos.isLegal(token)) {
+                pos.play(token);
+            } else {
+                return false;
+            }
+            return true;
+        }
+        for (const core::RuleMove& m : core::ruleMoves(pos, rules)) {
+            if (m.move != token) continue;
+            core::playRuleMove(pos, m);
+            return true;
+        }
+        return false;
+    }
+};
+
 // Moves: B[...] and W[...], with passes written or (tolerated) left out, and the comments
 // between them. False (an error in `r`) at a move that is no square, played by the wrong side
 // or illegal.
@@ -213,6 +254,7 @@ bool readMoves(const GameSite& site, const std::vector<Property>& props, GgfMove
                GameRecord& r) {
     core::Position pos = r.start;
     bool tracking = pos.isValid();
+    const SideTracker tracker{r.rules};
     int moveNumber = 0;
     for (const auto& p : props) {
         if (p.key == "C") {
@@ -233,7 +275,7 @@ bool readMoves(const GameSite& site, const std::vector<Property>& props, GgfMove
         int sq;
         if (text::iequals(mv, "pa") || text::iequals(mv, "pass"))
             sq = core::kPass;
-        else if ((sq = core::parseSquare(mv)) == core::kNoSquare) {
+        else if ((sq = core::parseMove(mv)) == core::kNoSquare) {
             if (!replayTokens(site, m, r)) return false;
             addDiagnostic(r, Severity::Error, where, "bad-move",
                           "move " + std::to_string(moveNumber) + ": '" + std::string(mv) +
@@ -242,7 +284,7 @@ bool readMoves(const GameSite& site, const std::vector<Property>& props, GgfMove
             return false;
         }
         if (tracking && side != pos.toMove()) {
-            if (pos.mustPass()) {  // a pass left out: the replay makes it explicit
+            if (tracker.mustPass(pos)) {  // a pass left out: the replay makes it explicit
                 m.tokens.push_back(core::kPass);
                 m.tokenAt.push_back(p.offset);
                 pos.pass();
@@ -257,18 +299,7 @@ bool readMoves(const GameSite& site, const std::vector<Property>& props, GgfMove
         }
         m.tokens.push_back(sq);
         m.tokenAt.push_back(p.offset);
-        if (tracking) {
-            if (sq == core::kPass) {
-                if (pos.canMove())
-                    tracking = false;  // the replay reports it
-                else
-                    pos.pass();
-            } else if (pos.isLegal(sq)) {
-                pos.play(sq);
-            } else {
-                tracking = false;
-            }
-        }
+        if (tracking) tracking = tracker.play(pos, sq);  // else the replay reports it
     }
     return replayTokens(site, m, r);
 }
@@ -279,15 +310,19 @@ void finishGame(const GameSite& site, const GgfHeader& h, GgfMoves& m, GameRecor
     warnIfNoMoves(r);
     if (!m.comments.empty()) {
         // Each comment on the ply of the move it follows (passes the replay inferred included).
-        const std::vector<int> ply = annot::plyOfTokens(core::replay(r.start, m.tokens));
+        const std::vector<int> ply =
+            annot::plyOfTokens(core::replay(r.start, m.tokens, r.rules));
         for (const auto& [n, t] : m.comments)
             addComment(r.comments, n == 0 ? 0 : ply[n - 1] + 1, t);
     }
     for (Diagnostic& d : m.budget.report()) r.diagnostics.push_back(std::move(d));
-    if (r.statedDiscDiff && !r.variant.anti && !r.variant.komi) {
+    if (r.statedDiscDiff && !r.variant.anti && !r.variant.komi &&
+        r.rules.scoring == core::Scoring::EmptiesToWinner) {
         // Black's discs when the difference stands for a whole number of them (64 discs shared
         // out). For a game that stops early RE is its official result, not a disc count. In
-        // anti and komi games RE is a result under their rule, not a count of discs.
+        // anti and komi games RE is a result under their rule, not a count of discs; when the
+        // discs are counted as they stand (core::Scoring::Discs) the empties are nobody's, so
+        // the difference gives no count either.
         const double black = (64 + *r.statedDiscDiff) / 2;
         if (black == static_cast<int>(black) && black >= 0 && black <= 64)
             r.statedBlackDiscs = static_cast<int>(black);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "RecordRules.h"
 #include "core/Notation.h"
 
 namespace othello::importers {
@@ -58,6 +59,11 @@ std::string result(const GameRecord& g) {
     double diff;
     if (g.statedDiscDiff)
         diff = *g.statedDiscDiff;
+    else if (g.complete() && g.variant.standard() &&
+             (!g.statedBlackDiscs || *g.statedBlackDiscs == g.score.black))
+        // The game's own score, scored by its rules: 34-29 under disc scoring is +5 (a stated
+        // Black count alone would give 2 * 34 - 64); for Othello the same figure as below.
+        diff = blackResult(g.score, g.variant);
     else if (g.statedBlackDiscs && *g.statedBlackDiscs >= 0 && *g.statedBlackDiscs <= 64)
         diff = 2 * *g.statedBlackDiscs - 64;
     else if (g.complete())
@@ -100,6 +106,10 @@ std::string writeGgf(const GameRecord& g) {
         }
         property(out, "TS", ts);
     }
+    // Our own property for rules other than Othello's (GGS has none): the stable code of
+    // core/Rules.h, "reversi", "othello+handicap-a1h8-white+white-first". Othello games (a
+    // handicap start included, which BO[] says) have none, as before.
+    if (statesRules(g)) property(out, "RU", core::rulesCode(writtenRules(g)));
     property(out, "BO", board(g.start));
     // Comments: our own C[] (as SGF's), after the move they follow; C[] before the first move
     // is about the start. GGF has no tree: variations are not written (Writer.h says so).
@@ -113,14 +123,24 @@ std::string writeGgf(const GameRecord& g) {
     comment(0);
     int ply = 0;
     core::Position p = g.start;
+    // Othello's moves are followed on the position; other rules' (placements, one-line moves
+    // written "c4>e6") by their replay, which says who played each ply.
+    const bool othello = g.rules.flipping == core::Flipping::AllLines &&
+                         g.rules.start != core::Start::Placements;
+    const core::ReplayResult replayed =
+        othello ? core::ReplayResult{} : core::replay(g.start, g.moves, g.rules);
     for (int m : g.moves) {
-        out += p.toMove() == core::Color::Black ? "B[" : "W[";
+        const core::Color side =
+            othello || static_cast<std::size_t>(ply) >= replayed.plies.size()
+                ? p.toMove()
+                : replayed.plies[static_cast<std::size_t>(ply)].side;
+        out += side == core::Color::Black ? "B[" : "W[";
         if (m == core::kPass) {
             out += "PA";
-            p.pass();
+            if (othello) p.pass();
         } else {
-            out += core::squareName(m);
-            if (m >= 0 && m < 64) p.play(m);
+            out += core::moveName(m);
+            if (othello && m >= 0 && m < 64) p.play(m);
         }
         out += ']';
         comment(++ply);

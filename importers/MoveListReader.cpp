@@ -6,6 +6,7 @@
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "RecordRules.h"
 #include "StatedResult.h"
 #include "core/Notation.h"
 
@@ -40,6 +41,14 @@ bool isLabel(std::string_view line, std::size_t at) {
     return !control && !hasSquareLike(label);
 }
 
+}  // namespace
+
+bool needsRulesKey(const GameRecord& g) {
+    return !writtenRules(g).isOthello();
+}
+
+namespace {
+
 // A game as the JSON object line the reader takes back as one game, names and all:
 // {"moves": "f5 d6 ...", "black": ..., "result": ...}, the headers it has only.
 std::string jsonLine(const GameRecord& g) {
@@ -50,6 +59,7 @@ std::string jsonLine(const GameRecord& g) {
     for (const auto& [key, value] : headers)
         if (!value->empty()) j[key] = *value;
     if (const std::string result = writtenResult(g); result != "*") j["result"] = result;
+    if (needsRulesKey(g)) j["rules"] = core::rulesCode(writtenRules(g));
     // Names are UTF-8 (GameRecord.h); should one not be, it is written with U+FFFD rather than
     // throwing halfway through a file.
     std::string line = j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
@@ -63,7 +73,8 @@ std::string jsonLine(const GameRecord& g) {
 // What a plain move line would lose: names, event, date or a stated result.
 bool hasMetadata(const GameRecord& g) {
     return !g.black.empty() || !g.white.empty() || !g.event.empty() || !g.date.empty() ||
-           !g.statedResult.empty() || g.statedBlackDiscs || g.statedWinner || g.statedDiscDiff;
+           !g.statedResult.empty() || g.statedBlackDiscs || g.statedWinner || g.statedDiscDiff ||
+           needsRulesKey(g);
 }
 
 }  // namespace
@@ -97,7 +108,7 @@ namespace {
 struct MoveText {
     std::string text;
     int column = 0;  // 0-based offset of `text` in the line; -1 when it is not there verbatim
-    std::string black, white, event, date, result;  // from a JSON object
+    std::string black, white, event, date, result, rules;  // from a JSON object
 };
 
 std::string jsonString(const nlohmann::json& object, const char* key) {
@@ -165,6 +176,7 @@ void moveTexts(std::string_view line, std::vector<MoveText>& out) {
                 m.event = jsonString(j, "event");
                 m.date = jsonString(j, "date");
                 m.result = jsonString(j, "result");
+                m.rules = jsonString(j, "rules");
                 return;
             }
             out.clear();
@@ -259,6 +271,18 @@ void readRecord(const std::string& name, int lineNumber, std::string_view moveTe
         rec.year = text::yearOf(rec.date);
         parseStatedResult(rec, text::toUtf8(meta->result));
     }
+    // The rules: a JSON object's "rules" code (the start is the rules' own: a move line has no
+    // board), else Othello from the standard start.
+    std::optional<core::Rules> stated;
+    if (meta && !meta->rules.empty() &&
+        !(stated = readRulesCode(rec, meta->rules, rec.source, "\"rules\""))) {
+        keepRecord(out, options, std::move(rec));
+        return;
+    }
+    if (!applyRecordRules(rec, stated, false, rec.source)) {
+        keepRecord(out, options, std::move(rec));
+        return;
+    }
     MoveTokens t = tokenizeMoves(moveText);
     if (t.errorColumn && !t.tokens.empty() &&
         isLabel(moveText, static_cast<std::size_t>(*t.errorColumn))) {
@@ -350,7 +374,7 @@ void readMoveLine(const std::string& name, int lineNumber, std::string_view line
         // Columns in the line: the text's own, or the line's start when a JSON string
         // was unescaped.
         const bool headers = !mt.black.empty() || !mt.white.empty() || !mt.event.empty() ||
-                             !mt.date.empty() || !mt.result.empty();
+                             !mt.date.empty() || !mt.result.empty() || !mt.rules.empty();
         readRecord(name, lineNumber, mt.text, columns ? std::max(mt.column, 0) : kNoColumns,
                    headers ? &mt : nullptr, options, out);
     }

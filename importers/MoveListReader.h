@@ -12,7 +12,9 @@
 // comma allowed), a JSON array of strings (one game per string, or one game when every string
 // is one move) and a JSON object with "moves" (a string or an array) and optional "black",
 // "white", "event", "date", "result" (as PGN writes it: "1-0", "33-31", "*"; checked against
-// the replay as every format's stated result, StatedResult.h); such a line is read whole, a
+// the replay as every format's stated result, StatedResult.h) and "rules" (a rules code of
+// core/Rules.h, "reversi": the game starts from those rules' start; a bad code is an error of
+// that line, "bad-rules"); such a line is read whole, a
 // "#" in one of its strings being text, not a comment. ReadOptions::firstMove puts a square
 // before every record (a logbook whose lines omit it); without it, when every record of a file
 // (two or more) fails at move 1 the same way, the file note "first-move-hint" says so once,
@@ -69,7 +71,11 @@ bool looksLikeMoveList(std::string_view head);
 // stated result, and a game of no moves (a forfeit: an empty line is no game), is a JSON object
 // line, {"moves": "f5 d6 ...", "black": ..., "white": ..., "event": ..., "date": ...,
 // "result": ...} with the headers it has: it reads back as one game, its headers and result
-// kept. Any other game is its plain move text. Games must start from the standard position.
+// kept. Any other game is its plain move text. Games must start from the standard position, or
+// from the start of their rules, which a JSON line then names ("rules": "reversi";
+// needsRulesKey), one-line moves written "c4>e6".
 std::string writeMoveList(const std::vector<GameRecord>& games);
+// Whether a game's move line must name its rules: they are not plain Othello from the cross.
+bool needsRulesKey(const GameRecord& game);
 
 }  // namespace othello::importers

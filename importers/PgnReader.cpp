@@ -3,10 +3,12 @@
 #include <algorithm>
 
 #include "AnnotationBuilder.h"
+#include "PgnRules.h"
 #include "PgnTokens.h"
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "RecordRules.h"
 #include "StatedResult.h"
 #include "core/Notation.h"
 
@@ -30,6 +32,9 @@ struct PendingGame {
     std::optional<Diagnostic> error;  // the first token that is not a move
     std::string fen;
     int fenLine = 0;
+    // The rules: [Rules "code"] (ours, exact), else [Variant] and [Scoring] (PgnWriter.h).
+    std::string rules, variant, scoring;
+    int rulesLine = 0;
     std::string result;             // the result tag, or the result at the end of the moves
     std::vector<std::string> tags;  // the tag names read (lower case), to tell a repeated one
 };
@@ -297,7 +302,7 @@ class PgnParser {
         else if (!token.empty() && text::passLength(token) == static_cast<int>(token.size()))
             m.square = core::kPass;
         else
-            m.square = core::parseSquare(token);
+            m.square = core::parseMove(token);
         l.moves.push_back(m);
         if (!mark.empty() && m.square != core::kNoSquare) comment(mark, line_, column);
     }
@@ -406,6 +411,10 @@ class PgnParser {
         } else if (key == "fen") {
             game_.fen = std::move(value);
             game_.fenLine = line;
+        } else if (key == "rules" || key == "variant" || key == "scoring") {
+            (key == "rules" ? game_.rules : key == "variant" ? game_.variant : game_.scoring) =
+                std::move(value);
+            if (key == "rules" || !game_.rulesLine) game_.rulesLine = line;
         } else if (key == "theoreticalscore" || key == "theoreticaldepth") {
             // Extra tags PgnWriter writes for the WTHOR theoretical score and its depth.
             const bool depth = key == "theoreticaldepth";
@@ -484,7 +493,7 @@ class PgnParser {
             if (!mark.empty()) comment(mark, line_, column);
             return;
         }
-        const int sq = core::parseSquare(token);
+        const int sq = core::parseMove(token);  // a square, or a one-line move "C4>E6"
         if (sq == core::kNoSquare) {
             // The commonest wrong file: PGN is chess's format first. Its pawn moves ("e4") are
             // squares, so the first piece move or capture is where it shows.
@@ -505,6 +514,35 @@ class PgnParser {
         }
         game_.line.moves.push_back({sq, line_, column, offset, token.size()});
         if (!mark.empty()) comment(mark, line_, column);
+    }
+
+    // The rules the tags state: [Rules "code"] wins (the exact code); else [Variant] names the
+    // rule set ("Reversi": one line; "Reversi all lines"; "Othello") and [Scoring] the scoring
+    // ("discs", "empties"), fitted to the FEN's board when there is one. None: Othello.
+    bool applyRules(GameRecord& rec) {
+        const SourceLocation where = text::at(name_, game_.rulesLine);
+        const bool board = !game_.fen.empty();
+        if (!game_.rules.empty()) {
+            const auto stated = readRulesCode(rec, game_.rules, where, "the Rules tag");
+            return stated && applyRecordRules(rec, stated, board, where);
+        }
+        if (game_.variant.empty() && game_.scoring.empty())
+            return applyRecordRules(rec, std::nullopt, board, where);
+        core::Rules base = core::othelloRules();
+        if (const auto named = pgn::variantRules(game_.variant))
+            base = *named;
+        else if (!game_.variant.empty())
+            warn(game_.rulesLine, 0, "unknown-variant",
+                 "Variant \"" + game_.variant + "\" is no rule set this tool knows (Othello, "
+                 "Reversi, Reversi all lines): the game is read as Othello");
+        if (const auto scoring = pgn::scoringNamed(game_.scoring))
+            base.scoring = *scoring;
+        else if (!game_.scoring.empty())
+            warn(game_.rulesLine, 0, "unknown-scoring",
+                 "Scoring \"" + game_.scoring + "\" is neither \"discs\" nor \"empties\": the "
+                 "rule set's own scoring is kept");
+        if (board) base = core::fitStart(base, rec.start);
+        return applyRecordRules(rec, base, board, where);
     }
 
     // The Result tag, read and checked as every format's (StatedResult.h).
@@ -534,6 +572,7 @@ class PgnParser {
                 rec.start = b.position;
             }
         }
+        if (ok) ok = applyRules(rec);
         if (ok && game_.error) {
             Diagnostic d = std::move(*game_.error);
             rec.diagnostics.push_back(std::move(d));

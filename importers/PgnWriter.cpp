@@ -1,5 +1,7 @@
 #include "PgnWriter.h"
 
+#include "PgnRules.h"
+#include "RecordRules.h"
 #include "StatedResult.h"
 #include "core/Notation.h"
 
@@ -99,7 +101,7 @@ class MoveText {
                 add(std::to_string(n / 2 + 1) + "...");
             }
             std::string move = moves[p] == core::kPass ? std::string(kPassToken)
-                                                       : upper(core::squareName(moves[p]));
+                                                       : upper(core::moveName(moves[p]));
             // A comment that is a move mark alone is written as one ("D6!"), as read.
             if (after && moves[p] != core::kPass && isMark(after->text)) {
                 move += after->text;
@@ -154,6 +156,14 @@ std::string writePgn(const std::vector<GameRecord>& games) {
         if (g.theoreticalScore) tag("TheoreticalScore", std::to_string(*g.theoreticalScore));
         if (g.theoreticalScore && g.theoreticalDepth)
             tag("TheoreticalDepth", std::to_string(*g.theoreticalDepth));
+        if (statesRules(g)) {
+            // The rules: the human tags (the rule set, the scoring), then the exact code, which
+            // PgnReader takes first.
+            const core::Rules rules = writtenRules(g);
+            tag("Variant", pgn::variantName(rules));
+            tag("Scoring", pgn::scoringName(rules.scoring));
+            tag("Rules", core::rulesCode(rules));
+        }
         if (!g.standardStart && !(g.start == core::Position::start()))
             tag("FEN", core::boardStringWithSide(g.start));
         MoveText text(out);

@@ -7,7 +7,11 @@
 // score (extra tags, legal PGN, read back by PgnReader), then the moves
 // two to a line ("1. F5 D6"), passes not written, the result again as the game termination
 // marker (so a game of no moves, a forfeit, stays one game), a blank line between games. A game
-// from a set-up board gets [FEN "<board string> <side>"].
+// from a set-up board gets [FEN "<board string> <side>"]. A game under rules other than Othello's
+// (RecordRules.h statesRules) gets [Variant "Reversi"] ("Reversi all lines", "Othello" for a
+// handicap), [Scoring "discs"] (or "empties") and our own [Rules "<code>"] (core/Rules.h), which
+// PgnReader takes first when it disagrees with the others; a one-line move that names its line
+// is written "C4>E6".
 // Annotations (Annotations.h): each comment {text} right after the ply it follows (a comment
 // before the first move on a line of its own after the tags), then the variations of that ply,
 // "(12... E3 F4 {text} (12... C4))", numbered as PGN does ("12..." for a line that starts on

@@ -91,6 +91,10 @@ bool parseStatedResult(GameRecord& r, std::string_view written) {
 }
 
 std::string writtenResult(const GameRecord& g) {
+    // A finished game whose stated count agrees: its own score, scored by its rules (a Reversi
+    // game's 34-29; for Othello's the same text as the stated count gives below).
+    if (g.complete() && (!g.statedBlackDiscs || *g.statedBlackDiscs == g.score.black))
+        return std::to_string(g.score.black) + "-" + std::to_string(g.score.white);
     if (g.statedBlackDiscs && *g.statedBlackDiscs >= 0 && *g.statedBlackDiscs <= 64)
         return std::to_string(*g.statedBlackDiscs) + "-" + std::to_string(64 - *g.statedBlackDiscs);
     if (g.complete()) return std::to_string(g.score.black) + "-" + std::to_string(g.score.white);

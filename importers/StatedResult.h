@@ -54,10 +54,11 @@ StatedResultCheck checkStatedResult(GameRecord& record, const StatedResultSite& 
 // these (statedResult is still kept, shown as written).
 bool parseStatedResult(GameRecord& record, std::string_view written);
 
-// The result to write for `record` in that form, which parseStatedResult reads back: the stated
-// score first (a game that stops early has no other, and a finished game whose stated score
-// disagrees with the replay keeps saying so), else a finished game's score, else the stated
-// winner ("1-0", "0-1", "1/2-1/2"), else "*".
+// The result to write for `record` in that form, which parseStatedResult reads back: a finished
+// game's score when no stated count disagrees with it (scored by the game's rules: a Reversi
+// game's 34-29), else the stated score (a game that stops early has no other, and a finished
+// game whose stated score disagrees with the replay keeps saying so), else the stated winner
+// ("1-0", "0-1", "1/2-1/2"), else "*".
 std::string writtenResult(const GameRecord& record);
 
 }  // namespace othello::importers

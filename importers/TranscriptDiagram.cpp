@@ -1,9 +1,12 @@
 // One transcript diagram read into a record (TranscriptDiagram.h).
 #include "TranscriptDiagram.h"
 
+#include <algorithm>
+
 #include "ReadLimits.h"
 #include "ReaderUtil.h"
 #include "RecordReplay.h"
+#include "RecordRules.h"
 #include "StatedResult.h"
 #include "TranscriptRepair.h"
 #include "core/Notation.h"
@@ -20,6 +23,11 @@ struct GridCells {
     std::array<int, 64> cellLine{}, cellColumn{};
     bool ok = true;
     Bitboard black = 0, white = 0, marked = 0;  // the disc marks
+    // Rules whose placements the diagram numbers 1-4 on the centre squares ("Rules: reversi",
+    // no disc marks there): numbers run to 64 and may stand on the centre.
+    bool placements = false;
+    Bitboard markable = core::kCentre;  // where disc marks may stand (a handicap's corners too)
+    int maxNumber() const { return placements ? 64 : 60; }
 };
 
 namespace {
@@ -39,6 +47,27 @@ bool takeUnfinishedMark(std::string& score) {
         }
     }
     return false;
+}
+
+// The squares in number order when the grid holds exactly the numbers 1..N (N <= 64), each
+// once: a diagram that numbers its placements (gridSequence is Othello's, 1..60 off the start).
+std::optional<std::vector<int>> numberedSequence(const std::array<int, 64>& number) {
+    std::array<int, 65> at{};
+    at.fill(-1);
+    int n = 0;
+    for (int sq = 0; sq < 64; ++sq) {
+        const int v = number[sq];
+        if (v == 0) continue;
+        if (v < 1 || v > 64 || at[v] >= 0) return std::nullopt;
+        at[v] = sq;
+        n = std::max(n, v);
+    }
+    std::vector<int> out;
+    for (int v = 1; v <= n; ++v) {
+        if (at[v] < 0) return std::nullopt;
+        out.push_back(at[v]);
+    }
+    return out;
 }
 
 // Rows with their label first ("1 45 12 ...") in every one of the 8, or in one with 9 cells.
@@ -140,6 +169,11 @@ void DiagramReader::finish(Pending& p) {
     const bool hasLabels = rowsHaveLabels(p);
 
     GridCells g;
+    std::optional<core::Rules> stated;
+    if (!readRules(p, g, stated, rec)) {
+        keepRecord(out_, options_, std::move(rec));
+        return;
+    }
     for (int r = 0; r < 8; ++r) {
         std::array<Token, 8> cells{};
         if (!placeRow(p, p.rows[r], hasLabels, r, cells, rec)) {
@@ -150,25 +184,14 @@ void DiagramReader::finish(Pending& p) {
             readCell(cells[c], p.rows[r].line, core::squareOf(r, c), g, rec);
     }
     TranscriptGrid& grid = g.grid;
-    // The start: the four centre marks when all are given, else the standard start (which the
-    // marks given must agree with).
-    if (g.marked == kCentre) {
-        grid.start = core::Position(g.black, g.white, core::Color::Black);
-    } else if (g.marked) {
-        const core::Position s = core::Position::start();
-        if ((g.black & ~s.black()) || (g.white & ~s.white())) {
-            addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "bad-start",
-                          "the centre marks disagree with the standard start and not all four "
-                          "are given");
-            g.ok = false;
-        }
-    }
-    rec.start = grid.start;
-    rec.standardStart = grid.start == core::Position::start();
+    fitRules(p, g, stated, gridLine, rec);
 
     if (g.ok) checkNumbers(g, gridLine, rec);
 
-    const auto sequence = g.ok ? gridSequence(grid) : std::nullopt;
+    auto sequence = !g.ok         ? std::nullopt
+                    : g.placements ? numberedSequence(grid.number)
+                                   : gridSequence(grid);
+    if (sequence && rec.ok() && !applyLines(p, *sequence, rec)) sequence.reset();
     if (sequence && rec.ok()) {
         if (!replayRecord(rec, *sequence, rec.source)) {
             Diagnostic& d = rec.diagnostics.back();
@@ -191,9 +214,80 @@ void DiagramReader::finish(Pending& p) {
             checkStatedResult(rec, site);
         }
     }
-    if (!rec.ok() && g.ok) offerRepairs(g, statedBlack, sequence, rec);
+    // The repairs are Othello's (TranscriptRepair.h): a diagram under other rules gets none.
+    if (!rec.ok() && g.ok && !stated) offerRepairs(g, statedBlack, sequence, rec);
     if (!rec.ok() && rec.moves.empty()) rec.score = grid.start.discCount();
     keepRecord(out_, options_, std::move(rec));
+}
+
+// The "Rules:" line: the code (an error of the diagram when it is none), and what it lets the
+// grid hold (numbered placements, a handicap's corner discs). False on a bad code.
+bool DiagramReader::readRules(const Pending& p, GridCells& g, std::optional<core::Rules>& stated,
+                              GameRecord& rec) {
+    if (p.rulesText.empty()) return true;
+    stated = readRulesCode(rec, p.rulesText, text::at(name_, p.rulesLine, 1), "Rules:");
+    if (!stated) return false;
+    g.placements = stated->start == core::Start::Placements;
+    if (stated->start == core::Start::Handicap) g.markable |= stated->handicapCorners;
+    return true;
+}
+
+// The start and the rules: every disc mark given (the four centre discs, a handicap's corners)
+// is the board, else the rules' start (the standard cross without a "Rules:" line), which the
+// marks given must agree with. A Reversi sheet that shows its centre discs instead of numbering
+// the placements starts from that cross, its placements made.
+void DiagramReader::fitRules(const Pending& p, GridCells& g,
+                             const std::optional<core::Rules>& stated, int gridLine,
+                             GameRecord& rec) {
+    TranscriptGrid& grid = g.grid;
+    const std::optional<core::Position> own = stated ? core::rulesStart(*stated) : std::nullopt;
+    bool board = false;
+    if (g.marked == g.markable) {
+        grid.start = core::Position(g.black, g.white,
+                                    stated ? stated->firstToMove : core::Color::Black);
+        board = true;
+    } else if (g.marked) {
+        const core::Position s = own ? *own : core::Position::start();
+        if ((g.black & ~s.black()) || (g.white & ~s.white())) {
+            addDiagnostic(rec, Severity::Error, text::at(name_, gridLine), "bad-start",
+                          stated ? "the disc marks disagree with the start of the rules and not "
+                                   "all of them are given"
+                                 : "the centre marks disagree with the standard start and not "
+                                   "all four are given");
+            g.ok = false;
+        }
+    }
+    if (g.marked) g.placements = false;
+    std::optional<core::Rules> rules = stated;
+    if (board && rules && rules->start == core::Start::Placements)
+        rules = core::fitStart(*rules, grid.start);
+    rec.start = grid.start;
+    if (!applyRecordRules(rec, rules, board, text::at(name_, p.rulesLine ? p.rulesLine : gridLine)))
+        g.ok = false;
+    grid.start = rec.start;
+    rec.standardStart = grid.start == core::Position::start();
+}
+
+// The "Lines:" line: each one-line move that named its line replaces its square in the sequence.
+// False (the error "bad-line") for a token that is no line move of a numbered square.
+bool DiagramReader::applyLines(const Pending& p, std::vector<int>& sequence, GameRecord& rec) {
+    if (p.linesText.empty()) return true;
+    const core::MovesParse lines = core::parseMoves(p.linesText, kMaxRecordMoves);
+    std::string bad;
+    if (lines.error) bad = lines.error->token.empty() ? lines.error->message : lines.error->token;
+    for (std::size_t k = 0; k < lines.moves.size() && bad.empty(); ++k) {
+        const int t = lines.moves[k];
+        const auto at = std::find(sequence.begin(), sequence.end(), core::moveSquare(t));
+        if (!core::isLineMove(t) || at == sequence.end())
+            bad = core::moveName(t);
+        else
+            *at = t;
+    }
+    if (bad.empty()) return true;
+    addDiagnostic(rec, Severity::Error, text::at(name_, p.linesLine, 1), "bad-line",
+                  "Lines: '" + text::toUtf8(bad.substr(0, 32)) +
+                      "' is not a one-line move (c4>e6) of a square the diagram numbers");
+    return false;
 }
 
 // The score line: Black's discs, or a warning; "(unfinished)" and the like taken off first.
@@ -227,7 +321,7 @@ void DiagramReader::readCell(const Token& cell, int line, int sq, GridCells& g, 
             break;
         case CellKind::Black:
         case CellKind::White:
-            if (!centre) {
+            if (!(g.markable & bit(sq))) {
                 addDiagnostic(
                     rec, Severity::Error, where, "disc-off-centre",
                     "a disc mark on " + core::squareName(sq) + ", which is not a centre square", 0,
@@ -240,15 +334,15 @@ void DiagramReader::readCell(const Token& cell, int line, int sq, GridCells& g, 
             break;
         case CellKind::Number:
             g.grid.number[sq] = value;
-            if (centre) {
+            if (centre && !g.placements) {
                 addDiagnostic(rec, Severity::Error, where, "number-on-centre",
                               "number " + std::to_string(value) + " on centre square " +
                                   core::squareName(sq) + ", which holds a starting disc",
                               value <= 60 ? value : 0, sq);
-            } else if (value > 60) {
+            } else if (value > g.maxNumber()) {
                 addDiagnostic(rec, Severity::Error, where, "number-out-of-range",
                               "number " + std::to_string(value) + " on " + core::squareName(sq) +
-                                  " is outside 1..60",
+                                  " is outside 1.." + std::to_string(g.maxNumber()),
                               0, sq);
             }
             break;
@@ -269,12 +363,12 @@ void DiagramReader::checkNumbers(const GridCells& g, int gridLine, GameRecord& r
     const TranscriptGrid& grid = g.grid;
     const std::array<int, 64>& cellLine = g.cellLine;
     const std::array<int, 64>& cellColumn = g.cellColumn;
-    std::array<int, 61> firstSquare{};
+    std::array<int, 65> firstSquare{};
     firstSquare.fill(-1);
     int highest = 0;
     for (int sq = 0; sq < 64; ++sq) {
         const int v = grid.number[sq];
-        if (v < 1 || v > 60 || (kCentre & bit(sq))) continue;
+        if (v < 1 || v > g.maxNumber() || (!g.placements && (kCentre & bit(sq)))) continue;
         highest = std::max(highest, v);
         if (firstSquare[v] >= 0) {
             addDiagnostic(rec, Severity::Error, text::at(name_, cellLine[sq], cellColumn[sq]),
@@ -291,7 +385,7 @@ void DiagramReader::checkNumbers(const GridCells& g, int gridLine, GameRecord& r
     for (int v = 1; v < highest; ++v) {
         if (firstSquare[v] >= 0) continue;
         bool onCentre = false;
-        for (int sq : {27, 28, 35, 36}) onCentre |= grid.number[sq] == v;
+        for (int sq : {27, 28, 35, 36}) onCentre |= !g.placements && grid.number[sq] == v;
         if (onCentre) continue;  // already reported as number-on-centre
         if (!firstMissing) firstMissing = v;
         if (missingCount++ < 10) {

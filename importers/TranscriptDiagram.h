@@ -34,6 +34,11 @@ struct Pending {
     bool metadata = false;
     std::string scoreText;
     int scoreLine = 0;
+    // "Rules: reversi" (a rules code, core/Rules.h) and "Lines: c4>e6 f3>d5" (the one-line moves
+    // that named their line: a diagram's cell holds a number, not the line), as TranscriptWriter
+    // writes them.
+    std::string rulesText, linesText;
+    int rulesLine = 0, linesLine = 0;
     // "Score: 33-31 (unfinished)": a result the moves stop short of, on purpose.
     bool declaredUnfinished = false;
 };
@@ -53,6 +58,11 @@ class DiagramReader {
     bool placeRow(const Pending& p, const Row& row, bool hasLabels, int rowIndex,
                   std::array<Token, 8>& cells, GameRecord& rec);
     std::optional<int> readScore(Pending& p, GameRecord& rec);
+    bool readRules(const Pending& p, GridCells& g, std::optional<core::Rules>& stated,
+                   GameRecord& rec);
+    void fitRules(const Pending& p, GridCells& g, const std::optional<core::Rules>& stated,
+                  int gridLine, GameRecord& rec);
+    bool applyLines(const Pending& p, std::vector<int>& sequence, GameRecord& rec);
     void readCell(const Token& cell, int line, int sq, GridCells& g, GameRecord& rec);
     void checkNumbers(const GridCells& g, int gridLine, GameRecord& rec);
     void offerRepairs(const GridCells& g, std::optional<int> statedBlack,

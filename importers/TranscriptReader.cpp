@@ -38,6 +38,12 @@ void applyMetadata(Pending& p, const std::string& key, std::string_view value, i
     } else if (key == "score" || key == "result") {
         p.scoreText = std::string(value);
         p.scoreLine = line;
+    } else if (key == "rules") {
+        p.rulesText = std::string(value);
+        p.rulesLine = line;
+    } else if (key == "lines") {
+        p.linesText = std::string(value);
+        p.linesLine = line;
     } else {
         if (pendingWarnings.size() < kMaxDiagnosticsPerFile)
             pendingWarnings.push_back(

@@ -2,12 +2,21 @@
 
 #include <stdexcept>
 
+#include "RecordRules.h"
 #include "core/Notation.h"
 
 namespace othello::importers {
 namespace {
 
 constexpr core::Bitboard kCentre = core::bit(27) | core::bit(28) | core::bit(35) | core::bit(36);
+
+// Whether a diagram needs the "Rules:" line: the rules are not what a reader finds without one
+// (RecordRules.h), or the start is one a grid of centre discs cannot show (a handicap's
+// corners, White first). Othello games from the centre discs have none, as before.
+bool needsRulesLine(const GameRecord& g) {
+    return statesRules(g) || writtenRules(g).start == core::Start::Handicap ||
+           g.start.toMove() != core::Color::Black;
+}
 
 // Metadata values are one line each.
 std::string oneLine(const std::string& s) {
@@ -21,14 +30,23 @@ std::string oneLine(const std::string& s) {
 
 bool canWriteTranscript(const GameRecord& game, std::string* why) {
     const core::Bitboard occupied = game.start.black() | game.start.white();
-    if (occupied != kCentre || game.start.toMove() != core::Color::Black) {
+    // Under other rules the "Rules:" line names the first mover, a handicap's corners (shown as
+    // discs) and the placements (numbered 1-4 on the centre from the empty board).
+    const bool stated = needsRulesLine(game);
+    const core::Rules rules = writtenRules(game);
+    const bool placements = stated && rules.start == core::Start::Placements && occupied == 0;
+    const core::Bitboard corners = stated && rules.start == core::Start::Handicap
+                                       ? rules.handicapCorners
+                                       : core::Bitboard{0};
+    if (!placements && (occupied != (kCentre | corners) ||
+                        (!stated && game.start.toMove() != core::Color::Black))) {
         if (why)
             *why = "a diagram can only start from discs on the four centre squares, Black to move";
         return false;
     }
     int squares = 0;
     for (int m : game.moves) squares += m != core::kPass;
-    if (squares > 60) {
+    if (squares > (placements ? 64 : 60)) {
         if (why) *why = "more than 60 moves";
         return false;
     }
@@ -50,6 +68,7 @@ std::string writeTranscript(const std::vector<GameRecord>& games) {
             out += "Date: " + std::to_string(g.year) + '\n';
         if (!g.round.empty()) out += "Round: " + oneLine(g.round) + '\n';
         if (!g.place.empty()) out += "Place: " + oneLine(g.place) + '\n';
+        if (needsRulesLine(g)) out += "Rules: " + core::rulesCode(writtenRules(g)) + '\n';
         if (g.complete()) {
             out += "Score: " + std::to_string(g.score.black) + '-' + std::to_string(g.score.white) +
                    '\n';
@@ -61,8 +80,13 @@ std::string writeTranscript(const std::vector<GameRecord>& games) {
         }
         std::array<int, 64> number{};
         int n = 0;
-        for (int m : g.moves)
-            if (m != core::kPass) number[m] = ++n;
+        std::string lines;  // the one-line moves that named their line: a cell holds a number
+        for (int m : g.moves) {
+            if (m == core::kPass) continue;
+            number[core::moveSquare(m)] = ++n;
+            if (core::isLineMove(m)) lines += (lines.empty() ? "" : " ") + core::moveName(m);
+        }
+        if (!lines.empty()) out += "Lines: " + lines + '\n';
         out += "   a  b  c  d  e  f  g  h\n";
         for (int row = 0; row < 8; ++row) {
             out += static_cast<char>('1' + row);

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "ReaderUtil.h"
+#include "RecordRules.h"
 #include "WthorReader.h"
 
 namespace othello::importers {
@@ -132,9 +133,16 @@ std::vector<const GameRecord*> writableGames(const std::vector<GameRecord>& game
 bool wthorCanWrite(const GameRecord& game, std::string* why) {
     if (keepsOrigin(game)) return true;
     const char* reason = nullptr;
+    std::string rules;
     if (game.status == GameStatus::Error)
         reason = "the record has an error";
-    else if (!(game.start == core::Position::start()))
+    else if (!writtenRules(game).isOthello()) {
+        // WTHOR has no field for the rules: the game would read back as Othello's.
+        rules = "WTHOR holds only Othello games from the standard start; this game is played "
+                "under " + core::rulesCode(writtenRules(game)) +
+                " (GGF, PGN, JSON move lines and transcripts keep its rules)";
+        reason = rules.c_str();
+    } else if (!(game.start == core::Position::start()))
         reason = "WTHOR holds only games from the standard start position";
     else if (squaresOnly(game.moves).size() > 60)
         reason = "more than 60 moves";

@@ -22,7 +22,8 @@
 // year than its header. writeWthorYearFiles loses nothing: one WTH_<year>.wtb per year in a
 // folder (WTH_0000.wtb for games of unknown year), with one WTHOR.JOU / WTHOR.TRN for all of
 // them. wthorWriteWarnings says every other loss above too. Games WTHOR cannot hold (not from
-// the standard start, or with an error) are skipped: see wthorCanWrite.
+// the standard start, under other rules than Othello's: WTHOR has no field for them, or with an
+// error) are skipped: see wthorCanWrite, whose message names the rules.
 //
 // The header's depth of the theoretical scores (byte 14) is that of the first game that has
 // one (22 when none has): WTHOR holds one depth per file.

@@ -18,6 +18,7 @@
 #include "importers/GameResult.h"
 #include "importers/Reader.h"
 #include "importers/ReaderUtil.h"
+#include "importers/RecordRules.h"
 #include "importers/TextEscape.h"
 #include "importers/Writer.h"
 #include "storage/Archive.h"
@@ -47,6 +48,9 @@ json recordJson(const GameRecord& g) {
     if (!g.statedResult.empty()) j["stated_result"] = g.statedResult;
     j["result"] = importers::resultText(g);  // as every list shows it (GameResult.h)
     if (!g.variant.standard()) j["variant"] = importers::ggfType(g.variant);
+    // The rules (core/Rules.h code) of a game that is not Othello from the cross.
+    if (const core::Rules rules = importers::writtenRules(g); !rules.isOthello())
+        j["rules"] = core::rulesCode(rules);
     if (!g.standardStart) j["start"] = core::boardStringWithSide(g.start);
     json warnings = json::array();
     for (const Diagnostic& d : g.diagnostics) {
