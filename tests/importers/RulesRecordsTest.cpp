@@ -191,6 +191,16 @@ TEST_CASE("rules records: a finished Reversi game states its disc count, read ba
         CHECK(back.score.black == s.black);
         CHECK(back.score.white == s.white);
     }
+    // A stated count whose White part disagrees is said, though Black's agrees: the counts of a
+    // disc-scored game need not sum to 64.
+    std::string wrong = pgn;
+    const std::string stated = "[Result \"" + result + "\"]";
+    wrong.replace(wrong.find(stated), stated.size(),
+                  "[Result \"" + std::to_string(s.black) + "-" + std::to_string(s.white + 1) +
+                      "\"]");
+    const FileResult w = readWith("w.pgn", wrong, Format::Pgn);
+    REQUIRE(w.records.size() == 1);
+    CHECK(hasCode(w.records[0], "result-mismatch"));
 }
 
 TEST_CASE("rules records: GGF reads RU[] and the c4>e6 moves; a bad code is an error of that "
@@ -335,4 +345,11 @@ TEST_CASE("rules records: a Reversi transcript numbers its placements 1-4 on the
     CHECK(core::rulesCode(shown.rules) == "reversi+mirrored");
     CHECK(shown.start.black() == core::Position::start().white());
     CHECK(core::movesString(shown.moves, false, " ") == "e3 d3 c3>e3 b2");
+    // Drawn centre discs with a number past 60: an error, not a game of no moves.
+    std::string drawn = fixture.substr(fixture.find("# The same game's rules"));
+    drawn.replace(drawn.find("  4  .  .  .  .  .  ."), 3, " 61");
+    const FileResult bad = readWith("drawn.txt", drawn, Format::Transcript);
+    REQUIRE(bad.records.size() == 1);
+    REQUIRE(firstError(bad.records[0]));
+    CHECK(firstError(bad.records[0])->code == "number-out-of-range");
 }
