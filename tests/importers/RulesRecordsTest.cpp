@@ -203,7 +203,7 @@ TEST_CASE("rules records: a finished Reversi game states its disc count, read ba
     CHECK(hasCode(w.records[0], "result-mismatch"));
 }
 
-TEST_CASE("rules records: GGF reads RU[] and the c4>e6 moves; a bad code is an error of that "
+TEST_CASE("rules records: GGF reads RU[] and the c4>e6 moves, and a bad code is an error of that "
           "record only, located",
           "[importers][rules]") {
     const GameRecord g = gameWithLines(core::reversiRules(), 1);
@@ -264,7 +264,7 @@ TEST_CASE("rules records: PGN reads the Variant and Scoring tags, and the Rules 
     CHECK(core::rulesCode(r.records[0].rules) == "othello+discs");
 }
 
-TEST_CASE("rules records: JSON move lines read \"rules\"; a bad code is that line's error",
+TEST_CASE("rules records: JSON move lines read \"rules\", and a bad code is that line's error",
           "[importers][rules]") {
     const GameRecord g = gameWithLines(core::reversiRules(), 1);
     const std::string line = writeGamesToString({g}, Format::Moves);
