@@ -222,6 +222,19 @@ TEST_CASE("rules records: GGF reads RU[] and the c4>e6 moves, and a bad code is 
     CHECK(e->message.find("reversi+sideways") != std::string::npos);
     CHECK(r.records[1].ok());
     CHECK(core::rulesCode(r.records[1].rules) == "reversi");
+    // A pass left out under the rules (GGF tolerates it): told from a move by the wrong side on
+    // the rules' own moves, made explicit by the replay.
+    GameRecord passing;
+    for (unsigned seed = 1; seed < 3000 && !passing.passes(); ++seed)
+        passing = randomRulesGame(core::reversiRules(), seed);
+    REQUIRE(passing.passes() > 0);
+    std::string withoutPasses = writeGamesToString({passing}, Format::Ggf);
+    for (std::size_t at; (at = withoutPasses.find("[PA]")) != std::string::npos;)
+        withoutPasses.erase(at - 1, 5);
+    const FileResult np = readWith("np.ggf", withoutPasses, Format::Ggf);
+    REQUIRE(np.records.size() == 1);
+    CHECK(np.records[0].ok());
+    CHECK(core::movesString(np.records[0].moves) == core::movesString(passing.moves));
     // Without RU[] the placements are Othello moves on an empty board: refused, as before.
     std::string noRules = good;
     noRules.erase(noRules.find("RU[reversi]"), 11);
