@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "RecordRules.h"
+#include "StatedResult.h"
 #include "core/Notation.h"
 
 namespace othello::importers {
@@ -60,7 +61,7 @@ std::string result(const GameRecord& g) {
     if (g.statedDiscDiff)
         diff = *g.statedDiscDiff;
     else if (g.complete() && g.variant.standard() &&
-             (!g.statedBlackDiscs || *g.statedBlackDiscs == g.score.black))
+             compareStatedResult(g) != StatedResultCheck::Mismatch)
         // The game's own score, scored by its rules: 34-29 under disc scoring is +5 (a stated
         // Black count alone would give 2 * 34 - 64); for Othello the same figure as below.
         diff = blackResult(g.score, g.variant);

@@ -46,8 +46,14 @@ StatedResultCheck compareStatedResult(const GameRecord& r) {
     bool agrees = true;
     if (r.statedDiscDiff)
         agrees = std::abs(*r.statedDiscDiff - blackResult(r.score, r.variant)) <= 0.0051;
-    else if (r.statedBlackDiscs)
+    else if (r.statedBlackDiscs) {
         agrees = *r.statedBlackDiscs == r.score.black;
+        // Under disc scoring the counts need not sum to 64: White's stated count is checked
+        // too ("34-30" for a game that ends 34-29).
+        if (const auto s = text::parseScore(r.statedResult);
+            agrees && s && r.rules.scoring == core::Scoring::Discs)
+            agrees = s->second == r.score.white;
+    }
     else
         agrees = *r.statedWinner == winnerOf(r.score, r.variant);
     return agrees ? StatedResultCheck::Agrees : StatedResultCheck::Mismatch;
@@ -93,7 +99,7 @@ bool parseStatedResult(GameRecord& r, std::string_view written) {
 std::string writtenResult(const GameRecord& g) {
     // A finished game whose stated count agrees: its own score, scored by its rules (a Reversi
     // game's 34-29; for Othello's the same text as the stated count gives below).
-    if (g.complete() && (!g.statedBlackDiscs || *g.statedBlackDiscs == g.score.black))
+    if (g.complete() && compareStatedResult(g) != StatedResultCheck::Mismatch)
         return std::to_string(g.score.black) + "-" + std::to_string(g.score.white);
     if (g.statedBlackDiscs && *g.statedBlackDiscs >= 0 && *g.statedBlackDiscs <= 64)
         return std::to_string(*g.statedBlackDiscs) + "-" + std::to_string(64 - *g.statedBlackDiscs);

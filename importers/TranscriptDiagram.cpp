@@ -257,7 +257,23 @@ void DiagramReader::fitRules(const Pending& p, GridCells& g,
             g.ok = false;
         }
     }
-    if (g.marked) g.placements = false;
+    if (g.marked && g.placements) {
+        // The sheet draws its start: its numbers are moves from the cross, 1..60 off the centre
+        // (readCell let a numbered placement through until the marks were known).
+        g.placements = false;
+        for (int sq = 0; sq < 64; ++sq) {
+            const int v = grid.number[sq];
+            if (v == 0 || (v <= 60 && !(kCentre & bit(sq)))) continue;
+            addDiagnostic(rec, Severity::Error, text::at(name_, g.cellLine[sq], g.cellColumn[sq]),
+                          v > 60 ? "number-out-of-range" : "number-on-centre",
+                          "number " + std::to_string(v) + " on " + core::squareName(sq) +
+                              (v > 60 ? " is outside 1..60: the centre discs are drawn, so the "
+                                        "placements are not numbered"
+                                      : ", a centre square, beside drawn centre discs"),
+                          0, sq);
+            g.ok = false;
+        }
+    }
     std::optional<core::Rules> rules = stated;
     if (board && rules && rules->start == core::Start::Placements)
         rules = core::fitStart(*rules, grid.start);

@@ -191,9 +191,19 @@ TEST_CASE("rules records: a finished Reversi game states its disc count, read ba
         CHECK(back.score.black == s.black);
         CHECK(back.score.white == s.white);
     }
+    // A stated count whose White part disagrees is said, though Black's agrees: the counts of a
+    // disc-scored game need not sum to 64.
+    std::string wrong = pgn;
+    const std::string stated = "[Result \"" + result + "\"]";
+    wrong.replace(wrong.find(stated), stated.size(),
+                  "[Result \"" + std::to_string(s.black) + "-" + std::to_string(s.white + 1) +
+                      "\"]");
+    const FileResult w = readWith("w.pgn", wrong, Format::Pgn);
+    REQUIRE(w.records.size() == 1);
+    CHECK(hasCode(w.records[0], "result-mismatch"));
 }
 
-TEST_CASE("rules records: GGF reads RU[] and the c4>e6 moves; a bad code is an error of that "
+TEST_CASE("rules records: GGF reads RU[] and the c4>e6 moves, and a bad code is an error of that "
           "record only, located",
           "[importers][rules]") {
     const GameRecord g = gameWithLines(core::reversiRules(), 1);
@@ -212,6 +222,19 @@ TEST_CASE("rules records: GGF reads RU[] and the c4>e6 moves; a bad code is an e
     CHECK(e->message.find("reversi+sideways") != std::string::npos);
     CHECK(r.records[1].ok());
     CHECK(core::rulesCode(r.records[1].rules) == "reversi");
+    // A pass left out under the rules (GGF tolerates it): told from a move by the wrong side on
+    // the rules' own moves, made explicit by the replay.
+    GameRecord passing;
+    for (unsigned seed = 1; seed < 3000 && !passing.passes(); ++seed)
+        passing = randomRulesGame(core::reversiRules(), seed);
+    REQUIRE(passing.passes() > 0);
+    std::string withoutPasses = writeGamesToString({passing}, Format::Ggf);
+    for (std::size_t at; (at = withoutPasses.find("[PA]")) != std::string::npos;)
+        withoutPasses.erase(at - 1, 5);
+    const FileResult np = readWith("np.ggf", withoutPasses, Format::Ggf);
+    REQUIRE(np.records.size() == 1);
+    CHECK(np.records[0].ok());
+    CHECK(core::movesString(np.records[0].moves) == core::movesString(passing.moves));
     // Without RU[] the placements are Othello moves on an empty board: refused, as before.
     std::string noRules = good;
     noRules.erase(noRules.find("RU[reversi]"), 11);
@@ -254,7 +277,7 @@ TEST_CASE("rules records: PGN reads the Variant and Scoring tags, and the Rules 
     CHECK(core::rulesCode(r.records[0].rules) == "othello+discs");
 }
 
-TEST_CASE("rules records: JSON move lines read \"rules\"; a bad code is that line's error",
+TEST_CASE("rules records: JSON move lines read \"rules\", and a bad code is that line's error",
           "[importers][rules]") {
     const GameRecord g = gameWithLines(core::reversiRules(), 1);
     const std::string line = writeGamesToString({g}, Format::Moves);
@@ -335,4 +358,11 @@ TEST_CASE("rules records: a Reversi transcript numbers its placements 1-4 on the
     CHECK(core::rulesCode(shown.rules) == "reversi+mirrored");
     CHECK(shown.start.black() == core::Position::start().white());
     CHECK(core::movesString(shown.moves, false, " ") == "e3 d3 c3>e3 b2");
+    // Drawn centre discs with a number past 60: an error, not a game of no moves.
+    std::string drawn = fixture.substr(fixture.find("# The same game's rules"));
+    drawn.replace(drawn.find("  4  .  .  .  .  .  ."), 3, " 61");
+    const FileResult bad = readWith("drawn.txt", drawn, Format::Transcript);
+    REQUIRE(bad.records.size() == 1);
+    REQUIRE(firstError(bad.records[0]));
+    CHECK(firstError(bad.records[0])->code == "number-out-of-range");
 }
