@@ -14,6 +14,7 @@
 #include "archive/ArchiveBackend.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
+#include "curation/CurationController.h"
 #include "game/GameController.h"
 #include "importers/GameResult.h"
 
@@ -339,14 +340,13 @@ void RulesGameTest::savedRecordKeepsItsRules() {
     std::mt19937 rng(28);
     playOut(g, rng);
     QVERIFY(g.gameOver());
-    // What CurationController::save hands to ArchiveBackend::addGame for a new game.
-    GameEdit edit;
-    edit.rules = g.rules();
-    edit.start = g.game().start;
-    edit.moves = g.mainLine();
-    edit.headers.black = QStringLiteral("Pointed");
-    edit.headers.white = QStringLiteral("Plain");
+    // What CurationController::save hands to ArchiveBackend::addGame for a new game, and the
+    // record addGame stores.
+    GameEdit edit = gameEditOf(g, {{QStringLiteral("black"), QStringLiteral("Pointed")},
+                                   {QStringLiteral("white"), QStringLiteral("Plain")}});
+    QCOMPARE(edit.rules, core::reversiRules());
     const importers::GameRecord record = enteredRecord(edit);
+    QCOMPARE(record.black, std::string("Pointed"));
     QCOMPARE(record.rules, core::reversiRules());
     QCOMPARE(record.start, *core::rulesStart(core::reversiRules()));
     QCOMPARE(record.moves, g.mainLine());
@@ -365,11 +365,7 @@ void RulesGameTest::savedRecordKeepsItsRules() {
     // The Othello game is stored as Othello's, as before.
     GameController o;
     QVERIFY(o.playMove(core::parseSquare("f5")));
-    GameEdit othello;
-    othello.rules = o.rules();
-    othello.start = o.game().start;
-    othello.moves = o.mainLine();
-    QCOMPARE(enteredRecord(othello).rules, core::othelloRules());
+    QCOMPARE(enteredRecord(gameEditOf(o, {})).rules, core::othelloRules());
 }
 
 void RulesGameTest::storedGameShownUnderItsRules() {
@@ -378,11 +374,7 @@ void RulesGameTest::storedGameShownUnderItsRules() {
     QVERIFY(played.newGameUnder(QStringLiteral("reversi")));
     std::mt19937 rng(11);
     const Played p = playOut(played, rng);
-    GameEdit edit;
-    edit.rules = played.rules();
-    edit.start = played.game().start;
-    edit.moves = played.mainLine();
-    const importers::GameRecord record = enteredRecord(edit);
+    const importers::GameRecord record = enteredRecord(gameEditOf(played, {}));
     const GameInfo info = gameInfoOf(42, record, "");
     QCOMPARE(info.rules, core::reversiRules());
 

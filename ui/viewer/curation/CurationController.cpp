@@ -200,9 +200,7 @@ void CurationController::gameShown(qint64 id) {
     });
 }
 
-void CurationController::save(const QVariantMap& headers) {
-    GameController* g = game();
-    if (!g || g->editing()) return;
+GameEdit gameEditOf(const GameController& g, const QVariantMap& headers) {
     GameEdit edit;
     const auto field = [&headers](const char* key, std::optional<QString>& out) {
         const QString k = QLatin1String(key);
@@ -215,17 +213,30 @@ void CurationController::save(const QVariantMap& headers) {
     field("round", edit.headers.round);
     field("place", edit.headers.place);
     field("result", edit.headers.result);
+    edit.rules = g.rules();
+    edit.start = g.game().start;
+    edit.moves = g.mainLine();
+    const storage::GameAnnotations annotations = g.annotations();
+    edit.setAnnotations = true;
+    edit.comments = annotations.comments;
+    edit.variations = annotations.variations;
+    return edit;
+}
+
+void CurationController::save(const QVariantMap& headers) {
+    GameController* g = game();
+    if (!g || g->editing()) return;
+    GameEdit edit = gameEditOf(*g, headers);
     const qint64 id = g->gameId();
     const std::vector<int> moves = g->mainLine();
     const storage::GameAnnotations annotations = g->annotations();
-    edit.rules = g->rules();
-    edit.start = g->game().start;
-    if (id == 0 || id != storedId_ || moves != storedMoves_) edit.moves = moves;
-    if (id == 0 || edit.moves || annotations.comments != storedComments_ ||
-        annotations.variations != storedVariations_) {
-        edit.setAnnotations = true;
-        edit.comments = annotations.comments;
-        edit.variations = annotations.variations;
+    // A stored game's unchanged moves and annotations are not sent (no edit of them).
+    if (id != 0 && id == storedId_ && moves == storedMoves_) edit.moves.reset();
+    if (id != 0 && !edit.moves && annotations.comments == storedComments_ &&
+        annotations.variations == storedVariations_) {
+        edit.setAnnotations = false;
+        edit.comments.clear();
+        edit.variations.clear();
     }
     const int ply = g->ply();
     begin();
