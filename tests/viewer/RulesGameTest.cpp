@@ -12,6 +12,7 @@
 #include <string>
 
 #include "archive/ArchiveBackend.h"
+#include "archive/ArchiveClient.h"
 #include "core/Notation.h"
 #include "core/Replay.h"
 #include "curation/CurationController.h"
@@ -146,6 +147,7 @@ class RulesGameTest : public QObject {
     void handicapAndHeader();
     void savedRecordKeepsItsRules();
     void storedGameShownUnderItsRules();
+    void typedAndPastedMovesUnderTheRules();
 };
 
 void RulesGameTest::reversiGameWithPlacementsAndLineChoices() {
@@ -401,6 +403,42 @@ void RulesGameTest::storedGameShownUnderItsRules() {
     QCOMPARE(rules.count(), 2);
     QCOMPARE(g.rulesText(), QString());
     QCOMPARE(g.plyCount(), 3);
+}
+
+void RulesGameTest::typedAndPastedMovesUnderTheRules() {
+    // The placements, e3 d3, then Black's c3 outflanks two lines: it must say which.
+    const QString moves = QStringLiteral("d4 e4 e5 d5 e3 d3 c3>e5");
+    const int c3e5 = core::lineMove(core::parseSquare("c3"), core::parseSquare("e5"));
+    GameController g;
+    ArchiveClient client;  // never opened: the Edit tab's typed moves need no archive
+    client.setGame(&g);
+    CurationController* curation = client.curation();
+    QVERIFY(g.newGameUnder(QStringLiteral("reversi")));
+    QVERIFY(curation->enterText(moves).value(QStringLiteral("ok")).toBool());
+    QCOMPARE(g.rules(), core::reversiRules());
+    QCOMPARE(g.plyCount(), 7);
+    QCOMPARE(g.mainLine().back(), c3e5);
+    const QVariantMap bare = curation->enterText(QStringLiteral("d4 e4 e5 d5 e3 d3 c3"));
+    QVERIFY(!bare.value(QStringLiteral("ok")).toBool());
+    QVERIFY2(bare.value(QStringLiteral("error")).toString().contains(QStringLiteral("c3>e3 or c3>e5")),
+             qPrintable(bare.value(QStringLiteral("error")).toString()));
+    // A stored Reversi game: typed moves still play under its rules, from its empty board.
+    g.setGame(gameInfoOf(9, enteredRecord(gameEditOf(g, {})), ""), 0);
+    QVERIFY(curation->enterText(QStringLiteral("d4 e4 e5")).value(QStringLiteral("ok")).toBool());
+    QCOMPARE(g.rules(), core::reversiRules());
+    QCOMPARE(g.plyCount(), 3);
+    // Typed on the board (setMovesText) and pasted: the same, copied back as written.
+    QVERIFY(g.setMovesText(moves));
+    QCOMPARE(g.lineText(), moves);
+    g.jump(3);
+    QVERIFY(g.pasteText(moves));  // a prefix of the line shown: that ply of it
+    QCOMPARE(g.ply(), 7);
+    QCOMPARE(g.movesText(), moves);
+    // Othello's game takes Othello's moves as before, and refuses a line move.
+    g.newGame();
+    QVERIFY(curation->enterText(QStringLiteral("f5 d6 c3")).value(QStringLiteral("ok")).toBool());
+    QCOMPARE(g.rules(), core::othelloRules());
+    QVERIFY(!g.setMovesText(QStringLiteral("f5 d6 c3>e5")));
 }
 
 QTEST_GUILESS_MAIN(RulesGameTest)

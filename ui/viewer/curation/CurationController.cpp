@@ -518,11 +518,17 @@ QVariantMap CurationController::enterText(const QString& input) {
     const std::string text = input.trimmed().toStdString();
     GameInfo info;
     QVariantMap headers;
-    // A new game keeps its rules and start (a set-up position, a Reversi game's empty board);
-    // otherwise moves start from the standard start under Othello's rules.
+    // Moves typed are played under the rules of the game shown. A new game keeps its start (a
+    // set-up position, a Reversi game's empty board); a stored one starts from its rules'
+    // start, or from the standard cross when it was set up.
+    info.rules = g->rules();
     if (g->gameId() == 0) {
-        info.rules = g->rules();
         info.start = g->game().start;
+    } else if (const std::optional<core::Position> start = core::rulesStart(info.rules)) {
+        info.start = *start;
+    } else {
+        info.rules.start = core::Start::Cross;
+        info.rules.firstToMove = core::Color::Black;
     }
     const core::MovesParse parsed = core::parseMoves(text);
     if (!parsed.error) {
