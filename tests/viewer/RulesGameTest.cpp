@@ -79,14 +79,14 @@ Played playOut(GameController& g, std::mt19937& rng, int maxChoices = -1) {
             g.step(1);  // the pass the line holds (inferred after the move before)
             expected.pass();
             played.tokens.push_back(core::kPass);
-            if (g.current() != expected) QTest::qFail("the pass shows another position", __FILE__, __LINE__);
+            if (g.current() != expected)
+                QTest::qFail("the pass shows another position", __FILE__, __LINE__);
             continue;
         }
         const std::vector<int> several = choiceSquares(expected, rules);
         const bool placing = core::inPlacements(expected, rules);
-        const int square = !several.empty()
-                               ? several[rng() % several.size()]
-                               : all[rng() % all.size()].square;
+        const int square =
+            !several.empty() ? several[rng() % several.size()] : all[rng() % all.size()].square;
         const std::vector<core::RuleMove> lines = movesOn(expected, rules, square);
         if (placing != g.placing()) QTest::qFail("placing differs", __FILE__, __LINE__);
         if (!g.playMove(square)) {
@@ -123,7 +123,8 @@ Played playOut(GameController& g, std::mt19937& rng, int maxChoices = -1) {
                     ok = g.playMove(core::lineEnd(chosen.move));
                     break;
             }
-            if (!ok || g.choosingLine()) QTest::qFail("the line was not played", __FILE__, __LINE__);
+            if (!ok || g.choosingLine())
+                QTest::qFail("the line was not played", __FILE__, __LINE__);
             ++played.choices;
             played.choicePlies.push_back(g.ply());
         }
@@ -233,8 +234,8 @@ void RulesGameTest::undoAndStepAcrossAChoice() {
     QVERIFY(g.playMove(square));
     core::Bitboard lineSquares = core::bit(square);
     for (const core::RuleMove& m : lines) lineSquares |= m.flips | core::bit(core::lineEnd(m.move));
-    const core::Bitboard elsewhere = ~(position.black() | position.white() | lineSquares |
-                                       position.legalMoves());
+    const core::Bitboard elsewhere =
+        ~(position.black() | position.white() | lineSquares | position.legalMoves());
     QVERIFY(!g.playMove(core::lowestSquare(elsewhere)));
     QVERIFY(!g.choosingLine());
     // Stepping away drops it too.
@@ -253,8 +254,8 @@ void RulesGameTest::undoAndStepAcrossAChoice() {
     QCOMPARE(g.ply(), before + 1);
     QCOMPARE(g.current(), after);
     QCOMPARE(g.mainLine()[std::size_t(before)], lines[1].move);
-    QCOMPARE(g.undoText(), QStringLiteral("Play %1").arg(QString::fromStdString(
-                                core::moveName(lines[1].move))));
+    QCOMPARE(g.undoText(),
+             QStringLiteral("Play %1").arg(QString::fromStdString(core::moveName(lines[1].move))));
     g.undo();
     QCOMPARE(g.ply(), before);
     QCOMPARE(g.plyCount(), before);
@@ -297,14 +298,15 @@ void RulesGameTest::handicapAndHeader() {
     const core::Bitboard corners = core::bit(0) | core::bit(63);
     QCOMPARE(g.current().white() & core::kCorners, corners);
     QCOMPARE(g.sideToMove(), 2);  // the weaker player moves first
-    QCOMPARE(g.current().legalMoves(), core::Position(core::Position::start().black(),
-                                                      core::Position::start().white() | corners,
-                                                      core::Color::White)
-                                           .legalMoves());
+    QCOMPARE(g.current().legalMoves(),
+             core::Position(core::Position::start().black(),
+                            core::Position::start().white() | corners, core::Color::White)
+                 .legalMoves());
     for (int sq = 0; sq < 64; ++sq)
         QCOMPARE(role(g, sq, BoardModel::LegalRole) != 0,
                  bool(g.current().legalMoves() & core::bit(sq)));
-    QVERIFY(g.playMove(g.current().legalMoves() ? core::lowestSquare(g.current().legalMoves()) : -1));
+    QVERIFY(
+        g.playMove(g.current().legalMoves() ? core::lowestSquare(g.current().legalMoves()) : -1));
     QCOMPARE(g.ply(), 1);
     // The same rules again: no signal; Othello again: one, and nothing to say.
     QVERIFY(g.newGameUnder(QStringLiteral("othello+handicap-a1h8-white+white-first")));
@@ -314,8 +316,8 @@ void RulesGameTest::handicapAndHeader() {
     QCOMPARE(g.rulesText(), QString());
     QCOMPARE(g.rules(), core::othelloRules());
     QVERIFY(g.newGameUnder(QStringLiteral("reversi-all-lines")));
-    QCOMPARE(g.rulesText(), QString::fromStdString(core::rulesDescription(
-                                core::reversiAllLinesRules())));
+    QCOMPARE(g.rulesText(),
+             QString::fromStdString(core::rulesDescription(core::reversiAllLinesRules())));
     // Codes that are not rules, and rules without a start of their own.
     QVERIFY(!g.newGameUnder(QStringLiteral("chess")));
     QVERIFY(g.lastError().contains(QStringLiteral("chess")));
@@ -334,6 +336,15 @@ void RulesGameTest::handicapAndHeader() {
     QCOMPARE(g.rules().start, core::Start::Handicap);
     QCOMPARE(g.rules().handicapTo, core::Color::Black);
     QVERIFY(g.rulesText().contains(QStringLiteral("handicap")));
+    // Any other set-up board is still Othello, whoever is to move: nothing to say.
+    g.newGame();
+    g.startEditing();
+    g.cycleSquare(core::parseSquare("e3"));
+    g.setEditSide(2);
+    QVERIFY(g.finishEditing());
+    QCOMPARE(g.rules().start, core::Start::AnyPosition);
+    QCOMPARE(g.sideToMove(), 2);
+    QCOMPARE(g.rulesText(), QString());
 }
 
 void RulesGameTest::savedRecordKeepsItsRules() {
@@ -360,8 +371,7 @@ void RulesGameTest::savedRecordKeepsItsRules() {
     // A result stated by the empties-to-the-winner count disagrees (when there are empties).
     if (s.black + s.white < 64 && s.black != s.white) {
         const core::Score othello = core::finalScore(g.current(), core::Scoring::EmptiesToWinner);
-        edit.headers.result =
-            QStringLiteral("%1-%2").arg(othello.black).arg(othello.white);
+        edit.headers.result = QStringLiteral("%1-%2").arg(othello.black).arg(othello.white);
         QVERIFY_THROWS_EXCEPTION(std::exception, enteredRecord(edit));
     }
     // The Othello game is stored as Othello's, as before.
@@ -420,8 +430,9 @@ void RulesGameTest::typedAndPastedMovesUnderTheRules() {
     QCOMPARE(g.mainLine().back(), c3e5);
     const QVariantMap bare = curation->enterText(QStringLiteral("d4 e4 e5 d5 e3 d3 c3"));
     QVERIFY(!bare.value(QStringLiteral("ok")).toBool());
-    QVERIFY2(bare.value(QStringLiteral("error")).toString().contains(QStringLiteral("c3>e3 or c3>e5")),
-             qPrintable(bare.value(QStringLiteral("error")).toString()));
+    QVERIFY2(
+        bare.value(QStringLiteral("error")).toString().contains(QStringLiteral("c3>e3 or c3>e5")),
+        qPrintable(bare.value(QStringLiteral("error")).toString()));
     // A stored Reversi game: typed moves still play under its rules, from its empty board.
     g.setGame(gameInfoOf(9, enteredRecord(gameEditOf(g, {})), ""), 0);
     QVERIFY(curation->enterText(QStringLiteral("d4 e4 e5")).value(QStringLiteral("ok")).toBool());

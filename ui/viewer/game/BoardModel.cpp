@@ -58,10 +58,12 @@ QVariant BoardModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> BoardModel::roleNames() const {
-    return {{SquareRole, "square"},       {NameRole, "name"},         {DiscRole, "disc"},
-            {LegalRole, "legal"},         {LastMoveRole, "lastMove"}, {FlippedRole, "flipped"},
-            {ValueTextRole, "valueText"}, {BestRole, "best"},         {BoundRole, "bound"},
-            {ChoiceRole, "choice"},       {ChoiceEndRole, "choiceEnd"}, {ChoiceSquareRole, "choiceSquare"}};
+    return {{SquareRole, "square"},       {NameRole, "name"},
+            {DiscRole, "disc"},           {LegalRole, "legal"},
+            {LastMoveRole, "lastMove"},   {FlippedRole, "flipped"},
+            {ValueTextRole, "valueText"}, {BestRole, "best"},
+            {BoundRole, "bound"},         {ChoiceRole, "choice"},
+            {ChoiceEndRole, "choiceEnd"}, {ChoiceSquareRole, "choiceSquare"}};
 }
 
 void BoardModel::setState(const core::Position& position, bool showLegal, Bitboard legal,

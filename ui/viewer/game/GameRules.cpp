@@ -16,8 +16,10 @@ QString GameController::rulesCode() const {
 }
 
 QString GameController::rulesText() const {
+    // A set-up position (whoever is to move there) is still Othello: nothing to say.
     core::Rules othello = core::othelloRules();
-    othello.start = rules().start;  // a set-up position is still Othello: nothing to say
+    othello.start = rules().start;
+    othello.firstToMove = rules().firstToMove;
     if (rules() == core::othelloRules() ||
         (rules().start == core::Start::AnyPosition && rules() == othello))
         return {};
@@ -35,7 +37,8 @@ QString GameController::nextMoveText() const {
 
 QStringList GameController::choiceNames() const {
     QStringList names;
-    for (const core::RuleMove& m : choices_) names.push_back(QString::fromStdString(core::moveName(m.move)));
+    for (const core::RuleMove& m : choices_)
+        names.push_back(QString::fromStdString(core::moveName(m.move)));
     return names;
 }
 
@@ -120,8 +123,7 @@ bool GameController::newGameUnder(const QString& code) {
 
 QVariantMap GameController::describeRules(const QString& code) const {
     const core::RulesParse parsed = core::parseRules(code.trimmed().toStdString());
-    const std::string text =
-        parsed.error ? *parsed.error : core::rulesDescription(parsed.rules);
+    const std::string text = parsed.error ? *parsed.error : core::rulesDescription(parsed.rules);
     return {{QStringLiteral("ok"), !parsed.error},
             {QStringLiteral("text"), QString::fromStdString(text)}};
 }

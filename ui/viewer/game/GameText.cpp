@@ -97,14 +97,13 @@ bool GameController::pasteText(const QString& text) {
         setGame(game, 0);
         return true;
     }
-    lastError_ = moves.error
-                     ? tr("Neither moves (column %1: %2) nor a board (%3)")
-                           .arg(moves.error->column + 1)
-                           .arg(QString::fromStdString(moves.error->message),
-                                QString::fromStdString(board.error->message))
-                     : tr("Moves that cannot be played: %1")
-                           .arg(QString::fromStdString(
-                               core::replay(start, moves.moves, rules).error->describe()));
+    lastError_ = moves.error ? tr("Neither moves (column %1: %2) nor a board (%3)")
+                                   .arg(moves.error->column + 1)
+                                   .arg(QString::fromStdString(moves.error->message),
+                                        QString::fromStdString(board.error->message))
+                             : tr("Moves that cannot be played: %1")
+                                   .arg(QString::fromStdString(
+                                       core::replay(start, moves.moves, rules).error->describe()));
     return false;
 }
 

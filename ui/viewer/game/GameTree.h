@@ -50,8 +50,7 @@ class GameTree {
     // A tree over a stored game played under `rules`; moves are taken as a replay makes them
     // (a record that does not replay keeps its legal prefix; annotations are taken as given).
     GameTree(const core::Position& start, const std::vector<int>& moves,
-             std::vector<importers::Comment> comments,
-             std::vector<importers::Variation> variations,
+             std::vector<importers::Comment> comments, std::vector<importers::Variation> variations,
              const core::Rules& rules = core::othelloRules());
 
     const core::Position& start() const { return start_; }
