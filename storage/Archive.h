@@ -136,9 +136,11 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 // final score, a result that is not a result, or a date that is not ISO 8601 (YYYY, YYYY-MM,
 // YYYY-MM-DD) or not in the calendar (2024-02-30, 2023-02-29). A result stated for an unfinished
 // game is kept as stated (a resignation, a loss on time or by forfeit). Names default to "?"
-// (unknown), like PGN.
+// (unknown), like PGN. The moves are played under `rules` (the record keeps them; `start`
+// is rulesStart(rules) unless rules.start is AnyPosition), and a finished game is scored by them.
 importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
-                                  const GameHeaders& headers);
+                                  const GameHeaders& headers,
+                                  const core::Rules& rules = core::othelloRules());
 
 // ---- The archive --------------------------------------------------------------------------
 

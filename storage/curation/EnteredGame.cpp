@@ -84,8 +84,9 @@ void setEnteredDate(importers::GameRecord& r, const std::string& text) {
 }
 
 importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
-                                  const GameHeaders& headers) {
+                                  const GameHeaders& headers, const core::Rules& rules) {
     importers::GameRecord r;
+    r.rules = rules;
     r.start = start;
     r.standardStart = start == core::Position::start();
     r.format = importers::Format::Moves;

@@ -57,9 +57,11 @@ Item {
         close.accepted = false
         leaveGame(closeAgain)
     }
-    function startNewGame() {
+    // A new game: Othello's, or under the rules of `code` (NewGameDialog).
+    function startNewGame(code) {
         leaveGame(function() {
-            game.newGame()
+            if (code === undefined || code === "othello") game.newGame()
+            else if (!game.newGameUnder(code)) { showNote(game.lastError(), true); return }
             curation.clearMessages()  // "Saved as game N" was about the game left
             tabs.currentIndex = root.editTab
         })
@@ -161,6 +163,13 @@ Item {
         game: game
         theme: theme
     }
+    NewGameDialog {
+        id: newGameDialog
+        objectName: "newGameDialog"
+        game: game
+        theme: theme
+        onChosen: (code) => root.startNewGame(code)
+    }
 
     Rectangle {
         anchors.fill: parent
@@ -227,6 +236,16 @@ Item {
                 font.pixelSize: theme.unit * 0.9
                 focusPolicy: Qt.NoFocus
                 onClicked: root.startNewGame()
+            }
+            Button {
+                objectName: "newGameRules"
+                text: qsTr("Other rules…")
+                font.pixelSize: theme.unit * 0.9
+                focusPolicy: Qt.NoFocus
+                ToolTip.visible: hovered
+                ToolTip.delay: 500
+                ToolTip.text: qsTr("A new game of classic Reversi, Reversi with every line, or Othello with a handicap")
+                onClicked: newGameDialog.open()
             }
             Button {
                 objectName: "deleteGame"

@@ -149,9 +149,12 @@ std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
     const std::optional<st::StoredGame> stored =
         backendCall([&] { return impl_->archive.game(id); });
     if (!stored) return std::nullopt;
-    const importers::GameRecord& r = stored->record;
+    return gameInfoOf(stored->id, stored->record, stored->opening);
+}
+
+GameInfo gameInfoOf(qint64 id, const importers::GameRecord& r, const std::string& opening) {
     GameInfo g;
-    g.id = stored->id;
+    g.id = id;
     g.black = qs(r.black);
     g.white = qs(r.white);
     g.event = qs(r.event);
@@ -165,8 +168,9 @@ std::optional<GameInfo> ArchiveBackend::game(qint64 id) {
         g.theoretical = QString::number(value->blackDiscs);
         if (value->depth > 0) g.theoretical += QObject::tr(" at %1 empties").arg(value->depth);
     }
-    g.opening = qs(stored->opening);
+    g.opening = qs(opening);
     g.source = qs(r.source.describe());
+    g.rules = r.rules;
     g.start = r.start;
     g.moves = r.moves;
     g.comments = r.comments;
@@ -347,18 +351,21 @@ QString ArchiveBackend::user() {
     return qs(impl_->archive.user());
 }
 
+importers::GameRecord enteredRecord(const GameEdit& game) {
+    importers::GameRecord record =
+        st::enteredGame(game.start, game.moves.value_or(std::vector<int>{}),
+                        storageHeaders(game.headers), game.rules);
+    if (game.setAnnotations) {
+        record.comments = game.comments;
+        record.variations = game.variations;
+        // Where the record is built: addGame keeps them only when they fit its moves.
+        importers::checkAnnotations(record);
+    }
+    return record;
+}
+
 EditOutcome ArchiveBackend::addGame(const GameEdit& game) {
-    return writing([&] {
-        importers::GameRecord record = st::enteredGame(
-            game.start, game.moves.value_or(std::vector<int>{}), storageHeaders(game.headers));
-        if (game.setAnnotations) {
-            record.comments = game.comments;
-            record.variations = game.variations;
-            // Where the record is built: addGame keeps them only when they fit its moves.
-            importers::checkAnnotations(record);
-        }
-        return editOutcome(impl_->writer().addGame(record));
-    });
+    return writing([&] { return editOutcome(impl_->writer().addGame(enteredRecord(game))); });
 }
 
 EditOutcome ArchiveBackend::editGame(qint64 id, const GameEdit& edit) {

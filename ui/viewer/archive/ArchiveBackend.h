@@ -9,11 +9,13 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "curation/DuplicateRows.h"
 #include "game/GameInfo.h"
 #include "importers/Annotations.h"
+#include "importers/GameRecord.h"
 #include "importers/GameVariant.h"
 
 namespace othello::viewer {
@@ -178,12 +180,18 @@ struct HeaderEdit {
 // the game's own start); `moves` and `annotations` unset: unchanged (an edit).
 struct GameEdit {
     HeaderEdit headers;
+    core::Rules rules = core::othelloRules();  // a new game's (addGame); start is theirs
     core::Position start = core::Position::start();
     std::optional<std::vector<int>> moves;
     bool setAnnotations = false;
     std::vector<importers::Comment> comments;
     std::vector<importers::Variation> variations;
 };
+
+// The record a new game is stored as (ArchiveBackend::addGame): its moves replayed from
+// `start` under `rules` (storage::enteredGame), the headers, the annotations when set. Throws
+// storage::EditError as enteredGame does.
+importers::GameRecord enteredRecord(const GameEdit& game);
 
 struct EditOutcome {
     qint64 game = 0;
@@ -230,6 +238,10 @@ struct ImportOutcome {
     // command line lists them (storage::ImportResult::notGameRecords).
     QStringList notGameRecords;
 };
+
+// A stored game as the viewer shows it: the headers (the result as lists show it, the file's
+// value where the game reached its depth), the rules, start, moves and annotations.
+GameInfo gameInfoOf(qint64 id, const importers::GameRecord& record, const std::string& opening);
 
 class ArchiveBackend {
   public:

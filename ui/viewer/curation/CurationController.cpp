@@ -200,9 +200,7 @@ void CurationController::gameShown(qint64 id) {
     });
 }
 
-void CurationController::save(const QVariantMap& headers) {
-    GameController* g = game();
-    if (!g || g->editing()) return;
+GameEdit gameEditOf(const GameController& g, const QVariantMap& headers) {
     GameEdit edit;
     const auto field = [&headers](const char* key, std::optional<QString>& out) {
         const QString k = QLatin1String(key);
@@ -215,16 +213,30 @@ void CurationController::save(const QVariantMap& headers) {
     field("round", edit.headers.round);
     field("place", edit.headers.place);
     field("result", edit.headers.result);
+    edit.rules = g.rules();
+    edit.start = g.game().start;
+    edit.moves = g.mainLine();
+    const storage::GameAnnotations annotations = g.annotations();
+    edit.setAnnotations = true;
+    edit.comments = annotations.comments;
+    edit.variations = annotations.variations;
+    return edit;
+}
+
+void CurationController::save(const QVariantMap& headers) {
+    GameController* g = game();
+    if (!g || g->editing()) return;
+    GameEdit edit = gameEditOf(*g, headers);
     const qint64 id = g->gameId();
     const std::vector<int> moves = g->mainLine();
     const storage::GameAnnotations annotations = g->annotations();
-    edit.start = g->game().start;
-    if (id == 0 || id != storedId_ || moves != storedMoves_) edit.moves = moves;
-    if (id == 0 || edit.moves || annotations.comments != storedComments_ ||
-        annotations.variations != storedVariations_) {
-        edit.setAnnotations = true;
-        edit.comments = annotations.comments;
-        edit.variations = annotations.variations;
+    // A stored game's unchanged moves and annotations are not sent (no edit of them).
+    if (id != 0 && id == storedId_ && moves == storedMoves_) edit.moves.reset();
+    if (id != 0 && !edit.moves && annotations.comments == storedComments_ &&
+        annotations.variations == storedVariations_) {
+        edit.setAnnotations = false;
+        edit.comments.clear();
+        edit.variations.clear();
     }
     const int ply = g->ply();
     begin();
@@ -506,11 +518,21 @@ QVariantMap CurationController::enterText(const QString& input) {
     const std::string text = input.trimmed().toStdString();
     GameInfo info;
     QVariantMap headers;
-    // A new game keeps its start (a set-up position); otherwise moves start from the start.
-    if (g->gameId() == 0) info.start = g->game().start;
+    // Moves typed are played under the rules of the game shown. A new game keeps its start (a
+    // set-up position, a Reversi game's empty board); a stored one starts from its rules'
+    // start, or from the standard cross when it was set up.
+    info.rules = g->rules();
+    if (g->gameId() == 0) {
+        info.start = g->game().start;
+    } else if (const std::optional<core::Position> start = core::rulesStart(info.rules)) {
+        info.start = *start;
+    } else {
+        info.rules.start = core::Start::Cross;
+        info.rules.firstToMove = core::Color::Black;
+    }
     const core::MovesParse parsed = core::parseMoves(text);
     if (!parsed.error) {
-        const core::ReplayResult r = core::replay(info.start, parsed.moves);
+        const core::ReplayResult r = core::replay(info.start, parsed.moves, info.rules);
         if (r.error) return failed(QString::fromStdString(r.error->describe()));
         info.moves = r.moves();
     } else if (importers::looksLikeTranscript(text)) {
@@ -529,6 +551,7 @@ QVariantMap CurationController::enterText(const QString& input) {
                         return failed(tr("Transcript: %1").arg(QString::fromStdString(d.message)));
             return failed(tr("Transcript: no game could be read from it"));
         }
+        info.rules = record->rules;
         info.start = record->start;
         info.moves = record->moves;
         const auto put = [&headers](const char* key, const std::string& value) {
@@ -555,23 +578,15 @@ QVariantMap CurationController::enterText(const QString& input) {
 QString CurationController::resultHint() const {
     const GameController* g = game();
     if (!g) return {};
-    const core::ReplayResult line = core::replay(g->game().start, g->mainLine());
-    const core::Position& end = line.final();
-    if (!end.isGameOver())
+    const core::ReplayResult line = g->tree().replay(g->mainLine());
+    if (!line.over)
         return tr(
             "Unfinished game: a result given is kept as stated (resignation, time, "
             "forfeit); none: *");
-    int black = end.count(core::Color::Black), white = end.count(core::Color::White);
-    const int empties = 64 - black - white;
-    if (black > white)
-        black += empties;
-    else if (white > black)
-        white += empties;
-    else {
-        black += empties / 2;
-        white += empties - empties / 2;
-    }
-    return tr("Finished game, %1-%2: a result given must agree").arg(black).arg(white);
+    // Scored by the game's rules: the empties to the winner (Othello's), or the discs as they
+    // stand (classic Reversi).
+    const core::Score s = line.score();
+    return tr("Finished game, %1-%2: a result given must agree").arg(s.black).arg(s.white);
 }
 
 }  // namespace othello::viewer

@@ -29,6 +29,12 @@ class ArchiveClient;
 class DbThread;
 class GameController;
 
+// What Save hands to the archive for the game on the board: the headers given (keys black,
+// white, event, date, round, place, result), its rules, start, main line and annotations.
+// CurationController::save leaves out the moves and annotations of a stored game that did not
+// change.
+GameEdit gameEditOf(const GameController& game, const QVariantMap& headers);
+
 class CurationController : public QObject {
     Q_OBJECT
     QML_ELEMENT

@@ -7,6 +7,11 @@ import Othello.Viewer
 // analysis on, each legal move shows its exact value (or a bound) for the side to move, the
 // best ones framed in gold; before the solver's reach, the midgame search's estimate ("~+4",
 // light blue and not bold: an estimate, not a proof).
+// Reversi's placements: the placement squares are the playable ones (the same small marks).
+// A one-line move waiting for its line (GameController::choosingLine): the square played shows
+// a faint disc, each candidate line's discs carry its number in its colour and its far end a
+// ring of that colour; a click on one of them, or its number key, picks that line; Escape
+// drops the choice.
 // The board can be turned (`turns` quarter turns clockwise) and mirrored (`mirrored`: left and
 // right swapped, before turning): the 8 symmetries. Squares and the coordinates around the
 // board move together, so every square keeps its name; the position itself never changes.
@@ -23,6 +28,23 @@ Item {
     // The board with its coordinates as an image (the clipboard's PNG): `done(result)`.
     function grabBoard(done) { return frame.grabToImage(done) }
     function flip() { mirrored = !mirrored }
+    // One colour per candidate line (at most 8 lines meet at a square).
+    readonly property var lineColors: ["#ff8f00", "#1e88e5", "#d81b60", "#43a047",
+                                       "#8e24aa", "#00acc1", "#f4511e", "#6d4c41"]
+    function lineColor(number) { return lineColors[(number - 1) % lineColors.length] }
+
+    // The line choice by key: its number picks a line, Escape drops the choice. The board has
+    // the focus after the click that started it.
+    Keys.onPressed: (event) => {
+        if (!root.game.choosingLine) return
+        if (event.key >= Qt.Key_1 && event.key <= Qt.Key_9) {
+            root.game.chooseLine(event.key - Qt.Key_0)
+            event.accepted = true
+        } else if (event.key === Qt.Key_Escape) {
+            root.game.cancelLineChoice()
+            event.accepted = true
+        }
+    }
 
     // Where square `sq` is drawn: [row, column] from the top left.
     function displayed(sq) {
@@ -120,6 +142,9 @@ Item {
                     required property string valueText
                     required property bool best
                     required property bool bound
+                    required property int choice
+                    required property int choiceEnd
+                    required property bool choiceSquare
                     objectName: "square_" + name
                     // Whole pixels, one-pixel grid lines between the squares.
                     readonly property var at: { root.turns; root.mirrored; return root.displayed(square) }
@@ -160,9 +185,54 @@ Item {
                         radius: width / 2
                         color: root.theme.lastMoveMark
                     }
-                    // A legal move of the side to move: a small translucent disc of its colour.
+                    // The square of a move waiting for its line: a faint disc of the mover.
                     Rectangle {
-                        visible: squareItem.legal && !root.game.editing && squareItem.valueText === ""
+                        objectName: "choiceSquare_" + squareItem.name
+                        visible: squareItem.choiceSquare
+                        anchors.centerIn: parent
+                        width: parent.width * 0.84
+                        height: width
+                        radius: width / 2
+                        color: root.game.sideToMove === 1 ? "#80000000" : "#b0ffffff"
+                        border.color: "#ffd54f"
+                        border.width: Math.max(2, parent.width * 0.05)
+                    }
+                    // The far end of a candidate line (the mover's disc closing it): a ring.
+                    Rectangle {
+                        objectName: "choiceEnd_" + squareItem.name
+                        visible: squareItem.choiceEnd > 0
+                        anchors.centerIn: parent
+                        width: parent.width * 0.92
+                        height: width
+                        radius: width / 2
+                        color: "transparent"
+                        border.color: visible ? root.lineColor(squareItem.choiceEnd) : "transparent"
+                        border.width: Math.max(3, parent.width * 0.08)
+                    }
+                    // A disc a candidate line would flip: the line's number in its colour.
+                    Rectangle {
+                        objectName: "choice_" + squareItem.name
+                        visible: squareItem.choice > 0
+                        anchors.centerIn: parent
+                        width: parent.width * 0.5
+                        height: width
+                        radius: width / 2
+                        color: visible ? root.lineColor(squareItem.choice) : "transparent"
+                        border.color: "#ffffff"
+                        border.width: Math.max(1, parent.width * 0.03)
+                        Text {
+                            anchors.centerIn: parent
+                            text: squareItem.choice
+                            color: "#ffffff"
+                            font.bold: true
+                            font.pixelSize: Math.max(10, parent.height * 0.7)
+                        }
+                    }
+                    // A legal move of the side to move (a placement square during placements):
+                    // a small translucent disc of its colour.
+                    Rectangle {
+                        visible: squareItem.legal && !root.game.editing && !root.game.choosingLine
+                                 && squareItem.valueText === ""
                         anchors.centerIn: parent
                         width: parent.width * 0.24
                         height: width
@@ -208,8 +278,9 @@ Item {
                     }
                     MouseArea {
                         anchors.fill: parent
-                        cursorShape: (squareItem.legal || root.game.editing) ? Qt.PointingHandCursor
-                                                                             : Qt.ArrowCursor
+                        cursorShape: (squareItem.legal || root.game.editing || squareItem.choice > 0
+                                      || squareItem.choiceEnd > 0) ? Qt.PointingHandCursor
+                                                                   : Qt.ArrowCursor
                         onClicked: {
                             root.forceActiveFocus()  // leave any text field: keys step again
                             if (root.game.editing)

@@ -44,20 +44,31 @@ QVariant BoardModel::data(const QModelIndex& index, int role) const {
             return bool(best_ & bit(sq));
         case BoundRole:
             return bool(bounds_ & bit(sq));
+        case ChoiceRole:
+        case ChoiceEndRole:
+            for (std::size_t i = 0; i < choice_.size(); ++i)
+                if (role == ChoiceRole ? bool(choice_[i].discs & bit(sq)) : choice_[i].end == sq)
+                    return int(i) + 1;
+            return 0;
+        case ChoiceSquareRole:
+            return sq == choiceSquare_;
         default:
             return {};
     }
 }
 
 QHash<int, QByteArray> BoardModel::roleNames() const {
-    return {{SquareRole, "square"},       {NameRole, "name"},         {DiscRole, "disc"},
-            {LegalRole, "legal"},         {LastMoveRole, "lastMove"}, {FlippedRole, "flipped"},
-            {ValueTextRole, "valueText"}, {BestRole, "best"},         {BoundRole, "bound"}};
+    return {{SquareRole, "square"},       {NameRole, "name"},
+            {DiscRole, "disc"},           {LegalRole, "legal"},
+            {LastMoveRole, "lastMove"},   {FlippedRole, "flipped"},
+            {ValueTextRole, "valueText"}, {BestRole, "best"},
+            {BoundRole, "bound"},         {ChoiceRole, "choice"},
+            {ChoiceEndRole, "choiceEnd"}, {ChoiceSquareRole, "choiceSquare"}};
 }
 
-void BoardModel::setState(const core::Position& position, bool showLegal, int lastMove,
-                          Bitboard flipped) {
-    const Bitboard legal = showLegal ? position.legalMoves() : 0;
+void BoardModel::setState(const core::Position& position, bool showLegal, Bitboard legal,
+                          int lastMove, Bitboard flipped) {
+    if (!showLegal) legal = 0;
     // Squares whose roles change: disc colour, legal mark, flip flag or last-move mark.
     Bitboard changed = (position.black() ^ position_.black()) |
                        (position.white() ^ position_.white()) | (legal ^ legal_) |
@@ -98,6 +109,23 @@ void BoardModel::setMoveValues(const core::Position& position, const std::array<
         const int lo = core::lowestSquare(changed);
         const int hi = 63 - std::countl_zero(changed);
         emit dataChanged(index(lo), index(hi));
+    }
+}
+
+void BoardModel::setChoice(int square, const std::vector<core::LineFlip>& lines) {
+    const auto marked = [](int sq, const std::vector<core::LineFlip>& ls) {
+        Bitboard b = sq >= 0 && sq < 64 ? bit(sq) : 0;
+        for (const core::LineFlip& l : ls) b |= l.discs | bit(l.end);
+        return b;
+    };
+    const int next = lines.empty() ? core::kNoSquare : square;
+    const Bitboard changed = marked(choiceSquare_, choice_) | marked(next, lines);
+    choiceSquare_ = next;
+    choice_ = lines;
+    if (changed) {
+        const int lo = core::lowestSquare(changed);
+        const int hi = 63 - std::countl_zero(changed);
+        emit dataChanged(index(lo), index(hi), {ChoiceRole, ChoiceEndRole, ChoiceSquareRole});
     }
 }
 

@@ -5,6 +5,7 @@
 #include <QAbstractListModel>
 #include <QtQml/qqmlregistration.h>
 #include <array>
+#include <vector>
 
 #include "core/Position.h"
 
@@ -26,6 +27,12 @@ class BoardModel : public QAbstractListModel {
         ValueTextRole,  // the move's exact value ("+4") or bound ("≥+4"); "" when unknown
         BestRole,       // a move proven best (ties: all of them)
         BoundRole,      // the value shown is a bound, not exact
+        // A one-line move waiting for its line (GameController::choosingLine): the number
+        // (1-based) of the candidate line that would flip this disc, 0 none; the number of the
+        // line this disc closes (its far end), 0 none; the square being played.
+        ChoiceRole,
+        ChoiceEndRole,
+        ChoiceSquareRole,
     };
     Q_ENUM(Role)
 
@@ -35,10 +42,15 @@ class BoardModel : public QAbstractListModel {
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    // Shows `position` with its legal moves (none when `showLegal` is false), the last move
-    // (kNoSquare for none) and the discs it flipped. Another position drops the move values.
-    void setState(const core::Position& position, bool showLegal, int lastMove,
-                  core::Bitboard flipped);
+    // Shows `position` with the squares playable there (`legal`: its legal moves under the
+    // game's rules, the placement squares during placements), none when `showLegal` is false
+    // (the editor), the last move (kNoSquare for none) and the discs it flipped. Another
+    // position, or the editor, drops the move values.
+    void setState(const core::Position& position, bool showLegal, core::Bitboard legal,
+                  int lastMove, core::Bitboard flipped);
+    // The candidate lines of a move on `square` (numbered from 1 in their order); an empty
+    // list clears the choice.
+    void setChoice(int square, const std::vector<core::LineFlip>& lines);
     // The analysis of `position` (ignored unless it is the one shown): a text per square
     // ("" none), the squares of the best moves and those whose text is a bound.
     void setMoveValues(const core::Position& position, const std::array<QString, 64>& texts,
@@ -56,6 +68,8 @@ class BoardModel : public QAbstractListModel {
     std::array<QString, 64> valueTexts_;
     core::Bitboard best_ = 0;
     core::Bitboard bounds_ = 0;
+    int choiceSquare_ = core::kNoSquare;
+    std::vector<core::LineFlip> choice_;
 };
 
 }  // namespace othello::viewer

@@ -21,11 +21,6 @@ Popup {
     // Closed by Escape or a click of Cancel: the move is dropped.
     onClosed: if (game.pendingMove >= 0) game.resolveBranch(GameController.BranchAsk)
 
-    function squareName(square) {
-        if (square === 64) return qsTr("pass")
-        if (square < 0) return ""
-        return "abcdefgh"[square % 8] + (Math.floor(square / 8) + 1)
-    }
     function answer(choice) {
         if (remember.checked) game.branchMode = choice
         game.resolveBranch(choice)
@@ -44,7 +39,7 @@ Popup {
             wrapMode: Text.WordWrap
             font.pixelSize: root.theme.unit
             text: qsTr("The line continues with %1 here. Play %2 as:")
-                  .arg(root.squareName(root.game.nextMove)).arg(root.squareName(root.game.pendingMove))
+                  .arg(root.game.nextMoveText).arg(root.game.pendingMoveText)
         }
         RowLayout {
             spacing: root.theme.unit * 0.5

@@ -54,13 +54,14 @@ int GameController::gameNextMove() const {
 QString GameController::statusText() const {
     const Position& p = current();
     const QString side = p.toMove() == Color::Black ? tr("Black") : tr("White");
-    if (p.isGameOver()) {
-        const core::Score s = p.finalScore();
+    if (gameOver()) {
+        const core::Score s = core::finalScore(p, rules().scoring);
         const QString winner = s.black > s.white   ? tr("Black wins")
                                : s.white > s.black ? tr("White wins")
                                                    : tr("Draw");
         return tr("Game over: %1 %2–%3").arg(winner).arg(s.black).arg(s.white);
     }
+    if (placing()) return tr("%1 places a disc on the centre").arg(side);
     QString text;
     if (ply_ > 0 && line_.plies[std::size_t(ply_ - 1)].square == core::kPass)
         text = (p.toMove() == Color::Black ? tr("White passed. ") : tr("Black passed. "));
@@ -79,10 +80,6 @@ std::vector<int> GameController::movesToCurrent() const {
     return moves;
 }
 
-QString GameController::movesText() const {
-    return QString::fromStdString(core::movesString(movesToCurrent(), false, " "));
-}
-
 void GameController::setOpening(const QString& name) {
     if (name == game_.opening) return;
     game_.opening = name;
@@ -90,7 +87,7 @@ void GameController::setOpening(const QString& name) {
 }
 
 void GameController::setLine() {
-    line_ = core::replay(tree_.start(), tree_.lineMoves(path_));
+    line_ = tree_.replay(tree_.lineMoves(path_));
     blackCounts_.clear();
     whiteCounts_.clear();
     blackCounts_.reserve(qsizetype(line_.positions.size()));
@@ -105,7 +102,7 @@ void GameController::setLine() {
 
 void GameController::refreshBoard(bool animateFlips) {
     if (editing_) {
-        board_.setState(editPosition_, false, core::kNoSquare, 0);
+        board_.setState(editPosition_, false, 0, core::kNoSquare, 0);
         return;
     }
     int last = core::kNoSquare;
@@ -115,7 +112,7 @@ void GameController::refreshBoard(bool animateFlips) {
         if (p.square != core::kPass) last = p.square;
         if (animateFlips) flipped = p.flips;
     }
-    board_.setState(current(), true, last, flipped);
+    board_.setState(current(), true, playable(), last, flipped);
 }
 
 void GameController::setGame(const GameInfo& game, int ply) {
@@ -126,8 +123,14 @@ void GameController::setGame(const GameInfo& game, int ply) {
     if (modified_ && !sameGame) left = snapshot();
     editing_ = false;
     clearPending();
+    const core::Rules before = rules();
     game_ = game;
-    tree_ = GameTree(game.start, game.moves, game.comments, game.variations);
+    // Rules that disagree with the start (a record from before rules were stored, a set-up
+    // board): the start kept, the rules' flipping and scoring fitted to it.
+    const std::optional<Position> ruleStart = core::rulesStart(game_.rules);
+    if (ruleStart && *ruleStart != game_.start)
+        game_.rules = core::fitStart(game_.rules, game_.start, false);
+    tree_ = GameTree(game_.start, game_.moves, game_.comments, game_.variations, game_.rules);
     // A record that does not replay keeps its legal prefix; keep the stored moves in step.
     game_.moves = tree_.mainLine();
     saved_ = tree_;
@@ -137,6 +140,7 @@ void GameController::setGame(const GameInfo& game, int ply) {
     ply_ = std::clamp(ply, 0, plyCount());
     refreshBoard(false);
     emit headerChanged();
+    emitRulesChanged(before);
     emit positionChanged();
     if (wasEditing) emit editingChanged();
     updateModified();
@@ -183,6 +187,7 @@ void GameController::setBranchMode(int mode) {
 }
 
 void GameController::clearPending() {
+    clearLineChoice();
     if (pendingMove_ < 0) return;
     pendingMove_ = -1;
     emit pendingMoveChanged();
@@ -220,10 +225,30 @@ bool GameController::goTo(const QString& key) {
 }
 
 bool GameController::playMove(int square) {
-    if (editing_ || square < 0 || square >= 64 || !current().isLegal(square)) return false;
+    if (editing_ || square < 0 || square >= 64) return false;
+    if (choosingLine()) {
+        if (chooseLineAt(square)) return true;
+        clearLineChoice();  // a click elsewhere: the choice is dropped, the click stands
+    }
+    const std::vector<core::RuleMove> moves = movesOn(square);
+    if (moves.empty()) return false;
+    clearPending();
+    if (moves.size() == 1) return playToken(moves.front().move);
+    // Several lines (the one-line rule): the player picks one first.
+    choiceSquare_ = square;
+    choices_ = moves;
+    std::vector<core::LineFlip> lines;
+    for (const core::RuleMove& m : moves) lines.push_back({core::lineEnd(m.move), m.flips});
+    board_.setChoice(square, lines);
+    emit lineChoiceChanged();
+    return true;
+}
+
+bool GameController::playToken(int square) {
+    if (!isPlayable(square)) return false;
     clearPending();
     const TreeLocation at = location();
-    const QString name = QString::fromStdString(core::squareName(square));
+    const QString name = QString::fromStdString(core::moveName(square));
     switch (tree_.effect(at, square)) {
         case MoveEffect::Step:
         case MoveEffect::EnterVariation:
@@ -249,13 +274,13 @@ bool GameController::resolveBranch(int choice) {
     clearPending();
     if (square < 0 || editing_ || (choice != BranchVariation && choice != BranchOverwrite))
         return false;
-    if (!current().isLegal(square) || tree_.effect(location(), square) != MoveEffect::Differs)
+    if (!isPlayable(square) || tree_.effect(location(), square) != MoveEffect::Differs)
         return false;
     return playDiffering(square, choice);
 }
 
 bool GameController::playDiffering(int square, int mode) {
-    const QString name = QString::fromStdString(core::squareName(square));
+    const QString name = QString::fromStdString(core::moveName(square));
     if (mode == BranchOverwrite)
         return edit(
             tr("Overwrite with %1").arg(name),
@@ -314,6 +339,7 @@ void GameController::apply(const Snapshot& s) {
     const bool wasEditing = editing_;
     editing_ = false;
     clearPending();
+    const core::Rules before = rules();
     if (s.key != key_) {
         // The command belongs to a game no longer shown: bring that game back.
         game_ = s.header;
@@ -330,6 +356,7 @@ void GameController::apply(const Snapshot& s) {
     ply_ = at.ply;
     setLine();
     refreshBoard(false);
+    emitRulesChanged(before);
     emit positionChanged();
     if (wasEditing) emit editingChanged();
     updateModified();
@@ -347,85 +374,9 @@ void GameController::newGame() {
     setGame(game, 0);
 }
 
-bool GameController::setMovesText(const QString& text) {
-    const core::MovesParse parsed = core::parseMoves(text.toStdString());
-    if (parsed.error) {
-        lastError_ = tr("Column %1: %2")
-                         .arg(parsed.error->column + 1)
-                         .arg(QString::fromStdString(parsed.error->message));
-        return false;
-    }
-    const core::ReplayResult r = core::replay(Position::start(), parsed.moves);
-    if (r.error) {
-        lastError_ = QString::fromStdString(r.error->describe());
-        return false;
-    }
-    lastError_.clear();
-    GameInfo game;
-    game.event = tr("Typed moves");
-    game.moves = parsed.moves;
-    setGame(game, int(r.plies.size()));
-    return true;
-}
-
-QString GameController::lineText() const {
-    std::vector<int> moves;
-    moves.reserve(line_.plies.size());
-    for (const core::Ply& p : line_.plies) moves.push_back(p.square);
-    return QString::fromStdString(core::movesString(moves, false, " "));
-}
-
-bool GameController::pasteText(const QString& text) {
-    const QString trimmed = text.trimmed();
-    if (trimmed.isEmpty()) {
-        lastError_ = tr("The clipboard holds no text.");
-        return false;
-    }
-    const core::MovesParse moves = core::parseMoves(trimmed.toStdString());
-    if (!moves.error) {
-        const core::ReplayResult r = core::replay(Position::start(), moves.moves);
-        if (!r.error) {
-            // Already on the board: step there, keeping the game (and its header).
-            if (fromStandardStart() && r.plies.size() <= line_.plies.size()) {
-                bool prefix = true;
-                for (std::size_t i = 0; i < r.plies.size() && prefix; ++i)
-                    prefix = r.plies[i].square == line_.plies[i].square;
-                if (prefix) {
-                    lastError_.clear();
-                    jump(int(r.plies.size()));
-                    return true;
-                }
-            }
-            return setMovesText(trimmed);
-        }
-    }
-    const core::BoardParse board = core::parseBoard(trimmed.toStdString());
-    if (!board.error) {
-        lastError_.clear();
-        for (std::size_t i = 0; i < line_.positions.size(); ++i)
-            if (line_.positions[i] == board.position) {
-                jump(int(i));
-                return true;
-            }
-        GameInfo game;
-        game.event = tr("Pasted position");
-        game.start = board.position;
-        setGame(game, 0);
-        return true;
-    }
-    lastError_ = moves.error
-                     ? tr("Neither moves (column %1: %2) nor a board (%3)")
-                           .arg(moves.error->column + 1)
-                           .arg(QString::fromStdString(moves.error->message),
-                                QString::fromStdString(board.error->message))
-                     : tr("Moves that cannot be played: %1")
-                           .arg(QString::fromStdString(
-                               core::replay(Position::start(), moves.moves).error->describe()));
-    return false;
-}
-
 void GameController::startEditing() {
     if (editing_) return;
+    clearPending();
     editing_ = true;
     editPosition_ = current();
     editError_.clear();
@@ -483,6 +434,9 @@ bool GameController::finishEditing() {
     }
     GameInfo game;
     game.event = tr("Set-up position");
+    // The rules' flipping and scoring stay; the board may be a handicap (the cross plus one
+    // colour's corners), a cross, or any position.
+    game.rules = core::fitStart(rules(), editPosition_);
     game.start = editPosition_;
     setGame(game, 0);  // leaves the editor
     return true;

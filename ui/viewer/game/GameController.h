@@ -15,7 +15,19 @@
 // the game": `branchMode` says what then happens: a new variation there, an overwrite of the
 // line from there, or (Ask, the default) nothing yet: `pendingMove` is set and the view asks,
 // then calls resolveBranch. Nothing ever hides or drops moves without an undoable edit.
+//
+// Rules. The game is played under its core::Rules (GameInfo::rules; Othello's by default),
+// chosen for a new game with newGameUnder(). During a Reversi game's placements the playable
+// squares are the placement squares (core::placementSquares), and a click places a disc.
+// Under the one-line rule a click on a square that outflanks several lines does not play yet:
+// the candidate lines wait for a choice (`choosingLine`; the board numbers the discs each
+// would flip), made with chooseLine(number) (a number key), chooseLineAt(square) (a click on
+// one of its discs or its far end) or dropped with cancelLineChoice() (Escape; any step away
+// drops it too). The move played is one ply holding the line token (core::lineMove), so undo
+// and stepping treat it as any other move.
 #include <QObject>
+#include <QStringList>
+#include <QVariantMap>
 #include <QUndoStack>
 #include <QtQml/qqmlregistration.h>
 
@@ -90,6 +102,22 @@ class GameController : public QObject {
     Q_PROPERTY(bool canRedo READ canRedo NOTIFY undoStateChanged)
     Q_PROPERTY(QString undoText READ undoText NOTIFY undoStateChanged)
     Q_PROPERTY(QString redoText READ redoText NOTIFY undoStateChanged)
+    // The game's rules: their code (core::rulesCode) and, for the header, their words: ""
+    // for Othello from the cross (nothing to say), else core::rulesDescription.
+    Q_PROPERTY(QString rulesCode READ rulesCode NOTIFY rulesChanged)
+    Q_PROPERTY(QString rulesText READ rulesText NOTIFY rulesChanged)
+    // The position shown is in the placements (a click places a disc on the centre).
+    Q_PROPERTY(bool placing READ placing NOTIFY positionChanged)
+    // A one-line move waiting for its line (see "Rules"): the square clicked, the candidate
+    // lines as moves ("c4>e6", numbered from 1 in this order) and what to do, in words.
+    Q_PROPERTY(bool choosingLine READ choosingLine NOTIFY lineChoiceChanged)
+    Q_PROPERTY(int choiceSquare READ choiceSquare NOTIFY lineChoiceChanged)
+    Q_PROPERTY(QStringList choiceNames READ choiceNames NOTIFY lineChoiceChanged)
+    Q_PROPERTY(QString choiceText READ choiceText NOTIFY lineChoiceChanged)
+    // The branch question's moves as written ("c4>e6" for a line move): pendingMove and the
+    // line's next move.
+    Q_PROPERTY(QString pendingMoveText READ pendingMoveText NOTIFY pendingMoveChanged)
+    Q_PROPERTY(QString nextMoveText READ nextMoveText NOTIFY positionChanged)
 
   public:
     enum BranchMode { BranchAsk = 0, BranchVariation = 1, BranchOverwrite = 2 };
@@ -115,7 +143,7 @@ class GameController : public QObject {
     }
     int currentMoveRow() const { return ply_ > 0 ? moveList_.rowOfLocation(path_, ply_) : -1; }
     QString statusText() const;
-    bool gameOver() const { return current().isGameOver(); }
+    bool gameOver() const { return core::isGameOver(current(), rules()); }
     QString positionString() const;
     QString movesText() const;
     QList<int> blackCounts() const { return blackCounts_; }
@@ -161,7 +189,9 @@ class GameController : public QObject {
 
     int branchMode() const { return branchMode_; }
     void setBranchMode(int mode);
-    int pendingMove() const { return pendingMove_; }
+    int pendingMove() const { return pendingMove_; }  // a move token (Bitboard.h)
+    QString pendingMoveText() const;
+    QString nextMoveText() const;
     QString locationKey() const;
     int variationDepth() const { return int(path_.size()); }
     QString comment() const;
@@ -174,10 +204,23 @@ class GameController : public QObject {
     const core::ReplayResult& line() const { return line_; }
     // The moves of the line shown, up to the current ply (passes explicit).
     std::vector<int> movesToCurrent() const;
-    // Whether the line shown starts at the standard start (openings are named from there).
+    // Whether the line shown starts at the standard start and flips as Othello does (openings
+    // are named from there, the archive's statistics are about such lines).
     bool fromStandardStart() const {
-        return !line_.positions.empty() && line_.positions.front() == core::Position::start();
+        return !line_.positions.empty() && line_.positions.front() == core::Position::start() &&
+               rules().flipping == core::Flipping::AllLines;
     }
+
+    // The rules of the game shown (for the analysis: rulesChanged when another game under
+    // other rules is shown).
+    const core::Rules& rules() const { return tree_.rules(); }
+    QString rulesCode() const;
+    QString rulesText() const;
+    bool placing() const { return core::inPlacements(current(), rules()); }
+    bool choosingLine() const { return !choices_.empty(); }
+    int choiceSquare() const { return choosingLine() ? choiceSquare_ : core::kNoSquare; }
+    QStringList choiceNames() const;
+    QString choiceText() const;
 
     // Shows `game` (its tree: moves, comments, variations) at `ply` of its main line
     // (clamped); leaves the editor; not modified. Showing another game while this one has
@@ -190,7 +233,16 @@ class GameController : public QObject {
     Q_INVOKABLE void last() { jump(plyCount()); }
     // Plays `square` from the current position (see "Playing a move"). False when illegal
     // (or when a variation would nest deeper than the model keeps: lastError says so).
+    // A square that outflanks several lines under the one-line rule starts a line choice
+    // instead (see "Rules"); while one waits, a click on a disc of a candidate line (or its
+    // far end) chooses it, and a click elsewhere drops it and counts as a click of its own.
     Q_INVOKABLE bool playMove(int square);
+    // The line choice: the candidate `number` (1-based, as the board numbers them), the one
+    // holding `square` (a disc it flips or its far end), or none. False when there is no
+    // choice or no such line (the choice then stays).
+    Q_INVOKABLE bool chooseLine(int number);
+    Q_INVOKABLE bool chooseLineAt(int square);
+    Q_INVOKABLE void cancelLineChoice();
     // Answers the question about `pendingMove`: BranchVariation or BranchOverwrite play it
     // so, anything else drops it. False when there was no question or the move was refused.
     Q_INVOKABLE bool resolveBranch(int choice);
@@ -210,7 +262,15 @@ class GameController : public QObject {
     Q_INVOKABLE bool promoteVariation();
     // A new game from the standard start (no header).
     Q_INVOKABLE void newGame();
-    // Replaces the game by the typed moves from the standard start; false (and nothing
+    // A new game under the rules of `code` (core::rulesCode form: "othello", "reversi",
+    // "reversi-all-lines", "othello+handicap-a1h8-white+white-first"), from their start. False
+    // with lastError() when the code is not valid or names no start (+position: set one up).
+    Q_INVOKABLE bool newGameUnder(const QString& code);
+    // The words for a rules code (rulesDescription), or what is wrong with it, for the
+    // new-game dialog: {ok, text}.
+    Q_INVOKABLE QVariantMap describeRules(const QString& code) const;
+    // Replaces the game by the typed moves from the start of the game's rules (the standard
+    // start for Othello and a set-up position), played under them; false (and nothing
     // changed) when they do not replay. The reason goes to `lastError`.
     Q_INVOKABLE bool setMovesText(const QString& text);
     Q_INVOKABLE QString lastError() const { return lastError_; }
@@ -241,6 +301,8 @@ class GameController : public QObject {
     void branchModeChanged();
     void pendingMoveChanged();
     void undoStateChanged();
+    void rulesChanged();
+    void lineChoiceChanged();
 
   public:
     // Everything an undo command restores: the tree and the place shown, and (to bring the
@@ -265,7 +327,18 @@ class GameController : public QObject {
     bool edit(const QString& text,
               const std::function<std::optional<TreeLocation>(GameTree&, const TreeLocation&)>& op);
     bool playDiffering(int square, int mode);
+    // Plays a move token (a move of ruleMoves at the place shown), see "Playing a move".
+    bool playToken(int token);
+    // The moves of the side to move on `square` (several: one per line under one-line rules).
+    std::vector<core::RuleMove> movesOn(int square) const;
+    bool isPlayable(int token) const;
+    core::Bitboard playable() const;
+    // The rules and start typed or pasted moves are played from (see setMovesText).
+    core::Rules typingRules() const;
+    // Drops what waits for the user: the branch question and the line choice.
     void clearPending();
+    void clearLineChoice();
+    void emitRulesChanged(const core::Rules& before);
     void updateModified();
 
     GameInfo game_;
@@ -277,6 +350,8 @@ class GameController : public QObject {
     int ply_ = 0;
     int branchMode_ = BranchAsk;
     int pendingMove_ = -1;
+    int choiceSquare_ = core::kNoSquare;
+    std::vector<core::RuleMove> choices_;  // the candidate lines; empty: no choice waits
     bool editing_ = false;
     core::Position editPosition_;
     QString editError_;

@@ -4,7 +4,7 @@ import QtQuick.Layouts
 import Othello.Viewer
 
 // Players, event, year, round, result, the file's theoretical score (shown only where the
-// game reached its depth) and the named opening.
+// game reached its depth), the named opening, and the rules when they are not Othello's.
 Rectangle {
     id: root
     required property GameController game
@@ -93,7 +93,10 @@ Rectangle {
                 objectName: "headerOpening"
                 Layout.fillWidth: true
                 Layout.preferredWidth: 1
-                text: root.orDash(root.game.opening !== "" ? root.game.opening : root.lineOpening)
+                // The archive's opening names are Othello's: a game under other rules reaching
+                // one of their positions by other flips is not that opening.
+                text: root.orDash(root.game.opening !== "" ? root.game.opening
+                                  : root.game.rulesText === "" ? root.lineOpening : "")
                 font.pixelSize: root.theme.unit * 0.9
                 elide: Text.ElideRight
             }
@@ -121,6 +124,28 @@ Rectangle {
                 color: root.trashed || root.game.modified ? root.theme.analysis : root.theme.text
             }
             Item { Layout.columnSpan: 2 }
+            // The rules, when they are not Othello's from the cross (GameController::rulesText):
+            // classic Reversi, Reversi with every line, a handicap and who it is given to.
+            Label {
+                visible: root.game.rulesText !== ""
+                text: qsTr("Rules")
+                color: root.theme.mutedText
+                font.pixelSize: root.theme.unit * 0.9
+                Layout.alignment: Qt.AlignTop
+            }
+            Label {
+                objectName: "headerRules"
+                visible: root.game.rulesText !== ""
+                Layout.columnSpan: 3
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                text: root.game.rulesText
+                font.pixelSize: root.theme.unit * 0.9
+                font.bold: true
+                wrapMode: Text.WordWrap
+                maximumLineCount: 2
+                elide: Text.ElideRight
+            }
         }
     }
 }

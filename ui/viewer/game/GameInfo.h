@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/Position.h"
+#include "core/Rules.h"
 #include "importers/Annotations.h"
 
 namespace othello::viewer {
@@ -21,8 +22,12 @@ struct GameInfo {
     QString theoretical;  // the file's value, "36 at 24 empties", or "" (GameResult.h)
     QString opening;      // deepest named opening reached, or ""
     QString source;       // where the game was imported from
+    // The rules the game is played under (importers::GameRecord::rules); `start` is
+    // rulesStart(rules) unless rules.start is AnyPosition (GameController::setGame fits the
+    // rules to `start` when they disagree).
+    core::Rules rules = core::othelloRules();
     core::Position start = core::Position::start();
-    std::vector<int> moves;  // squares and core::kPass
+    std::vector<int> moves;  // move tokens: squares, core::kPass, line moves (c4>e6)
     // The game's comments and variations as stored (importers/Annotations.h): on the main
     // line `moves`, plies counted with passes explicit.
     std::vector<importers::Comment> comments;

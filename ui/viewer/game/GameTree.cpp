@@ -42,9 +42,10 @@ void shiftPlies(std::vector<T>& items, int by) {
 }  // namespace
 
 GameTree::GameTree(const core::Position& start, const std::vector<int>& moves,
-                   std::vector<Comment> comments, std::vector<Variation> variations)
-    : start_(start) {
-    root_.moves = core::replay(start, moves).moves();
+                   std::vector<Comment> comments, std::vector<Variation> variations,
+                   const core::Rules& rules)
+    : start_(start), rules_(rules) {
+    root_.moves = replay(moves).moves();
     root_.comments = std::move(comments);
     root_.variations = std::move(variations);
 }
@@ -104,7 +105,7 @@ TreeLocation GameTree::normalize(TreeLocation at) const {
     }
     at.path.resize(valid);
     for (;;) {
-        const int count = int(core::replay(start_, lineMoves(at.path)).plies.size());
+        const int count = int(replay(lineMoves(at.path)).plies.size());
         at.ply = std::clamp(at.ply, 0, count);
         if (at.path.empty() || at.ply > offset(at.path)) return at;
         at.path.pop_back();
@@ -112,7 +113,7 @@ TreeLocation GameTree::normalize(TreeLocation at) const {
 }
 
 MoveEffect GameTree::effect(const TreeLocation& at, int square) const {
-    const std::vector<int> shown = core::replay(start_, lineMoves(at.path)).moves();
+    const std::vector<int> shown = replay(lineMoves(at.path)).moves();
     if (std::size_t(at.ply) < shown.size() && shown[std::size_t(at.ply)] == square)
         return MoveEffect::Step;
     const Variation& n = *node(at.path);
@@ -143,7 +144,7 @@ std::optional<TreeLocation> GameTree::extend(const TreeLocation& at, int square)
     const int k = at.ply - off;
     if (!n || k < int(n->moves.size())) return std::nullopt;
     // The line shown may end in an implied pass: the move after it makes it explicit.
-    const std::vector<int> shown = core::replay(start_, lineMoves(at.path)).moves();
+    const std::vector<int> shown = replay(lineMoves(at.path)).moves();
     if (std::size_t(at.ply) > shown.size()) return std::nullopt;
     n->moves.assign(shown.begin() + off, shown.begin() + at.ply);
     n->moves.push_back(square);
@@ -292,7 +293,7 @@ void GameTree::promoteOnce(const std::vector<int>& path) {
 
 void GameTree::tidy(const std::vector<int>& path) {
     if (path.empty()) {
-        root_.moves = core::replay(start_, root_.moves).moves();
+        root_.moves = replay(root_.moves).moves();
         return;
     }
     dropFinalPasses(*mutableNode(path));

@@ -14,11 +14,18 @@
 // (passes explicit, a forced final pass included), a variation never ends in a pass. The line
 // shown is the replay of the path's moves, so it may end in an implied pass; a move played
 // after it makes that pass explicit.
+//
+// Rules. The tree plays under its game's core::Rules (Othello's by default): every line is
+// replayed with them, so placements and one-line moves are moves like any other. A move is a
+// token (core/Bitboard.h): a square, kPass, or under the one-line rule a line move naming the
+// line it flips when its square outflanks several; lines hold them as a replay writes them.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/Position.h"
+#include "core/Replay.h"
+#include "core/Rules.h"
 #include "importers/Annotations.h"
 
 namespace othello::viewer {
@@ -40,13 +47,18 @@ enum class MoveEffect {
 class GameTree {
   public:
     GameTree() = default;
-    // A tree over a stored game; moves are taken as a replay makes them (a record that does
-    // not replay keeps its legal prefix; annotations are taken as given).
+    // A tree over a stored game played under `rules`; moves are taken as a replay makes them
+    // (a record that does not replay keeps its legal prefix; annotations are taken as given).
     GameTree(const core::Position& start, const std::vector<int>& moves,
-             std::vector<importers::Comment> comments,
-             std::vector<importers::Variation> variations);
+             std::vector<importers::Comment> comments, std::vector<importers::Variation> variations,
+             const core::Rules& rules = core::othelloRules());
 
     const core::Position& start() const { return start_; }
+    const core::Rules& rules() const { return rules_; }
+    // The replay of `moves` from the start under the tree's rules.
+    core::ReplayResult replay(const std::vector<int>& moves) const {
+        return core::replay(start_, moves, rules_);
+    }
     const std::vector<int>& mainLine() const { return root_.moves; }
     const std::vector<importers::Comment>& comments() const { return root_.comments; }
     const std::vector<importers::Variation>& variations() const { return root_.variations; }
@@ -68,6 +80,7 @@ class GameTree {
     // branch of (see Locations).
     TreeLocation normalize(TreeLocation at) const;
 
+    // `square` in what follows is a move token (see Rules above).
     MoveEffect effect(const TreeLocation& at, int square) const;
     // The location after a Step or EnterVariation (the caller checked effect()).
     TreeLocation follow(const TreeLocation& at, int square) const;
@@ -97,6 +110,7 @@ class GameTree {
     void promoteOnce(const std::vector<int>& path);
 
     core::Position start_ = core::Position::start();
+    core::Rules rules_ = core::othelloRules();
     importers::Variation root_;
 };
 

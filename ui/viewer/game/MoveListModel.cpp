@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "core/Notation.h"
-#include "core/Replay.h"
 
 namespace othello::viewer {
 
@@ -214,7 +213,7 @@ QString MoveListModel::lossAt(const std::vector<int>& path, int ply) const {
 
 std::vector<MoveListModel::Row> MoveListModel::buildRows(QHash<QString, int>& rowOfKey) const {
     const Variation& main = tree_.root();
-    const core::ReplayResult line = core::replay(tree_.start(), main.moves);
+    const core::ReplayResult line = tree_.replay(main.moves);
     std::vector<Row> rows;
     rows.reserve(numbered_ ? line.plies.size() : line.plies.size() / 2 + 1);
     const auto interrupt = [&](int ply) {  // what follows the main line's move reaching ply
@@ -251,7 +250,7 @@ std::vector<MoveListModel::Row> MoveListModel::buildRows(QHash<QString, int>& ro
         const core::Ply& p = line.plies[i];
         const int ply = int(i) + 1;
         const std::vector<int> path;
-        Cell cell{QString::fromStdString(core::squareName(p.square)), ply, keyOf(path, ply),
+        Cell cell{QString::fromStdString(core::moveName(p.token())), ply, keyOf(path, ply),
                   !GameTree::onLine(path, ply, shown_, tree_), lossAt(path, ply)};
         if (numbered_) {
             Row row;
@@ -277,7 +276,7 @@ std::vector<MoveListModel::Row> MoveListModel::buildRows(QHash<QString, int>& ro
 void MoveListModel::addVariation(const std::vector<int>& path, QVariantList& tokens) const {
     const Variation& v = *tree_.node(path);
     const int off = tree_.offset(path);
-    const core::ReplayResult line = core::replay(tree_.start(), tree_.lineMoves(path));
+    const core::ReplayResult line = tree_.replay(tree_.lineMoves(path));
     const std::vector<int> numbers = pairNumbers(line.plies);
     const int startDiscs =
         line.start.count(core::Color::Black) + line.start.count(core::Color::White);
@@ -303,7 +302,7 @@ void MoveListModel::addVariation(const std::vector<int>& path, QVariantList& tok
                 token("number", QStringLiteral("%1\u2026").arg(numbers[std::size_t(ply - 1)])));
         }
         needNumber = false;
-        tokens.push_back(token("move", QString::fromStdString(core::squareName(p.square)),
+        tokens.push_back(token("move", QString::fromStdString(core::moveName(p.token())),
                                keyOf(path, ply), lossAt(path, ply)));
         if (const Comment* c = commentAt(v.comments, int(j) + 1)) {
             tokens.push_back(token("comment", QString::fromStdString(c->text)));

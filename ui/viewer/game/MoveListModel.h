@@ -12,6 +12,10 @@
 // number (NumberRole 0), so the discs after it keep their numbers. Variations number their
 // moves the same way.
 //
+// A move is written as core::moveName writes its token: "c4>e6" when a one-line move named
+// its line (its square outflanked several, classic Reversi), the square otherwise; the
+// placements of a Reversi game are plies like moves ("d4").
+//
 // Every move carries its key (GameController::locationKey form: "path:ply", ":12" on the main
 // line) so a click can go there, and the view highlights the one equal to the place shown.
 // Mistake marks: a move that lost discs against the best move (setLosses, the line shown only)

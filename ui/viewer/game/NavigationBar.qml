@@ -77,7 +77,8 @@ ColumnLayout {
             objectName: "statusText"
             Layout.fillWidth: true
             text: root.game.editing ? qsTr("Editing: click squares to cycle empty, black, white")
-                                    : root.game.statusText
+                  : root.game.choosingLine ? root.game.choiceText
+                  : root.game.statusText
             font.pixelSize: root.theme.unit
             elide: Text.ElideRight
         }
