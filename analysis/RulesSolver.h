@@ -39,6 +39,11 @@ namespace othello::analysis {
 // moves. Every other rule set is analysed by the RulesSolver only.
 bool othelloAnalysisApplies(const core::Rules& rules);
 
+// The most empties the generic solver answers within `solve`'s default budget (20 s) on this
+// project's 2-core machine, under every rule set measured (bench/bench_rules_solver, every
+// move's value, median of 3): what the words "estimates unavailable" point to.
+inline constexpr int kRulesSolverReach = 14;
+
 class RulesSolver {
   public:
     explicit RulesSolver(std::size_t tableMegabytes = 64);

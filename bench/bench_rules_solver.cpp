@@ -7,7 +7,8 @@
 // play leaves more mobile, slower positions than real games do). One thread, as the solver.
 //
 // Usage: bench_rules_solver [--from N (10)] [--to N (20)] [--positions K (3)]
-//                           [--seconds S (20)] [--all-moves] [--rules CODE]...
+//                           [--seconds S (20)] [--all-moves] [--show] [--rules CODE]...
+// --show prints each position (a board for `othello-db solve --rules CODE BOARD`).
 #include <fmt/core.h>
 
 #include <chrono>
@@ -18,6 +19,7 @@
 
 #include "BenchUtil.h"
 #include "analysis/RulesSolver.h"
+#include "core/Notation.h"
 #include "core/Rules.h"
 
 using namespace othello;
@@ -48,7 +50,7 @@ core::Position benchPosition(std::mt19937_64& rng, const core::Rules& rules, int
 int main(int argc, char** argv) {
     int from = 10, to = 20, positions = 3;
     double seconds = 20;
-    bool allMoves = false;
+    bool allMoves = false, show = false;
     std::vector<std::string> codes;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -58,10 +60,11 @@ int main(int argc, char** argv) {
         else if (a == "--positions" && more) positions = std::atoi(argv[++i]);
         else if (a == "--seconds" && more) seconds = std::atof(argv[++i]);
         else if (a == "--all-moves") allMoves = true;
+        else if (a == "--show") show = true;
         else if (a == "--rules" && more) codes.push_back(argv[++i]);
         else {
             fmt::print(stderr, "usage: bench_rules_solver [--from N] [--to N] [--positions K] "
-                               "[--seconds S] [--all-moves] [--rules CODE]...\n");
+                               "[--seconds S] [--all-moves] [--show] [--rules CODE]...\n");
             return 2;
         }
     }
@@ -87,6 +90,7 @@ int main(int argc, char** argv) {
             int solved = 0;
             for (int k = 0; k < positions; ++k) {
                 const core::Position p = benchPosition(rng, parsed.rules, empties);
+                if (show) fmt::print("  {}\n", core::boardStringWithSide(p));
                 const auto t0 = std::chrono::steady_clock::now();
                 const analysis::SolveResult r = solver.solve(p, parsed.rules, options);
                 // An unfinished solve counts as past the budget.
