@@ -7,8 +7,10 @@
 #include <random>
 
 #include "SolverTestUtil.h"
+#include "analysis/RulesReview.h"
 #include "analysis/RulesSolver.h"
 #include "core/Notation.h"
+#include "core/Replay.h"
 
 using namespace othello;
 
@@ -203,4 +205,93 @@ TEST_CASE("rules solver: Othello's analysis applies to games played as Othello o
     CHECK_FALSE(analysis::othelloAnalysisApplies(core::parseRules("othello+discs").rules));
     CHECK_FALSE(analysis::othelloAnalysisApplies(core::parseRules("othello+placements").rules));
     CHECK_FALSE(analysis::othelloAnalysisApplies(core::parseRules("reversi+empties+cross").rules));
+}
+
+
+namespace {
+
+// A whole random game of `rules` from its start (placements included), as move tokens.
+std::vector<int> randomRulesGame(std::mt19937_64& rng, const core::Rules& rules) {
+    std::vector<int> moves;
+    core::Position p = *core::rulesStart(rules);
+    while (!core::isGameOver(p, rules)) {
+        const auto legal = core::ruleMoves(p, rules);
+        const core::RuleMove m = legal[rng() % legal.size()];
+        moves.push_back(m.move);
+        core::playRuleMove(p, m);
+    }
+    return moves;
+}
+
+}  // namespace
+
+TEST_CASE("rules review: the moves within reach judged exactly in the rules' scoring, the others "
+          "unavailable",
+          "[solver][rules][review]") {
+    std::mt19937_64 rng(5);
+    analysis::RulesSolver solver(8);
+    for (const core::Rules& rules : {core::reversiRules(), core::reversiAllLinesRules()}) {
+        const std::vector<int> moves = randomRulesGame(rng, rules);
+        const core::Position start = *core::rulesStart(rules);
+        analysis::RulesReviewOptions options;
+        options.exactEmpties = 7;
+        options.allMoves = true;
+        const analysis::RulesReview r =
+            analysis::reviewUnderRules(start, moves, rules, options, solver);
+        const core::ReplayResult game = core::replay(start, moves, rules);
+        REQUIRE_FALSE(game.error);
+        INFO(core::rulesCode(rules));
+        CHECK(r.review.complete);
+        CHECK_FALSE(r.review.midgame);
+        int discsPlayed = 0, judged = 0;
+        for (std::size_t i = 0; i < game.plies.size(); ++i) {
+            const core::Ply& ply = game.plies[i];
+            if (ply.square == core::kPass) continue;
+            ++discsPlayed;
+            const core::Position& at = game.positions[i];
+            if (ply.placement || at.emptyCount() > 7) continue;
+            REQUIRE(static_cast<std::size_t>(judged) < r.review.moves.size());
+            const analysis::ReviewedMove& m = r.review.moves[static_cast<std::size_t>(judged++)];
+            CHECK(m.ply == static_cast<int>(i));
+            CHECK(m.moveNumber == discsPlayed);
+            CHECK(m.empties == at.emptyCount());
+            CHECK(m.kind == analysis::ValueKind::Exact);
+            // Black's view, in the rules' scoring, checked against the plain minimax.
+            const int sign = ply.side == core::Color::Black ? 1 : -1;
+            CHECK(m.value == sign * rulesMinimax(at, rules));
+            CHECK(m.playedValue == sign * -rulesMinimax(game.positions[i + 1], rules));
+            CHECK(m.loss == sign * (m.value - m.playedValue));
+            CHECK(m.loss >= 0);
+            CHECK(m.moves.size() == core::ruleMoves(at, rules).size());
+            CHECK(std::find(m.bestMoves.begin(), m.bestMoves.end(), m.moves.front().square) !=
+                  m.bestMoves.end());
+        }
+        CHECK(r.review.moves.size() == static_cast<std::size_t>(judged));
+        CHECK(r.unavailable == discsPlayed - judged);
+        CHECK(r.unavailable >= 4 + (60 - 7));  // the placements and every move before 7 empties
+        CHECK(r.exactFrom == (judged > 0 ? r.review.moves.front().empties : 0));
+    }
+}
+
+TEST_CASE("rules review: past the budget the earlier moves are not tried", "[solver][rules][review]") {
+    std::mt19937_64 rng(11);
+    const core::Rules rules = core::reversiRules();
+    const std::vector<int> moves = randomRulesGame(rng, rules);
+    analysis::RulesSolver solver(8);
+    analysis::RulesReviewOptions options;
+    options.exactEmpties = 60;
+    options.secondsPerPosition = 0.05;
+    int calls = 0;
+    options.onProgress = [&calls](int, int) { ++calls; };
+    const analysis::RulesReview r =
+        analysis::reviewUnderRules(*core::rulesStart(rules), moves, rules, options, solver);
+    CHECK(r.review.complete);
+    REQUIRE_FALSE(r.review.moves.empty());
+    CHECK(r.review.moves.size() < 56);  // 56 moves after the placements: not all in 0.05 s each
+    CHECK(r.review.stats.solved == static_cast<int>(r.review.moves.size()) + 1);  // one in vain
+    // The judged moves are the game's last ones (the game has no pass in its last moves here or
+    // the ply numbers say where it was).
+    CHECK(r.review.moves.back().empties <= 2);
+    CHECK(r.exactFrom == r.review.moves.front().empties);
+    CHECK(calls > 0);
 }
