@@ -7,7 +7,8 @@
 // Contract
 // - Values are final disc differences under perfect play from BLACK's point of view (Black's
 //   discs minus White's, empties to the winner): positive means Black wins. A review reads
-//   most naturally that way whichever side moves.
+//   most naturally that way whichever side moves. (A review under rules Othello's analysis
+//   does not hold for, RulesReview.h, counts by the rules' scoring instead.)
 // - A move's loss is in discs of that difference, from the mover's side: the value of the best
 //   move minus the value of the move played, as the mover sees them (0: a perfect move; a move
 //   turning a 4-disc win into a 2-disc loss lost 6). Never negative.

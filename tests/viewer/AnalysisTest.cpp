@@ -17,6 +17,7 @@
 #include "analysis/GameReviewer.h"
 #include "analysis/LineValues.h"
 #include "analysis/MidgameSearch.h"
+#include "analysis/RulesSolver.h"
 #include "analysis/Solver.h"
 #include "analysis/ValueRange.h"
 #include "archive/ArchiveClient.h"
@@ -98,6 +99,9 @@ class AnalysisTest : public QObject {
     void wholeGameValuesAndLossMarks();
     void bestLinePlaysThePrincipalVariation();
     void steppingCancelsTheMidgameSearch();
+    void otherRulesStatusWords();
+    void otherRulesSolvedByTheGenericSolver();
+    void oneLineMovesOnTheirSquares();
 
   private:
     QTemporaryDir dir_;
@@ -699,6 +703,145 @@ void AnalysisTest::steppingCancelsTheMidgameSearch() {
     QVERIFY2(analysis.statusText().contains(QStringLiteral("time budget")),
              qPrintable(analysis.statusText()));
     QCOMPARE(analysis.currentKind(), QStringLiteral("estimate"));
+}
+
+// Under other rules: no estimate ever, "estimates unavailable for these rules" before the
+// generic solver's reach and where it stopped at the budget; placements are no finished game.
+void AnalysisTest::otherRulesStatusWords() {
+    ShownFacts f;
+    f.rules = core::reversiRules();
+    f.position = core::Position::start();
+    f.maxEmpties = 14;
+    f.midgameDepth = 10;
+    f.estimate = ShownFacts::Estimate{4, 8, true};  // never shown under these rules
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("Black to move: estimates unavailable for these rules (60 empties; "
+                            "exact values from 14 empties on)."));
+    f.position = core::Position();  // the empty board: the placements, not a finished game
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("Black to move: estimates unavailable for these rules (64 empties; "
+                            "exact values from 14 empties on)."));
+    f.position = core::Position::start();
+    f.maxEmpties = 60;
+    f.solved = ShownFacts::Solved{ValueRange{-64, 64}, false};
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("Black to move: nothing proven, the time budget ran out (60 "
+                            "empties). Estimates unavailable for these rules."));
+    f.solved = ShownFacts::Solved{ValueRange::exactly(-2), false};
+    QCOMPARE(AnalysisStatus::shown(f),
+             QStringLiteral("Black to move: −2 with perfect play (exact, 60 empties)."));
+}
+
+// A game under disc scoring (an Othello line: every line flips, but the empties count for
+// nobody; this game fills the board, so its values are Othello's too): the generic solver's
+// values on the squares and in the graph, its reach (14 empties, not maxEmpties' 24), no
+// midgame search; estimates unavailable before its reach (Othello's rules would estimate).
+void AnalysisTest::otherRulesSolvedByTheGenericSolver() {
+    GameController game;
+    AnalysisController analysis;
+    analysis.setGame(&game);
+    QVERIFY(game.setMovesText(QString::fromLatin1(kSample)));
+    const core::Rules rules = core::parseRules("othello+discs").rules;
+    analysis.setRules(rules);
+    QCOMPARE(analysis.rulesCode(), QStringLiteral("othello+discs"));
+    QVERIFY(!analysis.estimatesAvailable());
+    QCOMPARE(analysis.exactEmpties(), analysis::kRulesSolverReach);  // maxEmpties 24 capped
+    const int ply = plyWithEmpties(game, 10);
+    QVERIFY(ply > 0);
+    game.jump(ply);
+    analysis.setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone() && !analysis.busy(), 120000);
+
+    analysis::RulesSolver solver(16);
+    analysis::SolveOptions every;
+    every.allMoves = true;
+    const analysis::SolveResult expected = solver.solve(game.current(), rules, every);
+    QVERIFY(expected.complete);
+    const analysis::SolveResult othello = solveAll(game.current());
+    BoardModel& board = *game.board();
+    for (const analysis::MoveValue& m : expected.moves) {
+        QCOMPARE(squareText(board, m.square), ValueRange::exactly(m.value).text());
+        QCOMPARE(board.index(m.square).data(BoardModel::BestRole).toBool(),
+                 m.value == expected.value);
+    }
+    QVERIFY(analysis.statusText().contains(QStringLiteral("exact")));
+    QCOMPARE(analysis.searchedCount(), 0);
+    QCOMPARE(analysis.cachedEstimateCount(), 0);
+
+    // The graph: the rules' values, Black's view, up to the reach; no estimate anywhere.
+    const auto& line = game.line();
+    for (std::size_t i = 0; i < line.positions.size(); ++i) {
+        const core::Position& p = line.positions[i];
+        QCOMPARE(analysis.lineEstimate()[qsizetype(i)], analysis.noEstimate());
+        if (p.emptyCount() > analysis::kRulesSolverReach) {
+            QCOMPARE(analysis.lineLower()[qsizetype(i)], -64);
+            QCOMPARE(analysis.lineUpper()[qsizetype(i)], 64);
+            continue;
+        }
+        const analysis::SolveResult r = solver.solve(p, rules);
+        const int black = p.toMove() == core::Color::Black ? r.value : -r.value;
+        QCOMPARE(analysis.lineLower()[qsizetype(i)], black);
+        QCOMPARE(analysis.lineUpper()[qsizetype(i)], black);
+    }
+
+    // Before the reach: nothing on the board, no search, the words say why.
+    game.jump(plyWithEmpties(game, 30));
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone() && !analysis.busy(), 120000);
+    for (int sq = 0; sq < 64; ++sq) QVERIFY(squareText(board, sq).isEmpty());
+    QVERIFY(analysis.moveValues().isEmpty());
+    QVERIFY2(analysis.statusText().contains(QStringLiteral("estimates unavailable for these rules")),
+             qPrintable(analysis.statusText()));
+    QCOMPARE(analysis.searchedCount(), 0);
+
+    // Back to Othello's rules: Othello's values again (nothing of the other rules kept).
+    analysis.setRules(core::othelloRules());
+    game.jump(ply);
+    QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone() && !analysis.busy(), 120000);
+    for (const analysis::MoveValue& m : othello.moves)
+        QCOMPARE(squareText(board, m.square), ValueRange::exactly(m.value).text());
+}
+
+// Classic Reversi's one-line moves: every line a move of its own in moveValues (named
+// "c4>e6"), a square's best line on the board, a move's value known of the position it leads
+// to (played by its line, not by Othello's flips).
+void AnalysisTest::oneLineMovesOnTheirSquares() {
+    const core::Rules rules = core::reversiRules();
+    // 14 empties, Black to move; a3 outflanks two lines (a3>a5 +14; the other less).
+    const core::Position p =
+        core::parseBoard("O-XO-X--XOXXXXOO-XXOXOOXOXOOOOXXXOXXXXXXOOOOOOOO-OXOXO---X--O--- X")
+            .position;
+    analysis::RulesSolver solver(16);
+    analysis::SolveOptions every;
+    every.allMoves = true;
+    const analysis::SolveResult r = solver.solve(p, rules, every);
+    QVERIFY(r.complete);
+    LineValues values;
+    values.setRules(rules);
+    values.learn(p, true, r, false);
+    const QVariantList list = values.moveValues(p, 14, 0);
+    QCOMPARE(list.size(), qsizetype(r.moves.size()));
+    int lineMoves = 0;
+    for (const QVariant& v : list) {
+        const QVariantMap item = v.toMap();
+        const int move = item.value(QStringLiteral("move")).toInt();
+        QCOMPARE(item.value(QStringLiteral("square")).toInt(), core::moveSquare(move));
+        QCOMPARE(item.value(QStringLiteral("name")).toString(),
+                 QString::fromStdString(core::moveName(move)));
+        lineMoves += core::isLineMove(move) ? 1 : 0;
+    }
+    QVERIFY(lineMoves >= 2);
+    // Each child, reached by its own line, knows its value.
+    for (const analysis::MoveValue& m : r.moves) {
+        core::Position child = p;
+        for (const core::RuleMove& rm : core::ruleMoves(p, rules))
+            if (rm.move == m.square) core::playRuleMove(child, rm);
+        const LineValues::Known* k = values.find(child);
+        QVERIFY(k);
+        QVERIFY(k->value.exact());
+        QCOMPARE(k->value.lower, -m.value);
+    }
+    // The best line replays under the rules.
+    QCOMPARE(values.bestLine(p, 14).size(), qsizetype(r.pv.size()));
 }
 
 QTEST_MAIN(AnalysisTest)

@@ -26,12 +26,12 @@ std::string lossMark(int loss) {
 
 nlohmann::json reviewedMoveJson(const analysis::ReviewedMove& m, bool allMoves) {
     nlohmann::json best = nlohmann::json::array();
-    for (int sq : m.bestMoves) best.push_back(core::squareName(sq));
+    for (int sq : m.bestMoves) best.push_back(core::moveName(sq));
     nlohmann::json j = {{"ply", m.ply},
                         {"move_number", m.moveNumber},
                         {"side", core::colorName(m.side)},
                         {"empties", m.empties},
-                        {"move", core::squareName(m.move)},
+                        {"move", core::moveName(m.move)},
                         {"kind", kindName(m.kind)},
                         {"depth", m.depth},
                         {"value", m.value},
@@ -42,7 +42,7 @@ nlohmann::json reviewedMoveJson(const analysis::ReviewedMove& m, bool allMoves) 
         const int mover = m.side == core::Color::Black ? 1 : -1;
         nlohmann::json all = nlohmann::json::array();
         for (const analysis::MoveValue& v : m.moves)
-            all.push_back({{"move", core::squareName(v.square)},
+            all.push_back({{"move", core::moveName(v.square)},
                            {"value", v.value},
                            {"kind", kindName(v.kind)},
                            {"loss", std::max(0, mover * (m.value - v.value))}});
@@ -56,7 +56,7 @@ nlohmann::json sideSummaryJson(const analysis::SideSummary& s) {
     if (s.maxLossPly >= 0)
         worst = {{"ply", s.maxLossPly},
                  {"move_number", s.maxLossMoveNumber},
-                 {"move", core::squareName(s.maxLossMove)}};
+                 {"move", core::moveName(s.maxLossMove)}};
     return {{"moves_checked", s.movesChecked},
             {"exact_moves", s.exactMoves},
             {"perfect_moves", s.perfectMoves},
@@ -116,20 +116,20 @@ std::string reviewTable(const analysis::GameReview& r) {
         std::string best;
         for (int sq : m.bestMoves) {
             if (!best.empty()) best += ' ';
-            best += core::squareName(sq);
+            best += core::moveName(sq);
         }
         const bool exact = m.kind == analysis::ValueKind::Exact;
         const char* mark = exact ? "" : "~";
         const std::string loss = m.loss ? fmt::format("{} {}", m.loss, lossMark(m.loss)) : "";
         out += fmt::format("{:>5}  {:<4}  {:<5}  {:>7}  {:<8}  {:>5}  {:<14}  {:>6}  {}\n",
-                           m.moveNumber, core::squareName(m.move), core::colorName(m.side),
+                           m.moveNumber, core::moveName(m.move), core::colorName(m.side),
                            m.empties, exact ? "exact" : fmt::format("depth {}", m.depth),
                            fmt::format("{}{}", mark, signedValue(m.value)), best,
                            fmt::format("{}{}", mark, signedValue(m.playedValue)), loss);
         if (r.allMoves && !m.moves.empty()) {
             std::string all;
             for (const analysis::MoveValue& v : m.moves)
-                all += fmt::format(" {} {}{}", core::squareName(v.square),
+                all += fmt::format(" {} {}{}", core::moveName(v.square),
                                    v.kind == analysis::ValueKind::Exact ? "" : "~",
                                    signedValue(v.value));
             out += fmt::format("{:>7}every move:{}\n", "", all);
@@ -151,7 +151,7 @@ std::string summaryLines(const analysis::GameReview& r) {
         std::string worst = "no loss";
         if (s.maxLossPly >= 0)
             worst = fmt::format("biggest loss {} at move {} ({})", s.maxLoss, s.maxLossMoveNumber,
-                                core::squareName(s.maxLossMove));
+                                core::moveName(s.maxLossMove));
         out += fmt::format("{}: {} checked{}, {} perfect, {} lost (average {:.2f}), {}, {}; {}\n",
                            c == core::Color::Black ? "Black" : "White",
                            count(s.movesChecked, "move", "moves"), exact, s.perfectMoves,
@@ -167,7 +167,7 @@ std::string blunderList(const analysis::GameReview& r) {
     for (const analysis::ReviewedMove& m : r.moves) {
         if (m.loss == 0) continue;
         if (!out.empty()) out += ", ";
-        out += fmt::format("{}. {} ({}) -{}", m.moveNumber, core::squareName(m.move),
+        out += fmt::format("{}. {} ({}) -{}", m.moveNumber, core::moveName(m.move),
                            core::colorName(m.side), m.loss);
     }
     return out.empty() ? "none" : out;
@@ -181,7 +181,7 @@ nlohmann::json showReviewJson(const analysis::GameReview& r) {
             blunders.push_back({{"ply", m.ply},
                                 {"move_number", m.moveNumber},
                                 {"side", core::colorName(m.side)},
-                                {"move", core::squareName(m.move)},
+                                {"move", core::moveName(m.move)},
                                 {"loss", m.loss}});
     j["blunders"] = blunders;
     return j;

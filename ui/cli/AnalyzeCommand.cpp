@@ -1,7 +1,10 @@
 // othello-db analyze: the review of a stored game or of the games of a file (the midgame
 // search before --empties, the exact solver from there on; --endgame: the exact part only),
 // or (--all without a target) of the endgames of the whole archive, resumably, in the
-// background.
+// background. Games under rules Othello's analysis does not hold for (classic Reversi, disc
+// scoring, placements: analysis::othelloAnalysisApplies) are reviewed by the generic solver
+// (analysis/RulesReview.h): exact where it finishes in the budget, the other moves said to be
+// unavailable; never Othello's evaluation or solver, never through the cache.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -13,6 +16,7 @@
 #include "StorageCli.h"
 #include "analysis/Evaluation.h"
 #include "analysis/GameReviewer.h"
+#include "analysis/RulesReview.h"
 #include "importers/GameResult.h"
 #include "importers/Reader.h"
 #include "importers/TextEscape.h"
@@ -75,8 +79,37 @@ bool isGameId(const std::string& s) {
     return !s.empty() && s.size() < 18 && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
-void printReview(const std::string& title, const analysis::GameReview& r) {
-    fmt::print("{}\n{}{}", title, reviewTable(r), summaryLines(r));
+// A review and what it was made by: Othello's analysis (values storable in the cache), or the
+// generic solver of the game's rules with the moves it could not judge.
+struct Outcome {
+    analysis::GameReview review;
+    core::Rules rules;
+    bool othello = true;
+    int unavailable = 0;  // moves whose estimates are unavailable for these rules
+    int exactFrom = 0;    // the most empties judged (generic solver); 0: none
+};
+
+// Under other rules: which rules, what the values count, and what could not be judged.
+std::string rulesNote(const Outcome& o) {
+    if (o.othello) return {};
+    std::string note = fmt::format(
+        "rules: {}; values count {}\n", core::rulesDescription(o.rules),
+        o.rules.scoring == core::Scoring::Discs ? "the discs on the board, empties for nobody"
+                                                : "empties to the winner");
+    if (o.unavailable > 0)
+        note += fmt::format(
+            "estimates unavailable for these rules: {} not judged ({}; exact values by the "
+            "generic solver, within {} s a position)\n",
+            plural(o.unavailable, "move", "moves"),
+            o.exactFrom > 0 ? fmt::format("judged from {} empties on", o.exactFrom)
+                            : std::string("none could be solved"),
+            analysis::RulesReviewOptions{}.secondsPerPosition);
+    return note;
+}
+
+void printReview(const std::string& title, const Outcome& outcome) {
+    const analysis::GameReview& r = outcome.review;
+    fmt::print("{}\n{}{}{}", title, rulesNote(outcome), reviewTable(r), summaryLines(r));
     if (r.midgame)
         fmt::print("{} searched, {} solved, {} from the cache, in {:.1f} s\n",
                    plural(r.stats.searched, "position", "positions"),
@@ -135,7 +168,8 @@ class Reviewing {
     Reviewing(const AnalyzeOptions& o, storage::AnalysisCache* cache)
         : options_(reviewOptions(o)),
           progress_(!o.json && !o.quiet && isatty(STDERR_FILENO) &&
-                    (options_.midgame || options_.allMoves)) {
+                    (options_.midgame || options_.allMoves)),
+          tableMegabytes_(o.tableMegabytes) {
         if (options_.midgame) {
             reviewer_ = std::make_unique<analysis::GameReviewer>(
                 midgameEvaluation(), o.tableMegabytes, o.tableMegabytes);
@@ -151,21 +185,51 @@ class Reviewing {
                 std::fflush(stderr);
             };
     }
-    analysis::GameReview review(const importers::GameRecord& g) {
-        analysis::GameReview r = reviewer_->review(g.start, g.moves, options_);
+    Outcome review(const importers::GameRecord& g) {
+        Outcome out;
+        out.rules = g.rules;
+        if (analysis::othelloAnalysisApplies(g.rules)) {
+            out.review = reviewer_->review(g.start, g.moves, options_);
+        } else {
+            out.othello = false;
+            const analysis::RulesReview r = reviewUnderRules(g);
+            out.review = r.review;
+            out.unavailable = r.unavailable;
+            out.exactFrom = r.exactFrom;
+        }
         if (progress_) fmt::print(stderr, "\r{:40}\r", "");
-        return r;
+        return out;
     }
 
   private:
+    // Other rules: the exact part by the generic solver, through no cache.
+    analysis::RulesReview reviewUnderRules(const importers::GameRecord& g) {
+        if (!rulesSolver_) rulesSolver_ = std::make_unique<analysis::RulesSolver>(tableMegabytes_);
+        analysis::RulesReviewOptions o;
+        o.exactEmpties = options_.exactEmpties;
+        o.allMoves = options_.allMoves;
+        if (progress_)
+            o.onProgress = [](int done, int total) {
+                fmt::print(stderr, "\rreviewing: {}/{} positions solved   ", done, total);
+                std::fflush(stderr);
+            };
+        return analysis::reviewUnderRules(g.start, g.moves, g.rules, o, *rulesSolver_);
+    }
+
     analysis::ReviewOptions options_;
     bool progress_;
+    std::size_t tableMegabytes_;
     std::unique_ptr<analysis::GameReviewer> reviewer_;
+    std::unique_ptr<analysis::RulesSolver> rulesSolver_;  // made for the first such game
 };
 
-nlohmann::json gameJson(const analysis::GameReview& review, const importers::GameRecord& g) {
+nlohmann::json gameJson(const Outcome& outcome, const importers::GameRecord& g) {
+    const analysis::GameReview& review = outcome.review;
     nlohmann::json j = reviewJson(review);
     if (review.midgame) j["stats"] = reviewStatsJson(review.stats);
+    j["rules"] = core::rulesCode(g.rules);
+    j["scoring"] = g.rules.scoring == core::Scoring::Discs ? "discs" : "empties";
+    j["estimates_unavailable"] = outcome.unavailable;
     j["black"] = g.black;
     j["white"] = g.white;
     j["source"] = g.source.describe();
@@ -184,16 +248,18 @@ int analyzeGame(const AnalyzeOptions& o, std::int64_t id) {
     if (!game) throw InputError(fmt::format("no game with id {}", id));
     auto cache = openCacheFor(o, path);
     const importers::GameRecord& g = game->record;
-    const analysis::GameReview review = Reviewing(o, &cache).review(g);
-    // The exact part is kept for search --lost-discs and show (AnalysisCache.h).
-    const auto stored = cache.review(id);
-    if (!cache.readOnly() && (!stored || stored->review.maxEmpties <= o.empties))
-        cache.storeReview(id, review);
+    const Outcome review = Reviewing(o, &cache).review(g);
+    // The exact part is kept for search --lost-discs and show (AnalysisCache.h); a review
+    // under other rules is not (its values are not Othello's).
+    const bool keep = !cache.readOnly() && review.othello;
+    const auto stored = keep ? cache.review(id) : std::nullopt;
+    if (keep && (!stored || stored->review.maxEmpties <= o.empties))
+        cache.storeReview(id, review.review);
     if (o.json) {
         nlohmann::json j = gameJson(review, g);
         j["id"] = id;
         nlohmann::json out = output(o, nlohmann::json::array({j}));  // names exact (JsonOutput.h)
-        out["cache_written"] = !cache.readOnly();
+        out["cache_written"] = keep;
         printJson(out);
         return kExitOk;
     }
@@ -228,7 +294,7 @@ int analyzeFile(const AnalyzeOptions& o) {
             code = kExitBadInput;
             continue;
         }
-        const analysis::GameReview review = reviewing.review(g);
+        const Outcome review = reviewing.review(g);
         if (o.json) {
             nlohmann::json j = gameJson(review, g);
             j["id"] = nullptr;
@@ -268,7 +334,7 @@ int analyzeAll(const AnalyzeOptions& o) {
     const auto elapsed = [&t0] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
-    std::int64_t done = 0, lastId = 0, moves = 0;
+    std::int64_t done = 0, lastId = 0, moves = 0, otherRules = 0;
     double lastLine = 0;
     const auto progress = [&](bool force) {
         if (o.json || o.quiet) return;
@@ -298,7 +364,11 @@ int analyzeAll(const AnalyzeOptions& o) {
             lastId = id;
             const auto game = archive.game(id);
             if (!game) continue;  // deleted meanwhile
-            const analysis::GameReview review = reviewing.review(game->record);
+            if (!analysis::othelloAnalysisApplies(game->record.rules)) {
+                ++otherRules;  // its review could not be kept (values not Othello's)
+                continue;
+            }
+            const analysis::GameReview review = reviewing.review(game->record).review;
             try {
                 if (keep) cache.storeReview(id, review);
             } catch (const storage::StorageError&) {
@@ -329,19 +399,24 @@ int analyzeAll(const AnalyzeOptions& o) {
                                           {"seconds", seconds},
                                           {"games_per_hour", perHour},
                                           {"cached_positions", cache.positionCount()},
-                                          {"cache_written", keep}}
+                                          {"cache_written", keep},
+                                          {"other_rules", otherRules}}
                                .dump());
         return kExitOk;
     }
     fmt::print(
         "analysed {} ({} checked) in {:.1f} s, {:.0f} games/h; {} of {} games reviewed at {} "
-        "empties or more ({} before this run){}\n",
+        "empties or more ({} before this run){}{}\n",
         plural(done, "game", "games"), plural(moves, "move", "moves"), seconds, perHour, reviewed,
         total, o.empties, alreadyDone,
-        !keep              ? "; the cache is not written (read-only archive): these reviews "
-                             "were not kept"
-        : total > reviewed ? "; run again to go on"
-                           : "");
+        otherRules > 0 ? fmt::format("; {} under other rules skipped (their reviews are not "
+                                     "kept: analyze GAME_ID reviews one)",
+                                     plural(otherRules, "game", "games"))
+                       : std::string(),
+        !keep                           ? "; the cache is not written (read-only archive): "
+                                          "these reviews were not kept"
+        : total > reviewed + otherRules ? "; run again to go on"
+                                        : "");
     return kExitOk;
 }
 
@@ -371,7 +446,7 @@ RegisterCommand analyzeCommand("analyze", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<AnalyzeOptions>();
     auto* sub = app.add_subcommand(
         "analyze",
-        "Review a game: for every move, the best move and its value, the move played, its "
+        "Review a game (under its own rules): for every move, the best move and its value, the move played, its "
         "value and the discs it lost (exact from --empties on, estimated before)");
 
     sub->footer(
@@ -416,7 +491,14 @@ RegisterCommand analyzeCommand("analyze", [](CLI::App& app, Action& action) {
         "cached_exact, nodes, seconds}}], cache_written}.\n"
         "--all (no target) --json prints {empties, analysed, moves_checked, already_done, "
         "reviewed, games, remaining, seconds, games_per_hour, cached_positions, "
-        "cache_written}.");
+        "cache_written, other_rules (games under other rules skipped)}.\n"
+        "Games under other rules (classic Reversi, disc scoring, placements: the game's own "
+        "rules) are reviewed by a generic exact solver: from --empties on, each position "
+        "within 20 s (about 14 empties or more in that time), values in the rules' scoring "
+        "(discs: the disc difference on the board, empties for nobody); the other moves are "
+        "not judged (estimates unavailable for these rules: no evaluation exists for them). "
+        "Such reviews go through no cache and are not stored; JSON adds per game rules, "
+        "scoring (\"empties\" or \"discs\") and estimates_unavailable (moves not judged).");
     sub->add_option("TARGET", o->target,
                     "A stored game's id, or a record file (any format check reads)");
     sub->add_flag("--all", o->all,

@@ -17,4 +17,13 @@ core::Position startPosition(const std::string& from);
 core::ReplayResult replayMoves(const core::Position& start, const std::string& moves,
                                const core::Rules& rules = {});
 
+// --rules CODE, checked by CLI11 (a bad code is a usage error naming it).
+CLI::Option* addRulesOption(CLI::App* sub, std::string& rules, const std::string& help);
+// The rules of a code checked by addRulesOption; Othello's for "".
+core::Rules rulesOf(const std::string& code);
+// --from when given, else the rules' start; an InputError when the rules start from a given
+// position.
+core::Position givenOrRulesStart(const std::string& from, const core::Rules& rules,
+                                 const std::string& code);
+
 }  // namespace othello::cli

@@ -40,8 +40,6 @@ ReplayResult replayMoves(const Position& start, const std::string& moves, const 
     return r;
 }
 
-namespace {
-
 // --rules CODE, checked by CLI11 (a bad code is a usage error naming it).
 CLI::Option* addRulesOption(CLI::App* sub, std::string& rules, const std::string& help) {
     return sub->add_option("--rules", rules, help)->check([](const std::string& code) {
@@ -54,13 +52,6 @@ Rules rulesOf(const std::string& code) {
     return code.empty() ? Rules{} : parseRules(code).rules;  // checked by addRulesOption
 }
 
-struct PerftOptions {
-    int depth = 0;
-    std::string from;
-    std::string rules;
-    bool json = false;
-};
-
 // --from when given, else the rules' start; an InputError when the rules start from a given
 // position.
 Position givenOrRulesStart(const std::string& from, const Rules& rules, const std::string& code) {
@@ -68,6 +59,15 @@ Position givenOrRulesStart(const std::string& from, const Rules& rules, const st
     if (const auto start = rulesStart(rules)) return *start;
     throw InputError("--rules " + code + ": the rules start from a given position: say --from");
 }
+
+namespace {
+
+struct PerftOptions {
+    int depth = 0;
+    std::string from;
+    std::string rules;
+    bool json = false;
+};
 
 // The start of a perft under rules, except that placements start from the cross they lead to
 // (the published figures; --from with an empty board counts the placements too).

@@ -1,4 +1,7 @@
-// `solve`: the exact endgame solver on a position (analysis/Solver.h).
+// `solve`: the exact endgame solver on a position (analysis/Solver.h), or under other rules
+// (--rules: classic Reversi, disc scoring, placements) the generic solver
+// (analysis/RulesSolver.h): exact within the budget, else a bound and the words "estimates
+// unavailable for these rules" (never Othello's numbers).
 //
 // Text output: the value from the side to move (and which side that is), the best move, the
 // principal variation, nodes, time, nodes/s; with --all one line per move. JSON (--json), one
@@ -12,6 +15,8 @@
 //   pv        the principal variation, squares and "pass" (exact results only)
 //   moves     with --all: [{move, value, kind, lower, upper}] best first; else []
 //   nodes, seconds, empties, to_move ("black", "white"; "none" when the game is over)
+//   rules     the rules code solved under ("othello" by default); scoring "empties" (to the
+//             winner) or "discs" (on the board, empties for nobody): what a value counts
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -25,6 +30,7 @@
 #include "Command.h"
 #include "CoreCli.h"
 #include "JsonOutput.h"
+#include "analysis/RulesSolver.h"
 #include "analysis/Solver.h"
 #include "core/Notation.h"
 #include "importers/TextEscape.h"
@@ -49,6 +55,7 @@ struct SolveCliOptions {
     std::uint64_t nodes = 0;
     int threads = 0;
     std::size_t tableMb = 256;
+    std::string rules;  // a rules code; "": Othello's
 };
 
 // Thrown for a bad argument found after parsing: exit 2.
@@ -75,21 +82,41 @@ Position solvePosition(const SolveCliOptions& o) {
         if (!o.from.empty()) return boardArgument(o.from, "--from");
         throw SolveUsageError("give a BOARD or --moves MOVES");
     }
-    const Position start = o.from.empty() ? Position::start() : boardArgument(o.from, "--from");
-    return replayMoves(start, o.moves).final();
+    const Rules rules = rulesOf(o.rules);
+    const Position start = o.from.empty() ? givenOrRulesStart("", rules, o.rules)
+                                          : boardArgument(o.from, "--from");
+    return replayMoves(start, o.moves, rules).final();
 }
 
 bool looksLikeBoard(const std::string& text) {
     return text.size() >= 64 && text.find_first_not_of("-.XxOo*BbWw ") == std::string::npos;
 }
 
-std::string bestMoveName(int square) {
-    return square == kNoSquare ? "-" : squareName(square);
+// Moves are tokens: squares, "pass", line moves of the one-line rule ("c4>e6").
+std::string bestMoveName(int move) {
+    return move == kNoSquare ? "-" : core::moveName(move);
 }
 
-nlohmann::json moveJson(int square) {
-    if (square == kNoSquare) return nullptr;
-    return squareName(square);
+nlohmann::json moveJson(int move) {
+    if (move == kNoSquare) return nullptr;
+    return core::moveName(move);
+}
+
+const char* scoringWords(Scoring scoring) {
+    return scoring == Scoring::Discs ? "discs on the board, empties for nobody"
+                                     : "empties to the winner";
+}
+
+// The solver for these rules: Othello's when the game is played as Othello from here
+// (othelloAnalysisApplies), else the generic one, never Othello's on other rules.
+analysis::SolveResult solveUnder(const Position& pos, const Rules& rules,
+                                 const SolveCliOptions& o, const analysis::SolveOptions& options) {
+    if (analysis::othelloAnalysisApplies(rules)) {
+        analysis::Solver solver(o.tableMb);
+        return solver.solve(pos, options);
+    }
+    analysis::RulesSolver solver(o.tableMb);
+    return solver.solve(pos, rules, options);
 }
 
 std::string valueText(int value, analysis::ValueKind kind, int lower, int upper) {
@@ -112,7 +139,14 @@ int runSolve(const SolveCliOptions& o) {
         fmt::print(stderr, "error: {}\n", importers::text::escapeForTerminal(e.what()));
         return kExitUsage;
     }
-    const bool over = pos.isGameOver();
+    const Rules rules = rulesOf(o.rules);
+    const bool generic = !analysis::othelloAnalysisApplies(rules);
+    if (generic && o.wld) {
+        fmt::print(stderr, "error: --wld: only under Othello's rules (the generic solver of {} "
+                           "gives exact values only)\n", rulesCode(rules));
+        return kExitUsage;
+    }
+    const bool over = isGameOver(pos, rules);
     analysis::SolveOptions options;
     options.allMoves = o.all;
     options.winLossDraw = o.wld;
@@ -128,16 +162,15 @@ int runSolve(const SolveCliOptions& o) {
             std::fflush(stderr);
         };
     }
-    analysis::Solver solver(o.tableMb);
-    const analysis::SolveResult r = solver.solve(pos, options);
+    const analysis::SolveResult r = solveUnder(pos, rules, o, options);
     if (showProgress) fmt::print(stderr, "\r{:60}\r", "");
 
     if (o.json) {
         nlohmann::json pv = nlohmann::json::array();
-        for (int sq : r.pv) pv.push_back(squareName(sq));
+        for (int move : r.pv) pv.push_back(core::moveName(move));
         nlohmann::json moves = nlohmann::json::array();
         for (const analysis::MoveValue& m : r.moves)
-            moves.push_back({{"move", squareName(m.square)},
+            moves.push_back({{"move", core::moveName(m.square)},
                              {"value", m.value},
                              {"kind", analysis::valueKindName(m.kind)},
                              {"lower", m.lower},
@@ -154,12 +187,17 @@ int runSolve(const SolveCliOptions& o) {
                    {"nodes", r.nodes},
                    {"seconds", r.seconds},
                    {"empties", r.empties},
-                   {"to_move", over ? "none" : colorName(pos.toMove())}});
+                   {"to_move", over ? "none" : colorName(pos.toMove())},
+                   {"rules", rulesCode(rules)},
+                   {"scoring", rules.scoring == Scoring::Discs ? "discs" : "empties"}});
         return kExitOk;
     }
 
+    if (!rules.isOthello())
+        fmt::print("rules: {}; values count {}\n", rulesDescription(rules),
+                   scoringWords(rules.scoring));
     if (over) {
-        const Score s = pos.finalScore();
+        const Score s = finalScore(pos, rules.scoring);
         fmt::print("game over: {}-{} (black-white); value {} for {} (the side that would move)\n",
                    s.black, s.white, signedValue(r.value), colorName(pos.toMove()));
         return kExitOk;
@@ -170,12 +208,16 @@ int runSolve(const SolveCliOptions& o) {
         "value: {} for {} ({}{})\n", valueText(r.value, r.kind, r.lower, r.upper),
         colorName(pos.toMove()), analysis::valueKindName(r.kind),
         r.complete ? "" : fmt::format(", stopped: {} budget", analysis::stopReasonName(r.stop)));
+    if (generic && !r.complete)
+        fmt::print("estimates unavailable for these rules: the generic solver did not finish in "
+                   "the budget ({} empties; it reaches about {} in {} s, see README)\n",
+                   r.empties, analysis::kRulesSolverReach, kDefaultSeconds);
     fmt::print("best move: {}\n", bestMoveName(r.bestMove));
     if (!r.pv.empty()) fmt::print("pv: {}\n", movesString(r.pv, false, " "));
     if (o.all) {
         fmt::print("moves:\n");
         for (const analysis::MoveValue& m : r.moves)
-            fmt::print("  {:<4} {} ({})\n", squareName(m.square),
+            fmt::print("  {:<4} {} ({})\n", core::moveName(m.square),
                        valueText(m.value, m.kind, m.lower, m.upper),
                        analysis::valueKindName(m.kind));
     }
@@ -191,8 +233,10 @@ RegisterCommand solveCommand("solve", [](CLI::App& app, Action& action) {
         fmt::format("Solve a position exactly: the final disc difference with perfect play "
                     "(empties to the winner) from the side to move, the best move and the "
                     "principal variation. Past the time budget (default {} s) the answer is a "
-                    "marked bound",
-                    kDefaultSeconds));
+                    "marked bound. Under --rules other than Othello's play (one-line flips, "
+                    "disc scoring, placements) a generic solver answers: exact up to about {} "
+                    "empties in the budget, beyond it estimates are unavailable for these rules",
+                    kDefaultSeconds, analysis::kRulesSolverReach));
     sub->add_option("BOARD", o->board,
                     "A board: 64 characters X/O/- row by row from a1 (the \"board\" of "
                     "`replay --json`), then the side to move, X or O (required)");
@@ -211,6 +255,12 @@ RegisterCommand solveCommand("solve", [](CLI::App& app, Action& action) {
         ->check(CLI::Range(0, 64));
     sub->add_option("--table", o->tableMb, "Transposition table size in MB (default 256)")
         ->check(CLI::Range(1, 65536));
+    addRulesOption(sub, o->rules,
+                   "Solve under these rules (a rules code: othello, reversi, reversi-all-lines, "
+                   "+modifiers; default othello). Values count the rules' scoring (discs: the "
+                   "discs on the board, empties for nobody); --moves start from the rules' start "
+                   "(placements included); --wld is Othello's only")
+        ->type_name("CODE");
     sub->add_flag("--json", o->json, "Print a JSON object (fields: see README)");
     // A board string may begin with "--" (empty a1, b1), which CLI11 would take for an option:
     // extras made only of board characters are the board.

@@ -6,6 +6,7 @@
 
 #include <chrono>
 
+#include "analysis/RulesSolver.h"
 #include "analysis/TheoreticalScore.h"
 
 namespace othello::cli {
@@ -18,7 +19,9 @@ TheoreticalCheck::~TheoreticalCheck() = default;
 
 void TheoreticalCheck::check(const importers::GameRecord& r, bool quiet) {
     if (!active_ || !r.theoreticalScore || !r.theoreticalDepth) return;
-    if (r.status == importers::GameStatus::Error) {
+    // A theoretical score is Othello's (WTHOR's): a game under other rules is not checked,
+    // and never by Othello's solver.
+    if (r.status == importers::GameStatus::Error || !analysis::othelloAnalysisApplies(r.rules)) {
         ++notChecked_;
         return;
     }

@@ -41,6 +41,36 @@ void AnalysisController::setArchivePath(const QString& path) {
     worker_->openCache(path);
 }
 
+void AnalysisController::setRules(const core::Rules& rules) {
+    if (rules == rules_) return;
+    rules_ = rules;
+    // Values and work under way were under the old rules.
+    cancelAll();
+    values_.setRules(rules);
+    emit rulesChanged();
+    scheduleRefresh();
+}
+
+QString AnalysisController::rulesCode() const {
+    return QString::fromStdString(core::rulesCode(rules_));
+}
+
+bool AnalysisController::estimatesAvailable() const {
+    return analysis::othelloAnalysisApplies(rules_);
+}
+
+int AnalysisController::exactEmpties() const {
+    return estimatesAvailable() ? maxEmpties_ : std::min(maxEmpties_, analysis::kRulesSolverReach);
+}
+
+bool AnalysisController::gameOver(const Position& p) const {
+    return core::isGameOver(p, rules_);
+}
+
+bool AnalysisController::solvable(const Position& p) const {
+    return !gameOver(p) && p.emptyCount() <= exactEmpties();
+}
+
 void AnalysisController::setEnabled(bool on) {
     if (on == enabled_) return;
     enabled_ = on;
@@ -53,6 +83,7 @@ void AnalysisController::setMaxEmpties(int empties) {
     if (empties == maxEmpties_) return;
     maxEmpties_ = empties;
     emit settingsChanged();
+    emit rulesChanged();  // exactEmpties follows
     scheduleRefresh();
 }
 
@@ -121,9 +152,6 @@ void AnalysisController::refresh() {
 std::vector<AnalysisController::Task> AnalysisController::neededTasks() const {
     std::vector<Task> tasks;
     const Position& current = game_->current();
-    const auto solvable = [this](const Position& p) {
-        return !p.isGameOver() && p.emptyCount() <= maxEmpties_;
-    };
     if (solvable(current)) {
         const Known* k = values_.find(current);
         // The shown position alone first: its answer also gives the value of every position
@@ -164,7 +192,9 @@ std::vector<AnalysisController::Task> AnalysisController::neededTasks() const {
 }
 
 bool AnalysisController::estimable(const Position& p) const {
-    return !p.isGameOver() && p.emptyCount() > maxEmpties_ && evaluationError_.isEmpty();
+    // No evaluation exists for other rules: never Othello's estimates passed off as theirs.
+    return estimatesAvailable() && !gameOver(p) && p.emptyCount() > maxEmpties_ &&
+           evaluationError_.isEmpty();
 }
 
 void AnalysisController::postEstimate(const Task& task) {
@@ -277,12 +307,17 @@ void AnalysisController::post(const Task& task) {
     Job job{++nextJobId_, task, std::make_shared<std::atomic<bool>>(false)};
     pending_.push_back(job);
     const double seconds = seconds_;
-    worker_->post([this, job, seconds](SolverBackend& backend) {
+    // Other rules: the generic solver, never the cache (it keys positions alone, and holds
+    // Othello's values).
+    const std::optional<core::Rules> otherRules =
+        estimatesAvailable() ? std::nullopt : std::optional<core::Rules>(rules_);
+    worker_->post([this, job, seconds, otherRules](SolverBackend& backend) {
         if (job.cancel->load()) {  // no longer needed: never started
             DbThread::reply(this, [this, job] { jobFinished(job.id, job.task, {}, false, true); });
             return;
         }
-        if (std::optional<SolveResult> hit = backend.cached(job.task.position, job.task.allMoves)) {
+        if (std::optional<SolveResult> hit =
+                otherRules ? std::nullopt : backend.cached(job.task.position, job.task.allMoves)) {
             DbThread::reply(
                 this, [this, job, r = *hit] { jobFinished(job.id, job.task, r, true, false); });
             return;
@@ -302,6 +337,12 @@ void AnalysisController::post(const Task& task) {
                 emit statusChanged();
             });
         };
+        if (otherRules) {
+            const SolveResult r = backend.solve(job.task.position, *otherRules, options);
+            DbThread::reply(this,
+                            [this, job, r] { jobFinished(job.id, job.task, r, false, false); });
+            return;
+        }
         const SolveResult r = backend.solve(job.task.position, options);
         backend.store(job.task.position, r);
         DbThread::reply(this, [this, job, r] { jobFinished(job.id, job.task, r, false, false); });
@@ -347,7 +388,7 @@ void AnalysisController::applyToModels() {
         curves_ = std::move(curves);
         emit lineValuesChanged();
     }
-    values_.showLosses(*game_, maxEmpties_);
+    values_.showLosses(*game_, exactEmpties());
 }
 
 void AnalysisController::clearModels() {
@@ -362,8 +403,8 @@ void AnalysisController::clearModels() {
 bool AnalysisController::currentDone() const {
     if (!enabled_ || !game_ || game_->editing()) return true;
     const Position& current = game_->current();
-    if (current.isGameOver()) return true;
-    if (current.emptyCount() > maxEmpties_) {
+    if (gameOver(current)) return true;
+    if (current.emptyCount() > exactEmpties()) {
         if (!estimable(current) || current.mustPass()) return true;
         const Estimate* e = values_.findEstimate(current);
         return e && e->allMoves;
@@ -377,10 +418,11 @@ QString AnalysisController::statusText() const {
     if (game_->editing()) return tr("The analysis waits for the set-up position.");
     ShownFacts f;
     f.position = game_->current();
-    f.maxEmpties = maxEmpties_;
+    f.rules = rules_;
+    f.maxEmpties = exactEmpties();
     f.midgameDepth = midgameDepth_;
     f.evaluationError = evaluationError_;
-    if (f.position.emptyCount() > maxEmpties_) {
+    if (f.position.emptyCount() > exactEmpties()) {
         if (f.position.mustPass())
             f.passEstimate = values_.estimateOf(game_->line(), std::size_t(game_->ply()));
         if (const Estimate* e = values_.findEstimate(f.position); e && e->allMoves)
@@ -399,7 +441,7 @@ QString AnalysisController::backgroundText() const {
     if (!enabled_ || !game_ || game_->editing()) return {};
     const Position& current = game_->current();
     BackgroundFacts f;
-    f.maxEmpties = maxEmpties_;
+    f.maxEmpties = exactEmpties();
     f.midgameDepth = midgameDepth_;
     for (const Job& job : pending_) {
         if (job.task.position == current) continue;
@@ -413,7 +455,7 @@ QString AnalysisController::backgroundText() const {
     }
     if (f.left == 0) {
         for (const Position& p : game_->line().positions) {
-            if (p.isGameOver()) continue;
+            if (gameOver(p)) continue;
             if (const Known* k = values_.find(p); k && k->value.known())
                 ++f.solved;
             else if (values_.findEstimate(p))
@@ -425,12 +467,12 @@ QString AnalysisController::backgroundText() const {
 
 QVariantList AnalysisController::moveValues() const {
     if (!game_ || !enabled_ || game_->editing()) return {};
-    return values_.moveValues(game_->current(), maxEmpties_, game_->board()->bestMoves());
+    return values_.moveValues(game_->current(), exactEmpties(), game_->board()->bestMoves());
 }
 
 QList<int> AnalysisController::bestLine() const {
     if (!game_ || !enabled_ || game_->editing()) return {};
-    return values_.bestLine(game_->current(), maxEmpties_);
+    return values_.bestLine(game_->current(), exactEmpties());
 }
 
 QString AnalysisController::currentKind() const {

@@ -27,6 +27,16 @@
 //   and values solved here are stored there (not when the archive is read-only); estimates are
 //   kept there too (keyed on the search and weights versions) and reused by the reviews.
 //
+// - Rules (setRules; Othello's until told): a game whose rules Othello's analysis holds for
+//   (analysis::othelloAnalysisApplies: every line flips, empties to the winner, whatever the
+//   start) is analysed as above. Under other rules (classic Reversi, disc scoring, placements)
+//   the generic solver (analysis/RulesSolver.h) solves the positions with at most
+//   min(maxEmpties, analysis::kRulesSolverReach) empties, values in the rules' scoring, never
+//   through the archive's cache; there is no midgame search (the evaluation is Othello's):
+//   before that, and where a solve stops at the budget, the status says "estimates
+//   unavailable for these rules". The GameController does not tell its rules: whoever shows a
+//   game calls setRules with them (ArchiveClient, when it loads or starts a game).
+//
 // Rooms: this class schedules (which positions next, the jobs on the SolverThread, cancels)
 // and carries the properties QML reads; what is known of each position and its writing into
 // the board, the move list and the graph is LineValues.h; the status words AnalysisStatus.h.
@@ -45,6 +55,7 @@
 #include "analysis/GameReviewer.h"
 #include "analysis/LineValues.h"
 #include "analysis/MidgameSearch.h"
+#include "analysis/RulesSolver.h"
 #include "analysis/Solver.h"
 #include "analysis/ValueRange.h"
 
@@ -97,6 +108,13 @@ class AnalysisController : public QObject {
     Q_PROPERTY(QList<int> bestLine READ bestLine NOTIFY boardValuesChanged)
     // "exact", "bound" or "estimate": what the shown position's values are ("" none yet).
     Q_PROPERTY(QString currentKind READ currentKind NOTIFY boardValuesChanged)
+    // The rules the analysis works under (setRules): their code, and whether estimates exist
+    // for them (false: the generic solver's exact values only).
+    Q_PROPERTY(QString rulesCode READ rulesCode NOTIFY rulesChanged)
+    Q_PROPERTY(bool estimatesAvailable READ estimatesAvailable NOTIFY rulesChanged)
+    // The most empties solved exactly under the current rules (maxEmpties, or less under rules
+    // the generic solver answers).
+    Q_PROPERTY(int exactEmpties READ exactEmpties NOTIFY rulesChanged)
 
   public:
     explicit AnalysisController(QObject* parent = nullptr);
@@ -105,6 +123,13 @@ class AnalysisController : public QObject {
     void setGame(GameController* game);
     // The archive whose cache to use ("" none); called once the archive is open.
     void setArchivePath(const QString& path);
+    // The shown game's rules (core::Rules; Othello's by default). A change drops every value
+    // known and the work under way, and analyses again under the new rules.
+    void setRules(const core::Rules& rules);
+    const core::Rules& rules() const { return rules_; }
+    QString rulesCode() const;
+    bool estimatesAvailable() const;
+    int exactEmpties() const;
 
     bool enabled() const { return enabled_; }
     void setEnabled(bool on);
@@ -151,6 +176,7 @@ class AnalysisController : public QObject {
     void statusChanged();
     void lineValuesChanged();
     void boardValuesChanged();
+    void rulesChanged();
 
   private:
     using Known = LineValues::Known;
@@ -185,10 +211,13 @@ class AnalysisController : public QObject {
     void estimateFinished(int id, const Task& task, std::optional<Estimate> estimate);
     void postEstimate(const Task& task);
     bool estimable(const core::Position& position) const;
+    bool solvable(const core::Position& position) const;
+    bool gameOver(const core::Position& position) const;
     void applyToModels();
     void clearModels();
 
     QPointer<GameController> game_;  // QML may destroy it first
+    core::Rules rules_;
     bool enabled_ = false;
     bool refreshQueued_ = false;
     int maxEmpties_ = 24;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analysis/RulesSolver.h"
+
 namespace othello::viewer {
 
 QString AnalysisStatus::nodesText(std::uint64_t nodes) {
@@ -14,8 +16,15 @@ QString AnalysisStatus::nodesText(std::uint64_t nodes) {
 QString AnalysisStatus::shown(const ShownFacts& f) {
     const core::Position& current = f.position;
     const int empties = current.emptyCount();
-    if (current.isGameOver()) return tr("Game over: nothing to solve.");
+    if (core::isGameOver(current, f.rules)) return tr("Game over: nothing to solve.");
     const QString side = current.toMove() == core::Color::Black ? tr("Black") : tr("White");
+    const bool othello = analysis::othelloAnalysisApplies(f.rules);
+    if (empties > f.maxEmpties && !othello)
+        return tr("%1 to move: estimates unavailable for these rules (%2 empties; exact values "
+                  "from %3 empties on).")
+            .arg(side)
+            .arg(empties)
+            .arg(f.maxEmpties);
     if (empties > f.maxEmpties) {
         if (!f.evaluationError.isEmpty())
             return tr("No estimate: the evaluation is unavailable (%1). Exact values from %2 "
@@ -57,11 +66,17 @@ QString AnalysisStatus::shown(const ShownFacts& f) {
                 .arg(what)
                 .arg(empties)
                 .arg(source);
+        const QString unavailable =
+            othello ? QString() : tr(" Estimates unavailable for these rules.");
         if (!k->value.known())
-            return tr("%1 to move: nothing proven, the time budget ran out (%2 empties).")
+            return tr("%1 to move: nothing proven, the time budget ran out (%2 empties).%3")
                 .arg(side)
-                .arg(empties);
-        return tr("%1 (a bound: the time budget ran out, %2 empties).").arg(what).arg(empties);
+                .arg(empties)
+                .arg(unavailable);
+        return tr("%1 (a bound: the time budget ran out, %2 empties).%3")
+            .arg(what)
+            .arg(empties)
+            .arg(unavailable);
     }
     if (!f.running) return tr("Waiting to solve this position (%1 empties)…").arg(empties);
     const analysis::SolveProgress& p = f.solve;

@@ -8,6 +8,9 @@
 // - Values are the side to move's (ValueRange::text / signedText); estimates carry "~" and
 //   say "estimate"; a solve stopped by the time budget is a bound, never exact.
 // - Text still in progress ends with "…"; the translation context is AnalysisController's.
+// - Under rules Othello's analysis does not hold for (analysis::othelloAnalysisApplies false)
+//   there is no estimate: beyond maxEmpties, and where the generic solver stopped at the
+//   budget, the words say "estimates unavailable for these rules".
 #include <QCoreApplication>
 #include <QString>
 #include <cstdint>
@@ -17,12 +20,14 @@
 #include "analysis/Solver.h"
 #include "analysis/ValueRange.h"
 #include "core/Position.h"
+#include "core/Rules.h"
 
 namespace othello::viewer {
 
 // The shown position and what is known of it (the analysis on, a game shown, not editing).
 struct ShownFacts {
     core::Position position;
+    core::Rules rules;        // the game's (a finished game, estimates: see the contract)
     int maxEmpties = 24;      // exact values from this many empties
     int midgameDepth = 0;     // the midgame search's target depth
     QString evaluationError;  // why there are no estimates ("" none)

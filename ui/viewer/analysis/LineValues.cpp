@@ -5,7 +5,6 @@
 #include <QVariantMap>
 #include <algorithm>
 
-#include "analysis/FinalScore.h"
 #include "core/Notation.h"
 #include "game/GameController.h"
 
@@ -49,15 +48,57 @@ std::optional<int> LineValues::estimateOf(const core::ReplayResult& line, std::s
     return std::nullopt;
 }
 
+void LineValues::setRules(const core::Rules& rules) {
+    if (rules == rules_) return;
+    rules_ = rules;
+    known_.clear();
+    estimates_.clear();
+}
+
+bool LineValues::othelloMoves(const Position& p) const {
+    return rules_.flipping == core::Flipping::AllLines && !core::inPlacements(p, rules_);
+}
+
+bool LineValues::play(Position& p, int token) const {
+    if (token == core::kPass) {
+        if (!p.mustPass() || core::inPlacements(p, rules_)) return false;
+        p.pass();
+        return true;
+    }
+    if (othelloMoves(p)) {
+        if (token < 0 || token >= 64 || !p.isLegal(token)) return false;
+        p.play(token);
+        return true;
+    }
+    for (const core::RuleMove& m : core::ruleMoves(p, rules_))
+        if (m.move == token) {
+            core::playRuleMove(p, m);
+            return true;
+        }
+    return false;
+}
+
+int LineValues::playedToken(const core::ReplayResult& line, std::size_t ply) const {
+    const core::Ply& played = line.plies[ply];
+    if (played.square == core::kPass || othelloMoves(line.positions[ply])) return played.square;
+    // The record may name a line its square did not need: the move is its square and flips.
+    for (const core::RuleMove& m : core::ruleMoves(line.positions[ply], rules_))
+        if (m.square == played.square && m.flips == played.flips) return m.move;
+    return played.token();
+}
+
 void LineValues::prepare(const std::vector<Position>& positions) {
     if (known_.size() > kMaxKnown) known_.clear();
     if (estimates_.size() > kMaxKnown / 10) estimates_.clear();
     // Finished games need no solver.
     for (const Position& p : positions)
-        if (p.isGameOver() && !find(p)) {
+        if (core::isGameOver(p, rules_) && !find(p)) {
             Known& k = known_[p];
-            // The side to move's final difference, empties to the winner: the solver's rule.
-            k.value = ValueRange::exactly(analysis::finalDifference(p.player(), p.opponentDiscs()));
+            // The side to move's final difference, scored by the rules (Othello's: empties to
+            // the winner, the solver's rule).
+            const core::Score score = core::finalScore(p, rules_.scoring);
+            const int black = score.black - score.white;
+            k.value = ValueRange::exactly(p.toMove() == core::Color::Black ? black : -black);
             k.final = k.movesFinal = true;
         }
 }
@@ -79,10 +120,7 @@ void LineValues::learn(const Position& position, bool allMoves, const SolveResul
     // Each move's value is minus the value of the position it leads to.
     for (const analysis::MoveValue& m : result.moves) {
         Position child = position;
-        if (m.square == core::kPass)
-            child.pass();
-        else
-            child.play(m.square);
+        if (!play(child, m.square)) continue;  // not a move here (cannot happen for a solve)
         Known& c = known_[child];
         c.value = c.value.intersect(rangeOf(m).flipped());
         if (c.value.exact()) c.final = true;
@@ -120,10 +158,10 @@ void LineValues::dropEstimatesBelow(int depth) {
 
 ValueRange LineValues::playedValue(const core::ReplayResult& line, std::size_t ply) const {
     ValueRange r;
-    const int square = line.plies[ply].square;
+    const int token = playedToken(line, ply);
     if (const Known* k = find(line.positions[ply]); k && k->movesFinal)
         for (const analysis::MoveValue& m : k->moves)
-            if (m.square == square) r = r.intersect(rangeOf(m));
+            if (m.square == token) r = r.intersect(rangeOf(m));
     if (const Known* next = find(line.positions[ply + 1])) r = r.intersect(next->value.flipped());
     return r;
 }
@@ -178,16 +216,27 @@ void LineValues::showBoard(GameController& game) const {
     core::Bitboard best = 0, bounds = 0;
     const Known* k = find(current);
     if (k && k->movesFinal) {
+        // A square's value: its best move (under the one-line rule a square may have several,
+        // one per line; Othello's have one).
+        std::array<std::optional<ValueRange>, 64> squares;
         for (const analysis::MoveValue& m : k->moves) {
-            if (m.square < 0 || m.square >= 64) continue;
+            const int sq = core::moveSquare(m.square);
+            if (sq < 0 || sq >= 64) continue;
             const ValueRange r = rangeOf(m);
-            texts[std::size_t(m.square)] = r.text();
-            if (!r.exact()) bounds |= core::bit(m.square);
-            // Best only when proven: at least as good as every other move can be.
+            auto& v = squares[std::size_t(sq)];
+            v = v ? ValueRange{std::max(v->lower, r.lower), std::max(v->upper, r.upper)} : r;
+        }
+        for (int sq = 0; sq < 64; ++sq) {
+            const auto& r = squares[std::size_t(sq)];
+            if (!r) continue;
+            texts[std::size_t(sq)] = r->text();
+            if (!r->exact()) bounds |= core::bit(sq);
+            // Best only when proven: at least as good as every other square's move can be.
             int othersUpper = -65;
-            for (const analysis::MoveValue& o : k->moves)
-                if (o.square != m.square) othersUpper = std::max(othersUpper, rangeOf(o).upper);
-            if (r.lower >= othersUpper) best |= core::bit(m.square);
+            for (int o = 0; o < 64; ++o)
+                if (o != sq && squares[std::size_t(o)])
+                    othersUpper = std::max(othersUpper, squares[std::size_t(o)]->upper);
+            if (r->lower >= othersUpper) best |= core::bit(sq);
         }
     } else if (const Estimate* e = findEstimate(current); e && e->allMoves && !e->moves.empty()) {
         // Estimates: "~+4"; a value the search proved is exact. Best: the highest estimate.
@@ -219,6 +268,7 @@ QVariantList LineValues::moveValues(const Position& current, int maxEmpties,
             const bool exact = m.kind == analysis::ValueKind::Exact;
             QVariantMap item;
             item[QStringLiteral("square")] = m.square;
+            item[QStringLiteral("move")] = m.square;
             item[QStringLiteral("name")] = QString::fromStdString(core::squareName(m.square));
             item[QStringLiteral("lower")] = m.value;
             item[QStringLiteral("upper")] = m.value;
@@ -233,15 +283,20 @@ QVariantList LineValues::moveValues(const Position& current, int maxEmpties,
     }
     for (const analysis::MoveValue& m : k->moves) {
         const ValueRange r = rangeOf(m);
+        const int sq = core::moveSquare(m.square);
         QVariantMap item;
-        item[QStringLiteral("square")] = m.square;
-        item[QStringLiteral("name")] = QString::fromStdString(core::squareName(m.square));
+        item[QStringLiteral("square")] = sq;
+        item[QStringLiteral("move")] = m.square;  // the token: a line move names its line
+        item[QStringLiteral("name")] = QString::fromStdString(core::moveName(m.square));
         item[QStringLiteral("lower")] = r.lower;
         item[QStringLiteral("upper")] = r.upper;
         item[QStringLiteral("text")] = r.text();
         item[QStringLiteral("estimate")] = false;
         item[QStringLiteral("depth")] = current.emptyCount();
-        item[QStringLiteral("best")] = m.square < 64 && (best & core::bit(m.square)) != 0;
+        // Several lines of one square: only the best of them is best.
+        item[QStringLiteral("best")] =
+            sq < 64 && (best & core::bit(sq)) != 0 &&
+            (othelloMoves(current) || r.lower >= k->moves.front().value);
         list.push_back(item);
     }
     return list;
@@ -257,15 +312,9 @@ QList<int> LineValues::bestLine(const Position& current, int maxEmpties) const {
     if (!pv) return line;
     // Only what replays from here (a table's PV could end in a stale move).
     Position p = current;
-    for (int sq : *pv) {
-        if (sq == core::kPass) {
-            if (!p.mustPass()) break;
-            p.pass();
-        } else {
-            if (sq < 0 || sq >= 64 || !p.isLegal(sq)) break;
-            p.play(sq);
-        }
-        line.push_back(sq);
+    for (int move : *pv) {
+        if (!play(p, move)) break;
+        line.push_back(move);
     }
     return line;
 }

@@ -23,6 +23,10 @@
 //   the board only when proven at least as good as every other (for estimates: the highest).
 //   A loss is the best value minus the played move's, shown only when it is at least 1 disc.
 // - Bounded: past 200,000 proven positions (20,000 estimates) prepare() starts again.
+// - Rules (setRules; Othello's by default): the values hold under one rule set, so a change
+//   forgets them all. Moves are core's tokens: under the one-line rule a square may carry
+//   several moves (one per line, "c4>e6"); the board shows a square's best line, moveValues
+//   lists every move. A finished game is scored by the rules (core::finalScore).
 #include <QList>
 #include <QString>
 #include <QVariantList>
@@ -35,6 +39,7 @@
 #include "analysis/Solver.h"
 #include "analysis/ValueRange.h"
 #include "core/Replay.h"
+#include "core/Rules.h"
 #include "core/Symmetry.h"
 
 namespace othello::viewer {
@@ -79,6 +84,10 @@ class LineValues {
     // side to move must pass there.
     std::optional<int> estimateOf(const core::ReplayResult& line, std::size_t ply) const;
 
+    // The rules of the positions to come: a change forgets every value known.
+    void setRules(const core::Rules& rules);
+    const core::Rules& rules() const { return rules_; }
+
     // Before each refresh: starts again past the bound, scores the line's finished games.
     void prepare(const std::vector<core::Position>& positions);
     // A solve's answer for `position` (`allMoves`: every legal move's value was asked).
@@ -114,6 +123,14 @@ class LineValues {
     };
     // The played move's value at `ply` (side to move), from both ends of the move.
     ValueRange playedValue(const core::ReplayResult& line, std::size_t ply) const;
+    // The move played at `ply` as the solver names it (core::ruleMoves's token).
+    int playedToken(const core::ReplayResult& line, std::size_t ply) const;
+    // Plays the move `token` on `p` under the rules; false when it is not a legal move there.
+    bool play(core::Position& p, int token) const;
+    // Othello's moves: a token is a square, played by its flips (the fast path).
+    bool othelloMoves(const core::Position& p) const;
+
+    core::Rules rules_;
 
     std::unordered_map<core::Position, Known, Hash> known_;
     std::unordered_map<core::Position, Estimate, Hash> estimates_;

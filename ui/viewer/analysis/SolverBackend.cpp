@@ -10,6 +10,7 @@ namespace othello::viewer {
 
 struct SolverBackend::Impl {
     std::unique_ptr<analysis::Solver> solver;  // made on the first solve: its table is large
+    std::unique_ptr<analysis::RulesSolver> rulesSolver;  // other rules: made on first use
     std::unique_ptr<storage::AnalysisCache> cache;
     // The midgame side, made on first use (evaluationError()).
     bool evaluationTried = false;
@@ -95,6 +96,13 @@ analysis::SolveResult SolverBackend::solve(const core::Position& position,
                                            const analysis::SolveOptions& options) {
     if (!impl_->solver) impl_->solver = std::make_unique<analysis::Solver>();
     return impl_->solver->solve(position, options);
+}
+
+analysis::SolveResult SolverBackend::solve(const core::Position& position,
+                                           const core::Rules& rules,
+                                           const analysis::SolveOptions& options) {
+    if (!impl_->rulesSolver) impl_->rulesSolver = std::make_unique<analysis::RulesSolver>(64);
+    return impl_->rulesSolver->solve(position, rules, options);
 }
 
 }  // namespace othello::viewer

@@ -5,7 +5,9 @@
 // positions of the line (analysis/GameReviewer.h), and the archive's cache of solved and
 // estimated positions (storage/cache/AnalysisCache.h, the reviewer's store: estimates keyed on
 // the search and weights versions, those of another evaluation dropped on first use with
-// AnalysisCache::dropOtherEstimates). Belongs to the thread that created it
+// AnalysisCache::dropOtherEstimates), and the generic solver of other rules
+// (analysis/RulesSolver.h; its values never go through the cache, which keys positions alone
+// and holds Othello's). Belongs to the thread that created it
 // (SolverThread's worker): the cache is a connection of its own and the engines are called
 // from one thread at a time.
 #include <QString>
@@ -14,6 +16,7 @@
 
 #include "analysis/GameReviewer.h"
 #include "analysis/MidgameSearch.h"
+#include "analysis/RulesSolver.h"
 #include "analysis/Solver.h"
 
 namespace othello::viewer {
@@ -41,6 +44,10 @@ class SolverBackend {
     void store(const core::Position& position, const analysis::SolveResult& result);
 
     analysis::SolveResult solve(const core::Position& position,
+                                const analysis::SolveOptions& options);
+    // The generic solver under `rules` (its table kept while the rules stay the same); never
+    // cached: call neither cached() nor store() for its positions.
+    analysis::SolveResult solve(const core::Position& position, const core::Rules& rules,
                                 const analysis::SolveOptions& options);
 
     // The learned evaluation (Evaluation::standard()), loaded on the first call: "" when it
