@@ -5,11 +5,14 @@
 // against the search's own), the whole game's values and loss marks (against a review of the same
 // game), and the best line played as a variation.
 #include <unistd.h>
+
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
+#include <random>
 
 #include "ViewerFixture.h"
 #include "analysis/AnalysisController.h"
@@ -22,6 +25,7 @@
 #include "analysis/ValueRange.h"
 #include "archive/ArchiveClient.h"
 #include "core/Notation.h"
+#include "core/Rules.h"
 #include "game/GameController.h"
 
 using namespace othello;
@@ -102,6 +106,7 @@ class AnalysisTest : public QObject {
     void otherRulesStatusWords();
     void otherRulesSolvedByTheGenericSolver();
     void oneLineMovesOnTheirSquares();
+    void analysisFollowsTheGamesRules();
 
   private:
     QTemporaryDir dir_;
@@ -789,8 +794,9 @@ void AnalysisTest::otherRulesSolvedByTheGenericSolver() {
     QTRY_VERIFY_WITH_TIMEOUT(analysis.currentDone() && !analysis.busy(), 120000);
     for (int sq = 0; sq < 64; ++sq) QVERIFY(squareText(board, sq).isEmpty());
     QVERIFY(analysis.moveValues().isEmpty());
-    QVERIFY2(analysis.statusText().contains(QStringLiteral("estimates unavailable for these rules")),
-             qPrintable(analysis.statusText()));
+    QVERIFY2(
+        analysis.statusText().contains(QStringLiteral("estimates unavailable for these rules")),
+        qPrintable(analysis.statusText()));
     QCOMPARE(analysis.searchedCount(), 0);
 
     // Back to Othello's rules: Othello's values again (nothing of the other rules kept).
@@ -845,4 +851,38 @@ void AnalysisTest::oneLineMovesOnTheirSquares() {
 }
 
 QTEST_MAIN(AnalysisTest)
+
+// setGame follows the game's rules: a new Reversi game is analysed under Reversi's, a new
+// Othello game under Othello's again; and the best line's line moves (c4>e6 tokens) play as
+// they are, without a choice waiting (playBestLine hands them to playMove).
+void AnalysisTest::analysisFollowsTheGamesRules() {
+    GameController game;
+    AnalysisController analysis;
+    analysis.setGame(&game);
+    QCOMPARE(analysis.rulesCode(), QStringLiteral("othello"));
+    QVERIFY(game.newGameUnder(QStringLiteral("reversi")));
+    QCOMPARE(analysis.rulesCode(), QStringLiteral("reversi"));
+    QVERIFY(!analysis.estimatesAvailable());
+    std::mt19937 rng(28);
+    bool playedLine = false;
+    for (int ply = 0; ply < 60 && !playedLine; ++ply) {
+        const std::vector<core::RuleMove> moves =
+            core::ruleMoves(game.current(), core::reversiRules());
+        if (moves.empty()) break;
+        const auto line = std::find_if(moves.begin(), moves.end(), [](const core::RuleMove& m) {
+            return core::isLineMove(m.move);
+        });
+        const core::RuleMove m = line != moves.end() ? *line : moves[rng() % moves.size()];
+        if (m.move == core::kPass) break;
+        const int before = game.ply();
+        QVERIFY(game.playMove(m.move));
+        QVERIFY(!game.choosingLine());
+        QCOMPARE(game.ply(), before + 1);
+        playedLine = core::isLineMove(m.move);
+    }
+    QVERIFY(playedLine);
+    game.newGame();
+    QCOMPARE(analysis.rulesCode(), QStringLiteral("othello"));
+}
+
 #include "AnalysisTest.moc"

@@ -33,6 +33,9 @@ void AnalysisController::setGame(GameController* game) {
                 &AnalysisController::scheduleRefresh);
         connect(game_, &GameController::lineChanged, this, &AnalysisController::scheduleRefresh);
         connect(game_, &GameController::editingChanged, this, &AnalysisController::scheduleRefresh);
+        // The game's rules are the analysis' (a Reversi game is never analysed as Othello).
+        connect(game_, &GameController::rulesChanged, this, [this] { setRules(game_->rules()); });
+        setRules(game_->rules());
     }
     scheduleRefresh();
 }

@@ -34,8 +34,8 @@
 //   min(maxEmpties, analysis::kRulesSolverReach) empties, values in the rules' scoring, never
 //   through the archive's cache; there is no midgame search (the evaluation is Othello's):
 //   before that, and where a solve stops at the budget, the status says "estimates
-//   unavailable for these rules". The GameController does not tell its rules: whoever shows a
-//   game calls setRules with them (ArchiveClient, when it loads or starts a game).
+//   unavailable for these rules". setGame follows the game's rules (GameController::rules,
+//   rulesChanged); setRules is for a controller without a game (tests).
 //
 // Rooms: this class schedules (which positions next, the jobs on the SolverThread, cancels)
 // and carries the properties QML reads; what is known of each position and its writing into

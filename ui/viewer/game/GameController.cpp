@@ -225,7 +225,13 @@ bool GameController::goTo(const QString& key) {
 }
 
 bool GameController::playMove(int square) {
-    if (editing_ || square < 0 || square >= 64) return false;
+    if (editing_) return false;
+    // A line move (the analysis' best line under the one-line rule) names its line: no choice.
+    if (core::isLineMove(square)) {
+        if (choosingLine()) clearLineChoice();
+        return playToken(square);
+    }
+    if (square < 0 || square >= 64) return false;
     if (choosingLine()) {
         if (chooseLineAt(square)) return true;
         clearLineChoice();  // a click elsewhere: the choice is dropped, the click stands

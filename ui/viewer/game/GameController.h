@@ -25,11 +25,11 @@
 // one of its discs or its far end) or dropped with cancelLineChoice() (Escape; any step away
 // drops it too). The move played is one ply holding the line token (core::lineMove), so undo
 // and stepping treat it as any other move.
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QStringList>
-#include <QVariantMap>
 #include <QUndoStack>
-#include <QtQml/qqmlregistration.h>
+#include <QVariantMap>
 
 #include <functional>
 #include <optional>
@@ -236,6 +236,7 @@ class GameController : public QObject {
     // A square that outflanks several lines under the one-line rule starts a line choice
     // instead (see "Rules"); while one waits, a click on a disc of a candidate line (or its
     // far end) chooses it, and a click elsewhere drops it and counts as a click of its own.
+    // A line move token (core::lineMove, as the analysis' best line gives) plays that line.
     Q_INVOKABLE bool playMove(int square);
     // The line choice: the candidate `number` (1-based, as the board numbers them), the one
     // holding `square` (a disc it flips or its far end), or none. False when there is no
