@@ -139,6 +139,14 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 // (unknown), like PGN.
 importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
                                   const GameHeaders& headers);
+// The same under `rules` (core/Rules.h): played from `start` when given (the rules' start
+// fitted to it, core::fitStart), else from the rules' own start (the empty board for
+// placements, the cross with the handicap corners); the result is checked under the rules'
+// scoring (a classic Reversi game ending 34-29 on the board has that result). EditError too
+// for rules with no start of their own (AnyPosition) and no start given.
+importers::GameRecord enteredGame(const core::Rules& rules,
+                                  const std::optional<core::Position>& start,
+                                  const std::vector<int>& moves, const GameHeaders& headers);
 
 // ---- The archive --------------------------------------------------------------------------
 
@@ -213,7 +221,13 @@ class Archive {
     std::optional<int> reachPly(std::int64_t id, const core::Position& position);
 
     // Games reaching the position and the moves played next, in the query's orientation.
+    // Othello's statistics: games played as Othello only (anti-Othello and games under other
+    // rules are found by position searches but never counted here).
     PositionStats stats(const core::Position& position);
+    // The statistics of the games under `rules` alone (SearchFilter::rules: a preset's name or
+    // a code; "othello" or "" is the call above), their results on the 64-disc scale (a game
+    // scored by its discs counts with the empties given to its winner).
+    PositionStats stats(const core::Position& position, const std::string& rules);
 
     ArchiveInfo info();
     // Games committed but not yet in the position index, now (0 almost always; see above).

@@ -59,11 +59,6 @@ std::string valueText(const std::string& field, const json& v) {
     return "\"" + journalTextOf(v) + "\"";
 }
 
-// The index's result of a game (kIndexResultSql): its position entries change with it.
-int indexResult(const importers::GameRecord& r) {
-    return r.variant.anti ? kOutsideStats : resultKnown(r) ? resultBlack(r) : -1;
-}
-
 }  // namespace
 
 std::string fieldsSummary(const json& fields) {
