@@ -259,10 +259,13 @@ class Archive {
     // it throws EditError unless `annotations` is given too (the caller decides what becomes
     // of them). Throws EditError when a check fails (nothing changed). A revert of a moves
     // edit that the annotations since no longer fit (or the other way round) is blocked by
-    // the later change (RevertBlocked).
+    // the later change (RevertBlocked). `rules` (a code, core/Rules.h) changes the game's
+    // rules (field "rules"): refused (EditError) unless its moves (the new ones when given)
+    // replay under them from their start.
     EditResult editGame(std::int64_t id, const GameHeaders& headers,
                         const std::optional<std::vector<int>>& moves = std::nullopt,
-                        const std::optional<GameAnnotations>& annotations = std::nullopt);
+                        const std::optional<GameAnnotations>& annotations = std::nullopt,
+                        const std::optional<std::string>& rules = std::nullopt);
     // Moves the games to the trash, one journalled change; returns its id. Ids not found (or
     // already in the trash) throw StorageError naming them, and nothing is deleted.
     std::int64_t deleteGames(const std::vector<std::int64_t>& ids);

@@ -162,7 +162,7 @@ RegisterCommand addCommand("add", [](CLI::App& app, Action& action) {
 
 struct EditOptions {
     std::int64_t id = 0;
-    std::optional<std::string> moves;
+    std::optional<std::string> moves, rules;
     std::vector<std::pair<int, std::string>> move;  // --move PLY SQUARE, repeatable
     HeaderOptions headers;
     AnnotationEditOptions annotations;
@@ -174,10 +174,10 @@ int runEdit(const EditOptions& o) {
     checkId(o.id);
     const auto& h = o.headers;
     if (!h.black && !h.white && !h.event && !h.date && !h.round && !h.place && !h.result &&
-        !o.moves && o.move.empty() && !o.annotations.given())
+        !o.moves && o.move.empty() && !o.annotations.given() && !o.rules)
         throw UsageError(
             "nothing to change: give --black, --white, --event, --date, --round, "
-            "--place, --result, --moves, --move, --comment, --clear-comments, "
+            "--place, --result, --rules, --moves, --move, --comment, --clear-comments, "
             "--clear-variations or --annotations-from");
     if (o.moves && !o.move.empty()) throw UsageError("give --moves or --move, not both");
     std::optional<std::vector<int>> moves;
@@ -211,8 +211,8 @@ int runEdit(const EditOptions& o) {
         }
         annotations = editedAnnotations(o.annotations, g->record, line);
     }
-    const auto r =
-        storageCall([&] { return archive.editGame(o.id, headersOf(h), moves, annotations); });
+    const auto r = storageCall(
+        [&] { return archive.editGame(o.id, headersOf(h), moves, annotations, o.rules); });
     std::string summary;
     if (r.change)
         if (auto c = archive.change(r.change)) summary = c->summary;
@@ -242,6 +242,10 @@ RegisterCommand editCommand("edit", [](CLI::App& app, Action& action) {
                     "they were. Repeat it to change several moves in one edit (two moves "
                     "written in each other's place)")
         ->type_name("PLY SQUARE");
+    sub->add_option("--rules", o->rules,
+                    "The game's rules (a code: othello, reversi, reversi-all-lines, +modifiers): "
+                    "refused unless its moves replay under them (give --moves too to change "
+                    "both); journalled and revertible like every edit");
     addHeaderOptions(sub, o->headers);
     addAnnotationEditOptions(sub, o->annotations);
     addUserOption(sub, o->user);
