@@ -312,3 +312,31 @@ TEST_CASE("edit --rules only when the moves replay under them, and revert brings
     CHECK(db.json("search --rules reversi-all-lines")["total"] == 0);
     CHECK(db.json("search --rules reversi")["total"] == 2);
 }
+
+TEST_CASE("an event mixing scoring rules gets one table per scoring", "[rules][cli]") {
+    CliDb db("rules-event");
+    const std::vector<std::pair<std::string, std::string>> pairs{
+        {"A", "B"}, {"C", "D"}, {"A", "C"}, {"B", "D"}, {"A", "D"}, {"B", "C"}};
+    int round = 0;
+    for (const auto& [black, white] : pairs)
+        REQUIRE(db.run("add --moves " + kTigerGame + " --black " + black + " --white " + white +
+                       " --event Mix --date 2020 --round " + std::to_string(1 + round++ / 2))
+                    .exitCode == 0);
+    for (const auto& [black, white] : {std::pair<std::string, std::string>{"A", "B"}, {"C", "D"}})
+        REQUIRE(db.run("add --rules reversi --moves " + testing::shellQuote(kReversiGame) +
+                       " --black " + black + " --white " + white +
+                       " --event Mix --date 2020 --round 4")
+                    .exitCode == 0);
+    const auto text = db.run("event Mix");
+    REQUIRE(text.exitCode == 0);
+    CHECK_THAT(text.out, Catch::Contains("one table per scoring"));
+    CHECK_THAT(text.out, Catch::Contains("scoring: discs as they stand on the board (2 games)"));
+    CHECK_THAT(text.out, Catch::Contains("classic Reversi"));
+    const auto j = db.json("event Mix");
+    REQUIRE(j["scoring_tables"].size() == 2);
+    CHECK(j["scoring_tables"][0]["scoring"] == "empties");
+    CHECK(j["scoring_tables"][1]["scoring"] == "discs");
+    // The Reversi table counts the discs on the board: 37 for each winner of a 27-37 game.
+    for (const auto& p : j["scoring_tables"][1]["standings"])
+        CHECK((p["discs"] == 37 || p["discs"] == 27));
+}
