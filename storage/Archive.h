@@ -136,11 +136,17 @@ std::optional<Opening> openingOfPosition(const core::Position& position);
 // final score, a result that is not a result, or a date that is not ISO 8601 (YYYY, YYYY-MM,
 // YYYY-MM-DD) or not in the calendar (2024-02-30, 2023-02-29). A result stated for an unfinished
 // game is kept as stated (a resignation, a loss on time or by forfeit). Names default to "?"
-// (unknown), like PGN. The moves are played under `rules` (the record keeps them; `start`
-// is rulesStart(rules) unless rules.start is AnyPosition), and a finished game is scored by them.
+// (unknown), like PGN.
 importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
-                                  const GameHeaders& headers,
-                                  const core::Rules& rules = core::othelloRules());
+                                  const GameHeaders& headers);
+// The same under `rules` (core/Rules.h): played from `start` when given (the rules' start
+// fitted to it, core::fitStart), else from the rules' own start (the empty board for
+// placements, the cross with the handicap corners); the result is checked under the rules'
+// scoring (a classic Reversi game ending 34-29 on the board has that result). EditError too
+// for rules with no start of their own (AnyPosition) and no start given.
+importers::GameRecord enteredGame(const core::Rules& rules,
+                                  const std::optional<core::Position>& start,
+                                  const std::vector<int>& moves, const GameHeaders& headers);
 
 // ---- The archive --------------------------------------------------------------------------
 
@@ -215,7 +221,13 @@ class Archive {
     std::optional<int> reachPly(std::int64_t id, const core::Position& position);
 
     // Games reaching the position and the moves played next, in the query's orientation.
+    // Othello's statistics: games played as Othello only (anti-Othello and games under other
+    // rules are found by position searches but never counted here).
     PositionStats stats(const core::Position& position);
+    // The statistics of the games under `rules` alone (SearchFilter::rules: a preset's name or
+    // a code; "othello" or "" is the call above), their results on the 64-disc scale (a game
+    // scored by its discs counts with the empties given to its winner).
+    PositionStats stats(const core::Position& position, const std::string& rules);
 
     ArchiveInfo info();
     // Games committed but not yet in the position index, now (0 almost always; see above).
@@ -247,10 +259,13 @@ class Archive {
     // it throws EditError unless `annotations` is given too (the caller decides what becomes
     // of them). Throws EditError when a check fails (nothing changed). A revert of a moves
     // edit that the annotations since no longer fit (or the other way round) is blocked by
-    // the later change (RevertBlocked).
+    // the later change (RevertBlocked). `rules` (a code, core/Rules.h) changes the game's
+    // rules (field "rules"): refused (EditError) unless its moves (the new ones when given)
+    // replay under them from their start.
     EditResult editGame(std::int64_t id, const GameHeaders& headers,
                         const std::optional<std::vector<int>>& moves = std::nullopt,
-                        const std::optional<GameAnnotations>& annotations = std::nullopt);
+                        const std::optional<GameAnnotations>& annotations = std::nullopt,
+                        const std::optional<std::string>& rules = std::nullopt);
     // Moves the games to the trash, one journalled change; returns its id. Ids not found (or
     // already in the trash) throw StorageError naming them, and nothing is deleted.
     std::int64_t deleteGames(const std::vector<std::int64_t>& ids);

@@ -73,6 +73,10 @@ struct Archive::Impl {
     // position index rely on it).
     std::int64_t gameIdFloor();
     void readSettings();
+    // Before migration `version` rewrites stored data: a copy of the archive as it is,
+    // "<path>.before-v<version>" (kept when one is there already), said on stderr; StorageError
+    // (nothing changed) when it cannot be written.
+    void backupBefore(int version);
     // The statement for `sql`, prepared on first use and kept (bindings cleared, reset).
     SQLite::Statement& statement(const std::string& sql);
     StatementCache statements{db};
@@ -107,6 +111,11 @@ class Reused {
   private:
     SQLite::Statement& s_;
 };
+
+// The SQL condition on `column` (games.rules) of SearchFilter::rules `rules` (a preset's name:
+// its games whatever their modifiers; a code: exactly it), its values appended to `binds`.
+std::string rulesCondition(const std::string& column, const std::string& rules,
+                           std::vector<std::string>& binds);
 
 // The secondary indexes of games (as in the schema). An import into an empty archive drops
 // them for its first batch and builds them at the end, which is cheaper than updating them row

@@ -25,7 +25,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 13;
+inline constexpr int kSchemaVersion = 14;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -171,6 +171,15 @@ struct SearchFilter {
     // match.
     std::optional<int> lostDiscs;
     std::optional<core::Color> lostBy;
+    // Games under these rules (games.rules, core/Rules.h): a preset's name ("othello",
+    // "reversi", "reversi-all-lines") matches every game of that preset whatever its modifiers
+    // ("reversi" finds classic Reversi from either cross and with either scoring); a code with
+    // modifiers ("reversi+empties", "othello+handicap-a1h8-white") matches that code exactly.
+    // Normalised by rulesFilterText (any case, modifiers in any order); empty: any rules.
+    std::string rules;
+    // Handicap games (rules with Start::Handicap): 0 for any corners, else exactly these corners
+    // (a1, h1, a8, h8 bits), to either colour.
+    std::optional<core::Bitboard> handicap;
     // Name sorts (Black, White, Event) order by the folded name and put unknown names ("",
     // "?", "???": only question marks) last, in either direction.
     SortKey sort = SortKey::Id;
@@ -201,7 +210,21 @@ struct GameRow {
     bool resultKnown = true;
     // The kind of game (GGF TY, komi); plain Othello for most: lists show "64-0 (anti)".
     importers::GameVariant variant;
+    // The rules (games.rules): Othello's for most. Under disc scoring (classic Reversi) the
+    // result a list shows of a finished game is `discs` as they stand (34-29), blackScore
+    // staying on the 64-disc scale (35) that sorts and result filters use.
+    core::Rules rules;
+    core::Score discs;
 };
+
+// The SearchFilter::rules text for what a user typed: a preset's name as it is, a code with
+// modifiers as rulesCode writes it; nullopt (with `error` set) when it is no rules code.
+std::optional<std::string> rulesFilterText(const std::string& typed, std::string& error);
+// "a1,h8" (any case, ',' or spaces between) -> the corners; nullopt (with `error` set) when a
+// name is no corner or a corner repeats.
+std::optional<core::Bitboard> parseCorners(const std::string& typed, std::string& error);
+// "a1,h8": the corners in a1, h1, a8, h8 order.
+std::string cornersText(core::Bitboard corners);
 
 // Game ids are below 2^39 (the position index packs them with the ply into 64 bits).
 inline constexpr std::int64_t kMaxGameId = (std::int64_t{1} << 39) - 1;
@@ -262,6 +285,9 @@ struct ArchiveInfo {
     // maxReplayedGames(); past that they leave them out until the import ends).
     std::int64_t unindexedGames = 0;
     std::int64_t fileBytes = 0;  // database file plus its WAL (when read)
+    // Games per rule set (core::rulesCode), most first; "othello" for the games under Othello's
+    // rules exactly (the rest of `games`).
+    std::vector<std::pair<std::string, std::int64_t>> gamesByRules;
     // How this connection reads the file (see "Read-only archives"): "read-write",
     // "read-only", or "read-only snapshot" (the file alone, as it is).
     std::string access;

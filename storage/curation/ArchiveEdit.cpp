@@ -22,8 +22,21 @@ EditScope::EditScope(Archive::Impl& impl, const char* command)
 
 namespace {
 
-constexpr const char* kFields[] = {"black", "white",  "event", "date",       "round",
-                                   "place", "result", "moves", "annotations"};
+// "rules" before "moves": new rules replay the moves (the new ones when both change).
+constexpr const char* kFields[] = {"black",  "white", "event", "date",       "round", "place",
+                                   "result", "rules", "moves", "annotations"};
+
+// The rules of a "rules" field's value (a code), from the start they give (or the game's own,
+// for rules with no start of their own).
+void setRules(importers::GameRecord& r, const std::string& code) {
+    const core::RulesParse parsed = core::parseRules(code);
+    if (parsed.error) throw EditError("rules: " + *parsed.error);
+    r.rules = parsed.rules;
+    if (const auto start = core::rulesStart(r.rules)) {
+        r.start = *start;
+        r.standardStart = *start == core::Position::start();
+    }
+}
 
 // What a moves edit changed: from the first ply that differs, the moves there on each side
 // ("moves from ply 18: b1 -> d1"; at most kShownMoves each, "(end)" when a line stops there,
@@ -57,11 +70,6 @@ std::string valueText(const std::string& field, const json& v) {
         return "*";
     }
     return "\"" + journalTextOf(v) + "\"";
-}
-
-// The index's result of a game (kIndexResultSql): its position entries change with it.
-int indexResult(const importers::GameRecord& r) {
-    return r.variant.anti ? kOutsideStats : resultKnown(r) ? resultBlack(r) : -1;
 }
 
 }  // namespace
@@ -101,6 +109,7 @@ json fieldValue(const importers::GameRecord& r, const std::string& field) {
         return json{{"stated_black", r.statedBlackDiscs ? json(*r.statedBlackDiscs) : json()},
                     {"stated_result", journalText(r.statedResult)}};
     if (field == "moves") return r.moves;
+    if (field == "rules") return journalText(core::rulesCode(r.rules));
     if (field == "annotations") return annotationsJson({r.comments, r.variations});
     throw StorageError("unknown field " + field);
 }
@@ -170,6 +179,19 @@ AppliedFields applyFields(Archive::Impl& impl, GameEditor& editor, EditableGame&
             r.statedBlackDiscs.reset();
             if (!v["stated_black"].is_null()) r.statedBlackDiscs = v["stated_black"].get<int>();
             r.statedResult = journalTextOf(v["stated_result"]);
+        } else if (f == "rules") {
+            setRules(r, journalTextOf(v));
+            // The moves replayed under the new rules (by the "moves" step when they change
+            // too): an edit of the rules the moves do not replay under is refused.
+            if (!values.contains("moves") || values["moves"] == fieldValue(before, "moves")) {
+                const std::vector<int> tokens = r.moves;
+                try {
+                    replayEntered(r, tokens);
+                } catch (const EditError& e) {
+                    throw EditError("the moves do not replay under the rules " +
+                                    core::rulesCode(r.rules) + ": " + e.what());
+                }
+            }
         } else if (f == "moves") {
             replayEntered(r, v.get<std::vector<int>>());
         } else if (f == "annotations") {
@@ -196,7 +218,8 @@ AppliedFields applyFields(Archive::Impl& impl, GameEditor& editor, EditableGame&
                           "): give its comments and variations with the edit (edit "
                           "--annotations-from, --clear-comments, --clear-variations)");
     }
-    const bool movesChanged = before.moves != r.moves;
+    const bool movesChanged = before.moves != r.moves || before.start != r.start ||
+                              before.rules.flipping != r.rules.flipping;
     const bool reindex = movesChanged || indexResult(before) != indexResult(r);
     // Only the annotations changed: the row is as it was (no origin kept either: the record's
     // identity, its main line and headers, is unchanged, so a re-import is a plain duplicate).
@@ -253,7 +276,8 @@ EditResult Archive::addGame(const importers::GameRecord& record) {
 
 EditResult Archive::editGame(std::int64_t id, const GameHeaders& headers,
                              const std::optional<std::vector<int>>& moves,
-                             const std::optional<GameAnnotations>& annotations) {
+                             const std::optional<GameAnnotations>& annotations,
+                             const std::optional<std::string>& rules) {
     EditScope scope(*impl_, "edit");
     GameEditor editor(*impl_);
     EditableGame g = editor.read(id);
@@ -280,8 +304,14 @@ EditResult Archive::editGame(std::int64_t id, const GameHeaders& headers,
         setEnteredResult(tmp, *headers.result);
         values["result"] = fieldValue(tmp, "result");
     }
+    if (rules) {
+        importers::GameRecord tmp = g.record;
+        setRules(tmp, trimmedName(*rules));
+        values["rules"] = fieldValue(tmp, "rules");
+    }
     if (moves) {
         importers::GameRecord tmp = g.record;
+        if (rules) setRules(tmp, trimmedName(*rules));
         replayEntered(tmp, *moves);
         values["moves"] = tmp.moves;
         // A stated result that agreed with the old moves follows the new ones when no result

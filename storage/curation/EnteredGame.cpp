@@ -84,9 +84,21 @@ void setEnteredDate(importers::GameRecord& r, const std::string& text) {
 }
 
 importers::GameRecord enteredGame(const core::Position& start, const std::vector<int>& moves,
-                                  const GameHeaders& headers, const core::Rules& rules) {
+                                  const GameHeaders& headers) {
+    // Othello's rules fitted to the start, as an imported record's (a cross with one colour's
+    // corners added is a handicap).
+    return enteredGame(core::fitStart(core::othelloRules(), start), start, moves, headers);
+}
+
+importers::GameRecord enteredGame(const core::Rules& rules,
+                                  const std::optional<core::Position>& given,
+                                  const std::vector<int>& moves, const GameHeaders& headers) {
     importers::GameRecord r;
-    r.rules = rules;
+    const std::optional<core::Position> own = core::rulesStart(rules);
+    if (!given && !own)
+        throw EditError("the rules " + core::rulesCode(rules) + " need a start position");
+    const core::Position start = given ? *given : *own;
+    r.rules = given ? core::fitStart(rules, start) : rules;
     r.start = start;
     r.standardStart = start == core::Position::start();
     r.format = importers::Format::Moves;

@@ -72,7 +72,7 @@ EditableGame GameEditor::read(std::int64_t id) {
 }
 
 void GameEditor::write(EditableGame& game) {
-    game.refs.movesKey = movesKey(game.record.start, game.record.moves);
+    game.refs.movesKey = movesKey(game.record.start, game.record.moves, game.record.rules);
     game.refs.recordHash = recordHash(game.record);
     GameColumns(db_, true).insert(game.record, game.refs);
 }
@@ -83,7 +83,7 @@ std::int64_t GameEditor::insert(const importers::GameRecord& r) {
     refs.blackId = playerId(r.black);
     refs.whiteId = playerId(r.white);
     refs.eventId = eventId(r.event);
-    refs.movesKey = movesKey(r.start, r.moves);
+    refs.movesKey = movesKey(r.start, r.moves, r.rules);
     refs.recordHash = recordHash(r);
     const std::int64_t id = GameColumns(db_).insert(r, refs);
     // Only the main line is indexed: variations are analysis, not games played.

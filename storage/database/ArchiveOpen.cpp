@@ -116,6 +116,8 @@ void createCompatibilityViews(SQLite::Database& db, int version) {
     // 7: every game of an older archive is a plain Othello game without a stored identity.
     if (version < 7)
         added += ", NULL AS record_hash, NULL AS source_game_id, NULL AS variant, NULL AS komi";
+    // 14: no game's rules stored: each is Othello's from its start (GameColumns::rulesOf).
+    if (version < 14) added += ", NULL AS rules";
     if (!added.empty()) db.exec("CREATE TEMP VIEW games AS SELECT *" + added + " FROM main.games");
     if (version < 5) {
         db.exec(

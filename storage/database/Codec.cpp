@@ -27,7 +27,14 @@ std::uint64_t getU64(const unsigned char* p) {
 std::string encodeMoves(const std::vector<int>& moves) {
     std::string out;
     out.reserve(moves.size());
-    for (int m : moves) out += static_cast<char>(m == core::kPass ? 64 : m);
+    for (int m : moves) {
+        if (core::isLineMove(m)) {
+            out += static_cast<char>(128 + core::lineEnd(m));
+            out += static_cast<char>(core::moveSquare(m));
+        } else {
+            out += static_cast<char>(m == core::kPass ? 64 : m);
+        }
+    }
     return out;
 }
 
@@ -35,7 +42,14 @@ std::vector<int> decodeMoves(const void* data, int size) {
     std::vector<int> moves;
     const auto* p = static_cast<const unsigned char*>(data);
     moves.reserve(static_cast<std::size_t>(size));
-    for (int i = 0; i < size; ++i) moves.push_back(p[i] >= 64 ? core::kPass : p[i]);
+    for (int i = 0; i < size; ++i) {
+        if (p[i] >= 128 && p[i] < 192 && i + 1 < size && p[i + 1] < 64) {
+            moves.push_back(core::lineMove(p[i + 1], p[i] - 128));
+            ++i;
+        } else {
+            moves.push_back(p[i] >= 64 ? core::kPass : p[i]);
+        }
+    }
     return moves;
 }
 
@@ -54,10 +68,31 @@ core::Position decodeStart(const void* data, int size) {
                           p[16] ? core::Color::White : core::Color::Black);
 }
 
-std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves) {
+bool playedAsOthello(const core::Rules& r) {
+    return r.flipping == core::Flipping::AllLines && r.scoring == core::Scoring::EmptiesToWinner &&
+           (r.start == core::Start::Cross || r.start == core::Start::MirroredCross ||
+            r.start == core::Start::AnyPosition);
+}
+
+std::int64_t startKey(const core::Position& start, const core::Rules& rules) {
     std::uint64_t h =
         mix(start.black() ^ mix(start.white() + 1 + static_cast<int>(start.toMove())));
-    std::int64_t key = static_cast<std::int64_t>(h);
+    if (!rules.isOthello() && !playedAsOthello(rules)) {
+        // The code's bytes, folded in as FieldHash does below (order matters, so does length).
+        const std::string code = core::rulesCode(rules);
+        h = mix(h ^ (code.size() + 0x9e3779b97f4a7c15ULL));
+        for (const char c : code) h = mix(h ^ (static_cast<unsigned char>(c) + 0x51ULL));
+    }
+    return static_cast<std::int64_t>(h);
+}
+
+std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves) {
+    return movesKey(start, moves, core::othelloRules());
+}
+
+std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves,
+                      const core::Rules& rules) {
+    std::int64_t key = startKey(start, rules);
     for (int m : moves) key = extendMovesKey(key, m);
     return key;
 }
@@ -69,6 +104,12 @@ std::int64_t extendMovesKey(std::int64_t key, int move) {
 }
 
 int resultBlack(const importers::GameRecord& r) {
+    // Under disc scoring the score is the discs as they stand (34-29): on the 64-disc scale
+    // the empties go to the winner (35), so that a win, a draw and the margin read as Othello's.
+    if (r.complete() && r.rules.scoring == core::Scoring::Discs)
+        return core::scoreWithEmpties(r.score.black, r.score.white,
+                                      64 - r.score.black - r.score.white)
+            .black;
     if (r.complete()) return r.score.black;
     if (r.statedBlackDiscs && *r.statedBlackDiscs >= 0 && *r.statedBlackDiscs <= 64)
         return *r.statedBlackDiscs;
@@ -117,7 +158,7 @@ class FieldHash {
 }  // namespace
 
 std::int64_t recordHash(const importers::GameRecord& r) {
-    return recordHash(r, movesKey(r.start, r.moves));
+    return recordHash(r, movesKey(r.start, r.moves, r.rules));
 }
 
 std::int64_t recordHash(const importers::GameRecord& r, std::int64_t key) {

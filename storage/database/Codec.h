@@ -10,18 +10,36 @@
 
 namespace othello::storage {
 
-// Moves stored one byte per ply: the square 0..63, core::kPass (64) for a pass.
+// Moves stored one byte per ply: the square 0..63 (a move or a placement), core::kPass (64) for
+// a pass; a one-line move that names its line (core::lineMove, classic Reversi) takes two bytes,
+// 128 + its far end, then its square. Older archives hold only 0..64 (a byte 65..127, never
+// written, reads as a pass as it always did).
 std::string encodeMoves(const std::vector<int>& moves);
 std::vector<int> decodeMoves(const void* data, int size);
+// Rules under which a game is played as Othello is (every line flips, empties to the winner)
+// from a start that is no rule of its own (the cross, its mirror, any board): their games'
+// keys are Othello's (no rules code hashed in, so keys stored before the rules were stored are
+// unchanged) and their positions count in the position statistics.
+bool playedAsOthello(const core::Rules& rules);
+// The same test in SQL on games.rules (NULL: an archive from before the column, Othello).
+inline constexpr const char* kPlayedAsOthelloSql =
+    "(coalesce(rules, 'othello') = 'othello' OR (rules LIKE 'othello+%' AND rules NOT LIKE "
+    "'%discs%' AND rules NOT LIKE '%handicap%' AND rules NOT LIKE '%placements%'))";
 // A non-standard start: 17 bytes (black, white little-endian, side to move).
 std::string encodeStart(const core::Position& p);
 core::Position decodeStart(const void* data, int size);
-// Hash of the start position and the moves: the key of games with the same moves.
+// Hash of the start position and the moves: the key of games with the same moves. Under rules
+// not playedAsOthello the rules code is hashed in too: the same moves under other rules are
+// another game (classic Reversi and its all-lines variant play the same squares).
 std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves);
+std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves,
+                      const core::Rules& rules);
+// The key of no moves yet: the start (and the rules, see above).
+std::int64_t startKey(const core::Position& start, const core::Rules& rules);
 // The key of the moves of `key` followed by `move`.
 std::int64_t extendMovesKey(std::int64_t key, int move);
 // Black's result on the 64-disc scale used by statistics and result filters: the final score of
-// a finished game; for an unfinished one the stated result, else the discs with the empties
+// a finished game (under disc scoring, its discs with the empties given to the winner); for an unfinished one the stated result, else the discs with the empties
 // given to the leader.
 int resultBlack(const importers::GameRecord& r);
 // False for an unfinished game whose record states no result: its result is unknown (counted in

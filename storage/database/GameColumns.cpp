@@ -15,11 +15,12 @@ const char* const kInsertSql =
     "INSERT INTO games(id, black_id, white_id, event_id, round, date, year, place, black_score, "
     "black_discs, white_discs, stated_black, stated_result, theoretical, theoretical_depth, "
     "complete, start, moves, moves_key, source_id, source_line, source_record, format, "
-    "result_known, record_hash, source_game_id, variant, komi) "
+    "result_known, record_hash, source_game_id, variant, komi, rules) "
     "VALUES(:id, :black_id, :white_id, :event_id, :round, :date, :year, :place, :black_score, "
     ":black_discs, :white_discs, :stated_black, :stated_result, :theoretical, "
     ":theoretical_depth, :complete, :start, :moves, :moves_key, :source_id, :source_line, "
-    ":source_record, :format, :result_known, :record_hash, :source_game_id, :variant, :komi)";
+    ":source_record, :format, :result_known, :record_hash, :source_game_id, :variant, :komi, "
+    ":rules)";
 
 std::optional<std::string> optText(SQLite::Statement& s, const char* column) {
     const SQLite::Column c = s.getColumn(column);
@@ -66,7 +67,8 @@ GameColumns::GameColumns(SQLite::Database& db, bool replace)
       recordHash_(index(":record_hash")),
       sourceGameId_(index(":source_game_id")),
       variant_(index(":variant")),
-      komi_(index(":komi")) {}
+      komi_(index(":komi")),
+      rules_(index(":rules")) {}
 
 int GameColumns::index(const char* name) const {
     return insert_.getIndex(name);
@@ -138,6 +140,11 @@ std::int64_t GameColumns::insert(const GameRecord& r, const GameRowRefs& refs) {
         s.bind(komi_, *r.variant.komi);
     else
         s.bind(komi_);
+    const std::optional<std::string> rules = rulesText(r.rules);
+    if (rules)
+        s.bindNoCopy(rules_, *rules);
+    else
+        s.bind(rules_);
     s.exec();
     s.reset();
     return db_.getLastInsertRowid();
@@ -152,7 +159,8 @@ const std::string& GameColumns::selectSql() {
         "g.theoretical_depth AS theoretical_depth, g.complete AS complete, g.start AS start, "
         "g.moves AS moves, src.path AS source_path, g.source_line AS source_line, "
         "g.source_record AS source_record, g.format AS format, "
-        "g.source_game_id AS source_game_id, g.variant AS variant, g.komi AS komi "
+        "g.source_game_id AS source_game_id, g.variant AS variant, g.komi AS komi, "
+        "g.rules AS rules "
         "FROM games g JOIN players pb ON pb.id = g.black_id "
         "JOIN players pw ON pw.id = g.white_id "
         "LEFT JOIN events e ON e.id = g.event_id "
@@ -200,6 +208,25 @@ void GameColumns::read(SQLite::Statement& s, GameRecord& r) {
     const SQLite::Column komi = s.getColumn("komi");
     r.variant = variantOf(optText(s, "variant"),
                           komi.isNull() ? std::nullopt : std::optional<double>(komi.getDouble()));
+    r.rules = rulesOf(optText(s, "rules"), r.start);
+}
+
+std::optional<std::string> GameColumns::rulesText(const core::Rules& rules) {
+    if (rules.isOthello()) return std::nullopt;
+    return core::rulesCode(rules);
+}
+
+core::Rules GameColumns::rulesOf(const std::optional<std::string>& text,
+                                 const core::Position& start) {
+    // NULL: Othello's rules (every game stored before the column: the migration wrote the
+    // code of each whose start is not the cross; a reader of an older file sees NULL for all,
+    // so the start is fitted as the migration does, never taken for a handicap).
+    if (!text) return core::fitStart(core::othelloRules(), start, false);
+    core::RulesParse parsed = core::parseRules(*text);
+    // A code this program cannot read (written by a later one): the game is shown as played
+    // from its start under Othello's rules rather than not at all.
+    if (parsed.error) return core::fitStart(core::othelloRules(), start, false);
+    return parsed.rules;
 }
 
 std::optional<std::string> GameColumns::variantText(const importers::GameVariant& v) {

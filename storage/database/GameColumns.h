@@ -46,6 +46,11 @@ class GameColumns {
     // The variant of a row from its variant and komi columns (plain Othello when NULL).
     static importers::GameVariant variantOf(const std::optional<std::string>& text,
                                             std::optional<double> komi);
+    // The rules column's text: core::rulesCode, NULL (nullopt) for Othello's rules exactly
+    // (as start is NULL for the standard start: most games, no bytes, and no change for them).
+    static std::optional<std::string> rulesText(const core::Rules& rules);
+    // The rules of a row from its rules column and start.
+    static core::Rules rulesOf(const std::optional<std::string>& text, const core::Position& start);
 
   private:
     // Parameter numbers, looked up by name once: binding by name on every row costs a
@@ -56,7 +61,7 @@ class GameColumns {
     int id_, blackId_, whiteId_, eventId_, round_, date_, year_, place_, blackScore_, blackDiscs_,
         whiteDiscs_, statedBlack_, statedResult_, theoretical_, theoreticalDepth_, complete_,
         start_, moves_, movesKey_, sourceId_, sourceLine_, sourceRecord_, format_, resultKnown_,
-        recordHash_, sourceGameId_, variant_, komi_;
+        recordHash_, sourceGameId_, variant_, komi_, rules_;
 };
 
 }  // namespace othello::storage

@@ -2,6 +2,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 
 #include "storage/ArchiveImpl.h"
@@ -36,8 +37,10 @@ void recomputeGameKeys(SQLite::Database& db, bool stripInventedPass);
 void addGameKeys(SQLite::Database& db) {
     // Only the missing ones: SQLite has no ADD COLUMN IF NOT EXISTS, and a file may have some
     // (an archive downgraded by hand, a test's older layout).
-    for (const char* column :
-         {"record_hash INTEGER", "source_game_id TEXT", "variant TEXT", "komi REAL"}) {
+    // rules (migration 14's) too: recomputeGameKeys reads rows through GameColumns, which
+    // reads it (NULL: Othello's rules fitted to the start, the key Othello's).
+    for (const char* column : {"record_hash INTEGER", "source_game_id TEXT", "variant TEXT",
+                               "komi REAL", "rules TEXT"}) {
         const std::string name = std::string(column).substr(0, std::string(column).find(' '));
         SQLite::Statement has(db, "SELECT count(*) FROM pragma_table_info('games') WHERE name = ?");
         has.bind(1, name);
@@ -75,7 +78,7 @@ void recomputeGameKeys(SQLite::Database& db, bool stripInventedPass) {
             r.moves.pop_back();
             ++changed;
         }
-        const std::int64_t k = movesKey(r.start, r.moves);
+        const std::int64_t k = movesKey(r.start, r.moves, r.rules);
         if (invented || k != games.getColumn("stored_key").getInt64()) {
             const std::string moves = encodeMoves(r.moves);
             key.bind(1, moves.data(), static_cast<int>(moves.size()));
@@ -93,6 +96,42 @@ void recomputeGameKeys(SQLite::Database& db, bool stripInventedPass) {
         db.exec(
             "DELETE FROM positions; DELETE FROM position_stats; "
             "UPDATE meta SET value = 0 WHERE key = 'indexed_upto'");
+}
+
+// 14: every game's rules (games.rules, GameColumns::rulesText): NULL for Othello's from the
+// standard start, else the code of Othello's rules fitted to the stored start ("othello+position",
+// "othello+mirrored"; never a handicap by guess: a stored board with extra corners is a
+// position). Trashed games too (trash_games has every column of games). Keys are unchanged:
+// every such game is played as Othello (Codec.h playedAsOthello).
+void addGameRules(SQLite::Database& db) {
+    for (const char* table : {"games", "trash_games"}) {
+        SQLite::Statement has(db, "SELECT count(*) FROM pragma_table_info(?) WHERE name = 'rules'");
+        has.bind(1, table);
+        has.executeStep();
+        if (has.getColumn(0).getInt() == 0)
+            db.exec(std::string("ALTER TABLE ") + table + " ADD COLUMN rules TEXT");
+        SQLite::Statement starts(
+            db, std::string("SELECT id, start FROM ") + table + " WHERE start IS NOT NULL");
+        SQLite::Statement set(db, std::string("UPDATE ") + table + " SET rules = ? WHERE id = ?");
+        while (starts.executeStep()) {
+            const auto start = starts.getColumn(1);
+            const core::Rules rules = core::fitStart(
+                core::othelloRules(), decodeStart(start.getBlob(), start.getBytes()), false);
+            const auto text = GameColumns::rulesText(rules);
+            if (!text) continue;
+            set.bind(1, *text);
+            set.bind(2, starts.getColumn(0).getInt64());
+            set.exec();
+            set.reset();
+        }
+    }
+    db.exec("CREATE INDEX IF NOT EXISTS games_rules ON games(rules) WHERE rules IS NOT NULL");
+}
+
+// Migrations that rewrite stored data back the archive up first (backupBefore): a copy of the
+// file as it was, "<name>.before-v<N>" beside it, said on stderr.
+bool rewritesData(int version) {
+    return version == 14;
 }
 
 // Migration N brings user_version from N-1 to N; each runs in its own transaction.
@@ -227,8 +266,10 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         // 13: games marked not duplicates (kDuplicateTablesSql, DuplicateGroups.h); the folded
         // names again, foldText now folding the case of Latin Extended-A, Greek and Cyrillic.
         {kDuplicateTablesSql, refoldNames},
+        // 14: the rules of every game (addGameRules; the archive backed up first).
+        {"", addGameRules},
     };
-    static_assert(kSchemaVersion == 13, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 14, "kSchemaVersion is the number of migrations");
     return list;
 }
 
@@ -319,6 +360,11 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
             // WAL: readers never block the importer and never see a half-written batch.
             db.exec("PRAGMA journal_mode = WAL");
         }
+        for (int n = v + 1; v > 0 && n <= target; ++n)
+            if (rewritesData(n)) {
+                backupBefore(n);
+                break;
+            }
         for (; v < target; ++v) {
             SQLite::Transaction t(db, SQLite::TransactionBehavior::EXCLUSIVE);
             // 5 adds games.result_known first (SQLite has no ADD COLUMN IF NOT EXISTS).
@@ -344,6 +390,31 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
         } catch (const SQLite::Exception&) {
         }
     }
+}
+
+void Archive::Impl::backupBefore(int version) {
+    // VACUUM INTO writes a consistent copy of the database as this connection sees it (the WAL
+    // included), which a copy of the main file alone is not. An existing backup (a migration
+    // that failed after making it) is kept: it holds the archive as it was before any attempt.
+    std::filesystem::path copy = path;
+    copy += ".before-v" + std::to_string(version);
+    std::error_code ec;
+    if (std::filesystem::exists(copy, ec)) {
+        std::fprintf(stderr, "othello-db: upgrading %s to schema %d; its backup %s is kept\n",
+                     path.string().c_str(), version, copy.string().c_str());
+        return;
+    }
+    SQLite::Statement vacuum(db, "VACUUM INTO ?");
+    vacuum.bind(1, copy.string());
+    try {
+        vacuum.exec();
+    } catch (const SQLite::Exception& e) {
+        std::filesystem::remove(copy, ec);
+        throw StorageError("cannot back " + path.string() + " up to " + copy.string() +
+                           " before upgrading it (nothing was changed): " + e.what());
+    }
+    std::fprintf(stderr, "othello-db: upgrading %s to schema %d; backed up first to %s\n",
+                 path.string().c_str(), version, copy.string().c_str());
 }
 
 Archive::Impl::~Impl() {

@@ -68,7 +68,7 @@ void ImportSession::add(const GameRecord& r) {
     // The keys of every prefix of the moves at once (checkPrefixOf looks them up), the last
     // being the game's: movesKey's chain, walked once.
     prefixKeys_.resize(r.moves.size() + 1);
-    prefixKeys_[0] = movesKey(r.start, {});
+    prefixKeys_[0] = startKey(r.start, r.rules);
     for (std::size_t n = 0; n < r.moves.size(); ++n)
         prefixKeys_[n + 1] = extendMovesKey(prefixKeys_[n], r.moves[n]);
     const std::int64_t key = prefixKeys_.back();
@@ -388,10 +388,7 @@ std::int64_t ImportSession::insertGame(const GameRecord& r, std::int64_t key, st
         (paths_.empty() || paths_.back() != r.source.path) &&
         std::find(paths_.begin(), paths_.end(), r.source.path) == paths_.end())
         paths_.push_back(r.source.path);
-    // Anti-Othello games are searchable by position but stay out of every statistic: their
-    // results read backwards next to normal games.
-    const int result = r.variant.anti ? kOutsideStats : resultKnown(r) ? resultBlack(r) : -1;
-    indexer_.queue(id, r.start, r.moves, result);
+    indexer_.queue(id, r.start, r.moves, indexResult(r));
     lastId_ = std::max(lastId_, id);
     return id;
 }

@@ -156,7 +156,8 @@ void PositionIndexer::addRows(std::int64_t gameId, const core::Position& start,
     for (std::size_t ply = 0; ply <= moves.size(); ++ply) {
         const core::Canonical c = core::canonical(p);
         int next = kNoNextMove;
-        if (ply < moves.size()) next = core::transformSquare(moves[ply], c.symmetry);
+        if (ply < moves.size())
+            next = core::transformSquare(core::moveSquare(moves[ply]), c.symmetry);
         const auto hash = static_cast<std::int64_t>(core::canonicalHash(c.position));
         std::int64_t entry =
             packEntry(gameId, static_cast<int>(std::min<std::size_t>(ply, 255)), next, score);
@@ -363,6 +364,25 @@ void PositionIndexer::flush() {
     ordered_ = true;
     sorted_ = false;
     partitioned_ = false;
+}
+
+bool playRuleToken(core::Position& p, int move) {
+    const int square = core::moveSquare(move);
+    if (square < 0 || square >= 64 || !(p.empties() & core::bit(square))) return false;
+    if (core::isLineMove(move)) {
+        core::LineFlip lines[8];
+        const int n = core::lineFlips(p.player(), p.opponentDiscs(), square, lines);
+        for (int i = 0; i < n; ++i)
+            if (lines[i].end == core::lineEnd(move)) {
+                p.play(square, lines[i].discs);
+                return true;
+            }
+        return false;
+    }
+    // A placement (see playStoredMove).
+    if (64 - p.emptyCount() >= 4 || !(core::kCentre & core::bit(square))) return false;
+    p.play(square, 0);
+    return true;
 }
 
 void add(Figures& f, int entryResult) {

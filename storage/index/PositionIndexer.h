@@ -16,15 +16,21 @@
 
 namespace othello::storage {
 
-// Plays one move of a stored game (a square or core::kPass) on `p`. Stored games were replayed
-// on import, so an illegal move means a corrupt blob: false, and the caller stops there.
+// Plays one move of a stored game (a square, a one-line move naming its line, core::kPass) on
+// `p`. Stored games were replayed on import under their rules, so the rules need not be known
+// here: a square that flips nothing on a board of fewer than four discs, on an empty centre
+// square, is a placement (no game played as Othello ever has such a board, and its moves all
+// flip); a line move flips its one line; a bare square flips what it outflanks (under the
+// one-line rule a bare square outflanks one line only). An illegal move means a corrupt blob:
+// false, and the caller stops there. Othello's moves take the first branch, as before.
+bool playRuleToken(core::Position& p, int move);
 inline bool playStoredMove(core::Position& p, int move) {
     if (move == core::kPass) {
         p.pass();
         return true;
     }
-    const core::Bitboard flips = p.flipsOf(move);
-    if (!flips) return false;
+    const core::Bitboard flips = move < 64 ? p.flipsOf(move) : 0;
+    if (!flips) return playRuleToken(p, move);
     p.play(move, flips);
     return true;
 }
@@ -69,11 +75,22 @@ inline constexpr int kUnknownResult = 127;
 inline constexpr int kOutsideStats = 126;
 
 // The resultBlack argument of PositionIndexer::add for a row of games (SQL, columns of games):
-// anti-Othello games (a variant type holding 'a') out of statistics, unknown results -1.
+// anti-Othello games (a variant type holding 'a') and games under rules not played as Othello
+// (Codec.h playedAsOthello: classic Reversi, disc scoring, handicaps) out of statistics,
+// unknown results -1. indexResult is the same for a record.
 inline constexpr const char* kIndexResultSql =
     "CASE WHEN instr(coalesce(variant, ''), 'a') > 0 THEN 126 "
+    "WHEN rules IS NOT NULL AND NOT (rules LIKE 'othello+%' AND rules NOT LIKE '%discs%' AND "
+    "rules NOT LIKE '%handicap%' AND rules NOT LIKE '%placements%') THEN 126 "
     "WHEN result_known THEN black_score ELSE -1 END";
 static_assert(kOutsideStats == 126, "kIndexResultSql writes kOutsideStats as 126");
+// Anti-Othello games, and games under other rules, are searchable by position but stay out of
+// every statistic of Othello: their results read backwards or count otherwise next to normal
+// games (statistics under their own rules: Archive::stats with a rules filter).
+inline int indexResult(const importers::GameRecord& r) {
+    if (r.variant.anti || !(r.rules.isOthello() || playedAsOthello(r.rules))) return kOutsideStats;
+    return resultKnown(r) ? resultBlack(r) : -1;
+}
 
 // Adds one entry's result to `f` (unknown results count in `games` only; results outside
 // statistics not at all): the one place that turns results into win/draw/score sums.

@@ -97,12 +97,33 @@ std::string exactJsonText(json j) {
 json movesJson(const std::vector<int>& moves) {
     json a = json::array();
     for (int m : moves)
-        if (m != core::kPass) a.push_back(core::squareName(m));
+        if (m != core::kPass) a.push_back(core::moveName(m));  // a line move: "c4>e6"
     return a;
+}
+
+void addRulesJson(json& j, const core::Rules& rules) {
+    j["rules"] = core::rulesCode(rules);
+    j["rules_text"] = core::rulesDescription(rules);
+    if (rules.start != core::Start::Handicap) {
+        j["handicap"] = nullptr;
+        return;
+    }
+    json corners = json::array();
+    for (const int square : {0, 7, 56, 63})
+        if (rules.handicapCorners & core::bit(square)) corners.push_back(core::squareName(square));
+    j["handicap"] = {{"corners", corners}, {"to", core::colorName(rules.handicapTo)}};
 }
 
 int passCount(const std::vector<int>& moves) {
     return static_cast<int>(std::count(moves.begin(), moves.end(), core::kPass));
+}
+
+importers::GameResult rowResult(const GameRow& row) {
+    // A finished game scored by its discs shows them (34-29), not the 64-disc scale.
+    const bool discs = row.complete && row.rules.scoring == core::Scoring::Discs;
+    return importers::GameResult::ofRow(row.complete, row.resultKnown,
+                                        discs ? row.discs.black : row.blackScore,
+                                        discs ? row.discs.white : row.whiteScore, row.variant);
 }
 
 json gameRowJson(const GameRow& row) {
@@ -114,18 +135,19 @@ json gameRowJson(const GameRow& row) {
     j["year"] = row.year;
     // The result as every list shows it (importers/GameResult.h); the scores are null when
     // no result is known: the discs of an unfinished game are not a result.
-    const auto result = importers::GameResult::ofRow(row.complete, row.resultKnown, row.blackScore,
-                                                     row.whiteScore, row.variant);
+    const bool discs = row.complete && row.rules.scoring == core::Scoring::Discs;
+    const auto result = rowResult(row);
     j["result"] = result.text();
     j["unfinished"] = result.unfinished();
-    j["black_score"] = orNull(result.known(), row.blackScore);
-    j["white_score"] = orNull(result.known(), row.whiteScore);
+    j["black_score"] = orNull(result.known(), discs ? row.discs.black : row.blackScore);
+    j["white_score"] = orNull(result.known(), discs ? row.discs.white : row.whiteScore);
     j["complete"] = row.complete;
     j["result_known"] = row.resultKnown;
     j["moves"] = movesJson(row.moves);
     j["passes"] = passCount(row.moves);
     j["ply"] = row.ply ? json(*row.ply) : json(nullptr);
     j["opening"] = row.opening;
+    addRulesJson(j, row.rules);
     return j;
 }
 
@@ -175,6 +197,7 @@ json gameJson(const StoredGame& g, const core::ReplayResult& replay, std::size_t
     // cannot read gives its flags' spelling), by the one function that spells GGF types.
     j["variant"] = r.variant.standard() ? json(nullptr) : json(importers::ggfType(r.variant));
     j["komi"] = r.variant.komi ? json(*r.variant.komi) : json(nullptr);
+    addRulesJson(j, r.rules);
     j["unfinished"] = !r.complete();
     j["complete"] = r.complete();
     j["black_discs"] = r.score.black;

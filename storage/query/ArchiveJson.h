@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/Replay.h"
+#include "importers/GameResult.h"
 #include "storage/Archive.h"
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/Tournament.h"
@@ -27,17 +28,23 @@ namespace othello::storage {
 // its KEY_bytes sibling (recursively).
 std::string exactJsonText(nlohmann::json j);
 
-// A move list: an array of lowercase squares, passes omitted (passCount gives their number).
+// A move list: an array of lowercase squares (a one-line move naming its line: "c4>e6"), passes
+// omitted (passCount gives their number).
 nlohmann::json movesJson(const std::vector<int>& moves);
 int passCount(const std::vector<int>& moves);
 
 // One row of search results: {id, black, white, event, year, result, unfinished, black_score,
-// white_score, complete, result_known, moves, passes, ply, opening}.
+// white_score, complete, result_known, moves, passes, ply, opening, rules, rules_text, handicap}.
 nlohmann::json gameRowJson(const GameRow& row);
+// The result of a row as every list shows it: a finished game scored by its discs shows them.
+importers::GameResult rowResult(const GameRow& row);
+// Sets "rules" (core::rulesCode), "rules_text" (core::rulesDescription) and "handicap" (null, or
+// {corners: ["a1", "h8"], to: "white"}) on `j`: every game's JSON carries them.
+void addRulesJson(nlohmann::json& j, const core::Rules& rules);
 
 // One game at ply `ply` of `replay` (core::replay of its start and moves; ply <=
 // replay.plies.size(), the caller checks): {id, black, white, event, round, date, year, place,
-// result, variant, komi, unfinished, complete, black_discs, white_discs, black_score,
+// result, variant, komi, rules, rules_text, handicap, unfinished, complete, black_discs, white_discs, black_score,
 // stated_black, theoretical_score, theoretical_depth, start, moves, passes, opening, format,
 // ply, board, to_move, comments, variations} (annotationsJson).
 nlohmann::json gameJson(const StoredGame& game, const core::ReplayResult& replay, std::size_t ply);

@@ -69,6 +69,34 @@ struct Query {
 //   "Diverses parties": 16 ms; now 1 ms).
 enum class Walk { None, Order, Names };
 
+// SearchFilter::rules and ::handicap (games.rules holds rulesCode, NULL for Othello's rules).
+// A preset's name matches the name and every code it starts with followed by '+' (a range on
+// games_rules, which holds the non-NULL codes); a code, itself. Values bound, never inlined:
+// onlyPosition counts them.
+void addRulesConditions(Query& q, const SearchFilter& f, const std::string& plus) {
+    const std::string rules = plus + "g.rules";
+    if (!f.rules.empty()) {
+        std::vector<std::string> binds;
+        q.add(rulesCondition(rules, f.rules, binds));
+        for (std::string& b : binds) q.values.emplace_back(std::move(b));
+        if (f.rules != "othello") q.selective = true;
+    }
+    if (f.handicap) {
+        std::string pattern = "%+handicap-";
+        if (*f.handicap) {
+            core::Rules r;
+            r.start = core::Start::Handicap;
+            r.handicapCorners = *f.handicap;
+            const std::string code = core::rulesCode(r);  // "othello+handicap-a1h8-black"
+            const std::size_t at = code.find("handicap-") + 9;
+            pattern += code.substr(at, code.find('-', at) - at) + "-";
+        }
+        q.add(rules + " LIKE ?");
+        q.values.emplace_back(pattern + "%");
+        q.selective = true;
+    }
+}
+
 Query buildQuery(const SearchFilter& f, bool pending, Walk walk = Walk::None) {
     Query q;
     const std::string plus = walk == Walk::Order ? "+" : "";
@@ -101,7 +129,7 @@ Query buildQuery(const SearchFilter& f, bool pending, Walk walk = Walk::None) {
                param + " ESCAPE '\\')";
     };
     q.selective = !f.player.empty() || !f.black.empty() || !f.white.empty() || !f.event.empty() ||
-                  f.lostDiscs.has_value();
+                  f.lostDiscs.has_value();  // and rules other than Othello's (addRulesConditions)
     if (!f.player.empty()) {
         const std::string in = playerCondition(plus + "g.black_id", f.player);
         q.values.pop_back();
@@ -148,6 +176,7 @@ Query buildQuery(const SearchFilter& f, bool pending, Walk walk = Walk::None) {
             q.add(score + " = 32 AND g.result_known");
             break;
     }
+    addRulesConditions(q, f, plus);
     q.onlyPosition =
         q.position && !pending && q.values.size() == 1 && f.result == ResultFilter::Any;
     return q;
@@ -325,6 +354,21 @@ void bindPage(SQLite::Statement& s, const Query& q, std::int64_t limit, std::int
 
 }  // namespace
 
+std::string rulesCondition(const std::string& column, const std::string& rules,
+                           std::vector<std::string>& binds) {
+    if (rules.find('+') != std::string::npos) {
+        binds.push_back(rules);
+        return column + " = ?";
+    }
+    // "othello" also matches NULL; "P+" <= code < "P," are the codes "P+..." ('+' is followed
+    // by ',' in ASCII).
+    if (rules != "othello") binds.push_back(rules);
+    binds.push_back(rules + "+");
+    binds.push_back(rules + ",");
+    return "(" + column + (rules == "othello" ? " IS NULL" : " = ?") + " OR (" + column +
+           " >= ? AND " + column + " < ?))";
+}
+
 ReadSnapshot::ReadSnapshot(Archive::Impl& impl) {
     if (!sqlite3_get_autocommit(impl.db.getHandle())) return;
     impl.db.exec("BEGIN");
@@ -413,7 +457,8 @@ SearchResult Archive::search(const SearchFilter& filter) {
                          std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
                                      "g.black_score, g.complete, g.moves, g.start, ") +
                              (q.position ? "(p.entry >> 16) & 255" : "NULL") +
-                             ", g.result_known, g.variant, g.komi" + rowsFrom(q, filter) + where +
+                             ", g.result_known, g.variant, g.komi, g.rules, g.black_discs, g.white_discs" +
+                             rowsFrom(q, filter) + where +
                              orderBy(filter, q.position && !walkPositionNames(q, filter)) + kLimit);
             SQLite::Statement& s = guard;
             q.bindAll(s);
@@ -445,6 +490,15 @@ SearchResult Archive::search(const SearchFilter& filter) {
                         s.getColumn(12).isNull()
                             ? std::nullopt
                             : std::optional<double>(s.getColumn(12).getDouble()));
+                if (!s.getColumn(13).isNull())
+                    row.rules = GameColumns::rulesOf(s.getColumn(13).getString(),
+                                                     decodeStart(s.getColumn(8).getBlob(),
+                                                                 s.getColumn(8).getBytes()));
+                else if (!s.getColumn(8).isNull())
+                    row.rules = GameColumns::rulesOf(std::nullopt,
+                                                     decodeStart(s.getColumn(8).getBlob(),
+                                                                 s.getColumn(8).getBytes()));
+                row.discs = core::Score{s.getColumn(14).getInt(), s.getColumn(15).getInt()};
                 out.games.push_back(std::move(row));
             }
             return read;
@@ -503,7 +557,7 @@ std::optional<int> Archive::reachPly(std::int64_t id, const core::Position& posi
     const auto g = game(id);
     if (!g) return std::nullopt;
     const std::uint64_t target = core::positionHash(position);
-    const core::ReplayResult r = core::replay(g->record.start, g->record.moves);
+    const core::ReplayResult r = core::replay(g->record.start, g->record.moves, g->record.rules);
     for (std::size_t i = 0; i < r.positions.size(); ++i)
         if (core::positionHash(r.positions[i]) == target) return static_cast<int>(i);
     return std::nullopt;

@@ -8,9 +8,46 @@
 
 namespace othello::storage {
 
+namespace {
+
+// The figures of `byNext` (next move in the canonical orientation -> figures) as the query's
+// position sees them.
+PositionStats orbitStats(const core::Position& position, const CanonicalForm& q,
+                         const std::map<int, Figures>& byNext);
+
+}  // namespace
+
+PositionStats Archive::stats(const core::Position& position, const std::string& rules) {
+    if (rules.empty() || rules == "othello") return stats(position);
+    ReadSnapshot snapshot(*impl_);
+    const CanonicalForm q = canonicalForm(position);
+    const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
+    // The index keeps these games out of statistics (kOutsideStats): their results are read
+    // from their rows, the games under other rules left out. Few games: one pass, no cache.
+    std::vector<std::string> binds;
+    const std::string condition = rulesCondition("g.rules", rules, binds);
+    const bool pending = impl_->refreshPending();
+    const std::string entries =
+        pending ? std::string("(SELECT hash, entry FROM positions UNION ALL ") + kPendingEntries +
+                      ")"
+                : std::string("positions");
+    Reused guard(*impl_, "SELECT p.entry, g.black_score, g.result_known FROM " + entries +
+                             " p CROSS JOIN games g ON g.id = (p.entry >> 24) WHERE p.hash = ? AND " +
+                             condition);
+    SQLite::Statement& s = guard;
+    s.bind(1, hash);
+    for (std::size_t i = 0; i < binds.size(); ++i) s.bind(static_cast<int>(i) + 2, binds[i]);
+    std::map<int, Figures> byNext;
+    while (s.executeStep()) {
+        const std::int64_t e = s.getColumn(0).getInt64();
+        add(byNext[entryNext(e)],
+            s.getColumn(2).getInt() ? s.getColumn(1).getInt() : kUnknownResult);
+    }
+    return orbitStats(position, q, byNext);
+}
+
 PositionStats Archive::stats(const core::Position& position) {
     ReadSnapshot snapshot(*impl_);
-    PositionStats out;
     const CanonicalForm q = canonicalForm(position);
     const auto hash = static_cast<std::int64_t>(core::canonicalHash(q.position));
     std::map<int, Figures> byNext;
@@ -51,6 +88,14 @@ PositionStats Archive::stats(const core::Position& position) {
         if (!a.games) continue;
         add(byNext[i], a);
     }
+    return orbitStats(position, q, byNext);
+}
+
+namespace {
+
+PositionStats orbitStats(const core::Position& position, const CanonicalForm& q,
+                         const std::map<int, Figures>& byNext) {
+    PositionStats out;
     // Moves that a symmetry of the position maps onto each other are one move: merge them and
     // show the spelling most games used, in the query's orientation.
     struct Orbit {
@@ -85,6 +130,8 @@ PositionStats Archive::stats(const core::Position& position) {
     return out;
 }
 
+}  // namespace
+
 ArchiveInfo Archive::info() {
     ReadSnapshot snapshot(*impl_);
     ArchiveInfo out;
@@ -99,6 +146,20 @@ ArchiveInfo Archive::info() {
     out.unindexedGames = impl_->scalar(
         "SELECT count(*) FROM games WHERE id > "
         "(SELECT value FROM meta WHERE key = 'indexed_upto')");
+    {
+        // Through games_rules (the non-NULL codes only): Othello's games are the rest.
+        SQLite::Statement s(impl_->db,
+                            "SELECT rules, count(*) FROM games WHERE rules IS NOT NULL GROUP BY "
+                            "rules");
+        std::int64_t others = 0;
+        while (s.executeStep()) {
+            out.gamesByRules.emplace_back(s.getColumn(0).getString(), s.getColumn(1).getInt64());
+            others += s.getColumn(1).getInt64();
+        }
+        if (out.games > others) out.gamesByRules.emplace_back("othello", out.games - others);
+        std::stable_sort(out.gamesByRules.begin(), out.gamesByRules.end(),
+                         [](const auto& a, const auto& b) { return a.second > b.second; });
+    }
     std::error_code ec;
     for (const char* suffix : {"", "-wal"}) {
         if (*suffix && impl_->target.snapshot) break;  // a snapshot never reads the -wal

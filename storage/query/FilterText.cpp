@@ -104,6 +104,73 @@ void applyFilterText(const FilterText& t, SearchFilter& f, const FieldSpelling& 
                                quoted(trimmed(t.sort)));
         f.sort = *key;
     }
+    if (!trimmed(t.rules).empty()) {
+        std::string why;
+        const auto rules = rulesFilterText(trimmed(t.rules), why);
+        if (!rules) r.fail("rules", why);
+        f.rules = *rules;
+    }
+    if (t.handicap) {
+        std::string why;
+        const auto corners = parseCorners(trimmed(*t.handicap), why);
+        if (!corners) r.fail("handicap", why);
+        f.handicap = *corners;
+    }
+}
+
+std::optional<std::string> rulesFilterText(const std::string& typed, std::string& error) {
+    const core::RulesParse parsed = core::parseRules(typed);
+    if (parsed.error) {
+        error = *parsed.error;
+        return std::nullopt;
+    }
+    // A preset's name alone stays a name (it matches the preset's games whatever their
+    // modifiers); anything with a modifier is the code rulesCode writes for it.
+    if (typed.find('+') == std::string::npos) {
+        std::string name;
+        for (const char c : typed) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return name;
+    }
+    return core::rulesCode(parsed.rules);
+}
+
+std::optional<core::Bitboard> parseCorners(const std::string& typed, std::string& error) {
+    core::Bitboard corners = 0;
+    std::string name;
+    const auto take = [&]() {
+        if (name.empty()) return true;
+        const int square = core::parseSquare(name);
+        if (square < 0 || !(core::kCorners & core::bit(square))) {
+            error = quotedValue(name) + " is not a corner (a1, h1, a8, h8)";
+            return false;
+        }
+        if (corners & core::bit(square)) {
+            error = quotedValue(name) + " is given twice";
+            return false;
+        }
+        corners |= core::bit(square);
+        name.clear();
+        return true;
+    };
+    for (const char c : typed) {
+        if (c == ',' || c == ' ' || c == '\t') {
+            if (!take()) return std::nullopt;
+        } else {
+            name += c;
+        }
+    }
+    if (!take()) return std::nullopt;
+    return corners;
+}
+
+std::string cornersText(core::Bitboard corners) {
+    std::string out;
+    for (const int square : {0, 7, 56, 63})
+        if (corners & core::bit(square)) {
+            if (!out.empty()) out += ',';
+            out += core::squareName(square);
+        }
+    return out;
 }
 
 std::string trimmedText(const std::string& s) {

@@ -30,6 +30,10 @@ struct FilterText {
     std::string lostBy;                       // black or white; needs lostDiscs
     std::string sort;  // id, year, black, white, event, score or ply; a leading '-': descending
     bool descending = false;
+    // A rules code or preset name (SearchFilter::rules); handicap: set for handicap games, ""
+    // for any corners, else the corners ("a1,h8").
+    std::string rules;
+    std::optional<std::string> handicap;
 };
 
 // The canonical field names ("player", "year", "year_from", "lost_discs", "sort", ...) as the
@@ -37,7 +41,8 @@ struct FilterText {
 using FieldSpelling = std::function<std::string(const std::string& field)>;
 
 // Sets the filter fields of `f` (not position, paging or withOpenings) from `t`. Throws
-// FilterError naming the field for a bad year, range, result, lost_discs, lost_by or sort key.
+// FilterError naming the field for a bad year, range, result, lost_discs, lost_by, sort key,
+// rules code or handicap corner.
 void applyFilterText(const FilterText& t, SearchFilter& f, const FieldSpelling& spell);
 
 // `s` without the spaces, tabs and line ends around it.

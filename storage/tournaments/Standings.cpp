@@ -388,7 +388,11 @@ Standings computeStandings(const std::vector<TournamentGame>& games,
     for (const auto& [name, n] : swissGames)
         if (expected > 0 && n > expected) out.overfull.push_back({name, n});
     for (const TournamentGame& g : swiss) {
-        const std::string rules = rulesOf(g.variant);
+        std::string rules = rulesOf(g.variant);
+        // Rules other than Othello's (a handicap, classic Reversi) in words, so that the table
+        // says which games were played how and scored how.
+        if (!g.rules.isOthello() && g.rules.start != core::Start::AnyPosition)
+            rules += (rules.empty() ? "" : ", ") + core::rulesDescription(g.rules);
         if (rules.empty())
             ++out.plainGames;
         else
@@ -483,11 +487,31 @@ std::vector<std::string> structureNotes(const Standings& st, std::int64_t eventI
             list += fmt::format("{}{} {}", list.empty() ? "" : ", ", n, rules);
         notes.push_back(fmt::format(
             "games under other rules than plain Othello are summed in this table ({} plain, {}): "
-            "anti-Othello won by the fewer discs, each side credited with the other's discs; "
-            "komi games won after the komi (see `event --help`)",
+            "each scored by its own rules: anti-Othello won by the fewer discs, each side "
+            "credited with the other's discs; komi games won after the komi; classic Reversi "
+            "and disc scoring by the discs as they stand (an event mixing scorings gets one "
+            "table per scoring; see `event --help`)",
             st.plainGames, list));
     }
     return notes;
+}
+
+std::vector<ScoringTable> splitByScoring(const Tournament& t) {
+    std::vector<ScoringTable> out;
+    for (const core::Scoring scoring : {core::Scoring::EmptiesToWinner, core::Scoring::Discs}) {
+        ScoringTable table{scoring, t};
+        table.tournament.games.clear();
+        for (const TournamentGame& g : t.games)
+            if (g.rules.scoring == scoring) table.tournament.games.push_back(g);
+        if (!table.tournament.games.empty()) out.push_back(std::move(table));
+    }
+    if (out.size() < 2) return {};
+    return out;
+}
+
+const char* scoringName(core::Scoring s) {
+    return s == core::Scoring::Discs ? "discs as they stand on the board"
+                                     : "empty squares to the winner";
 }
 
 }  // namespace othello::storage

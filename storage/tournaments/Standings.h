@@ -193,4 +193,16 @@ Standings computeStandings(const Tournament& tournament, StandingsOptions option
 // under other rules summed in one table. `eventId` is the id the commands name.
 std::vector<std::string> structureNotes(const Standings& standings, std::int64_t eventId);
 
+// An event whose games are scored by different rules (core::Scoring: the empties to the
+// winner, or the discs as they stand, as classic Reversi counts them) gets one table per
+// scoring, never one Brightwell sum over both: its games split by scoring, each part a
+// tournament of its own (the summary and structure kept). Empty when all games score alike.
+struct ScoringTable {
+    core::Scoring scoring;
+    Tournament tournament;
+};
+std::vector<ScoringTable> splitByScoring(const Tournament& t);
+// "empty squares to the winner" / "discs as they stand on the board"
+const char* scoringName(core::Scoring s);
+
 }  // namespace othello::storage

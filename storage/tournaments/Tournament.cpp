@@ -162,6 +162,7 @@ TournamentGame tournamentGame(std::int64_t id, const importers::GameRecord& r) {
     g.statedBlackDiscs = r.statedBlackDiscs;
     g.statedResult = r.statedResult;
     g.variant = r.variant;
+    g.rules = r.rules;
     g.plies = static_cast<int>(r.moves.size());
     g.resultText = importers::resultText(r);
     return g;

@@ -36,6 +36,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/Rules.h"
 #include "core/Position.h"
 #include "importers/GameRecord.h"
 #include "storage/tournaments/EventStructure.h"
@@ -123,6 +124,9 @@ struct TournamentGame {
     std::optional<int> statedBlackDiscs;  // a stated score (WTHOR, PGN "20-44")
     std::string statedResult;             // the result as written ("1-0", GGF "+12.00")
     importers::GameVariant variant;
+    // The game's rules (core/Rules.h): `score` is by their scoring (a Reversi game's discs as
+    // they stand); a handicap is marked in the standings' notes.
+    core::Rules rules;
     int plies = 0;           // moves and passes played; 0 with a stated result: a forfeit
     std::string resultText;  // importers::resultText of the record: how lists show it
     // The stage stored for the game (`event --stage`, storage/tournaments/StructureStore.h); nullopt: none

@@ -12,6 +12,7 @@
 #include "core/Notation.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
+#include "storage/query/FilterText.h"
 
 namespace othello::cli {
 
@@ -59,32 +60,68 @@ std::vector<int> parsedMoves(const std::string& text) {
 }
 
 struct AddOptions {
-    std::string moves, from, db, user;
+    std::string moves, from, db, user, rules, handicap, to;
+    bool whiteFirst = false;
     HeaderOptions headers;
     bool json = false;
 };
 
+// The rules of --rules, --handicap, --to and --white-first (UsageError when they do not go
+// together); nullopt when none is given (Othello's, fitted to --from).
+std::optional<core::Rules> addedRules(const AddOptions& o) {
+    if (o.rules.empty() && o.handicap.empty() && o.to.empty() && !o.whiteFirst) return std::nullopt;
+    core::Rules rules;
+    if (!o.rules.empty()) {
+        const core::RulesParse parsed = core::parseRules(o.rules);
+        if (parsed.error) throw UsageError("--rules: " + *parsed.error);
+        rules = parsed.rules;
+    }
+    if (o.handicap.empty() != o.to.empty())
+        throw UsageError("--handicap CORNERS and --to COLOUR go together (--handicap a1,h8 --to white)");
+    if (!o.handicap.empty()) {
+        if (!o.from.empty()) throw UsageError("give --handicap or --from, not both");
+        std::string why;
+        const auto corners = storage::parseCorners(o.handicap, why);
+        if (!corners) throw UsageError("--handicap: " + why);
+        if (!*corners) throw UsageError("--handicap: give one to four corners (a1,h8)");
+        if (o.to != "black" && o.to != "white")
+            throw UsageError("--to: black or white (who is given the corners), got \"" + o.to + "\"");
+        rules.start = core::Start::Handicap;
+        rules.handicapCorners = *corners;
+        rules.handicapTo = o.to == "black" ? core::Color::Black : core::Color::White;
+    }
+    if (o.whiteFirst) rules.firstToMove = core::Color::White;
+    return rules;
+}
+
 int runAdd(const AddOptions& o) {
-    core::Position start = core::Position::start();
+    std::optional<core::Position> from;
     if (!o.from.empty()) {
         const core::BoardParse b = core::parseBoard(o.from);
         if (b.error) throw UsageError("--from: " + b.error->message);
-        start = b.position;
+        from = b.position;
     }
+    const std::optional<core::Rules> rules = addedRules(o);
     const std::vector<int> moves = parsedMoves(o.moves);
     auto archive = openForEdit(o.db, o.user);
-    const auto record =
-        storageCall([&] { return storage::enteredGame(start, moves, headersOf(o.headers)); });
+    const auto record = storageCall([&] {
+        if (rules) return storage::enteredGame(*rules, from, moves, headersOf(o.headers));
+        return storage::enteredGame(from.value_or(core::Position::start()), moves,
+                                    headersOf(o.headers));
+    });
     const auto r = storageCall([&] { return archive.addGame(record); });
     if (o.json) {
         printJson({{"game", r.game},
                    {"change", r.change},
                    {"result", importers::GameResult::of(record).text()},
-                   {"complete", record.complete()}});
+                   {"complete", record.complete()},
+                   {"rules", core::rulesCode(record.rules)}});
     } else {
-        fmt::print("added game {} (change {}): {} - {}, {}\n", r.game, r.change,
+        fmt::print("added game {} (change {}): {} - {}, {}{}\n", r.game, r.change,
                    escapeForTerminal(record.black), escapeForTerminal(record.white),
-                   importers::GameResult::of(record).text());
+                   importers::GameResult::of(record).text(),
+                   record.rules.isOthello() ? std::string()
+                                            : " (" + core::rulesDescription(record.rules) + ")");
     }
     return kExitOk;
 }
@@ -95,23 +132,37 @@ RegisterCommand addCommand("add", [](CLI::App& app, Action& action) {
     sub->add_option("--moves", o->moves, "The moves (f5d6c3..., passes may be left out)")
         ->required();
     sub->add_option("--from", o->from,
-                    "The start position as a board string (handicap or arbitrary starts; "
-                    "default: the standard start)");
+                    "The start position as a board string (arbitrary starts; the cross plus "
+                    "corners of one colour is a handicap game; default: the rules' start)");
+    sub->add_option("--rules", o->rules,
+                    "The rules (othello, reversi, reversi-all-lines, with +modifiers: see the "
+                    "README's Rule sets); default othello");
+    sub->add_option("--handicap", o->handicap,
+                    "A handicap game (the Mattel booklet): these corners (one to four of "
+                    "a1,h1,a8,h8) on the board at the start, given to --to");
+    sub->add_option("--to", o->to, "With --handicap: black or white, who is given the corners");
+    sub->add_flag("--white-first", o->whiteFirst,
+                  "White moves first (the booklet lets the weaker player start)");
     addHeaderOptions(sub, o->headers);
     addUserOption(sub, o->user);
     addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {game, change, result, complete}");
+    sub->add_flag("--json", o->json, "Print {game, change, result, complete, rules}");
     sub->footer(
-        "The moves are replayed: an illegal move is refused (exit 1) with its move number, ply "
-        "and square. Names not given are \"?\". Prints the new game's id; the addition is "
-        "journalled (`othello-db history`) and can be reverted (`othello-db revert CHANGE`).");
+        "The moves are replayed under the rules: an illegal move is refused (exit 1) with its "
+        "move number, ply and square. Classic Reversi (--rules reversi) starts with the four "
+        "placements on the centre squares (d5e4... as moves), and a move that outflanks "
+        "several lines names the one it flips (c4>e6). The result follows the rules' scoring: "
+        "a Reversi game ending 34-29 on the board is --result 34-29 (35-29 is refused); "
+        "Othello's gives the empties to the winner. Names not given are \"?\". Prints the new "
+        "game's id; the addition is journalled (`othello-db history`) and can be reverted "
+        "(`othello-db revert CHANGE`).");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runAdd(*o); }); }; });
 });
 
 struct EditOptions {
     std::int64_t id = 0;
-    std::optional<std::string> moves;
+    std::optional<std::string> moves, rules;
     std::vector<std::pair<int, std::string>> move;  // --move PLY SQUARE, repeatable
     HeaderOptions headers;
     AnnotationEditOptions annotations;
@@ -123,10 +174,10 @@ int runEdit(const EditOptions& o) {
     checkId(o.id);
     const auto& h = o.headers;
     if (!h.black && !h.white && !h.event && !h.date && !h.round && !h.place && !h.result &&
-        !o.moves && o.move.empty() && !o.annotations.given())
+        !o.moves && o.move.empty() && !o.annotations.given() && !o.rules)
         throw UsageError(
             "nothing to change: give --black, --white, --event, --date, --round, "
-            "--place, --result, --moves, --move, --comment, --clear-comments, "
+            "--place, --result, --rules, --moves, --move, --comment, --clear-comments, "
             "--clear-variations or --annotations-from");
     if (o.moves && !o.move.empty()) throw UsageError("give --moves or --move, not both");
     std::optional<std::vector<int>> moves;
@@ -155,13 +206,13 @@ int runEdit(const EditOptions& o) {
         if (moves) {
             // The moves as the edit will store them: passes made explicit by a replay.
             line = storageCall([&] {
-                       return storage::enteredGame(g->record.start, *moves, {});
+                       return storage::enteredGame(g->record.rules, g->record.start, *moves, {});
                    }).moves;
         }
         annotations = editedAnnotations(o.annotations, g->record, line);
     }
-    const auto r =
-        storageCall([&] { return archive.editGame(o.id, headersOf(h), moves, annotations); });
+    const auto r = storageCall(
+        [&] { return archive.editGame(o.id, headersOf(h), moves, annotations, o.rules); });
     std::string summary;
     if (r.change)
         if (auto c = archive.change(r.change)) summary = c->summary;
@@ -191,6 +242,10 @@ RegisterCommand editCommand("edit", [](CLI::App& app, Action& action) {
                     "they were. Repeat it to change several moves in one edit (two moves "
                     "written in each other's place)")
         ->type_name("PLY SQUARE");
+    sub->add_option("--rules", o->rules,
+                    "The game's rules (a code: othello, reversi, reversi-all-lines, +modifiers): "
+                    "refused unless its moves replay under them (give --moves too to change "
+                    "both); journalled and revertible like every edit");
     addHeaderOptions(sub, o->headers);
     addAnnotationEditOptions(sub, o->annotations);
     addUserOption(sub, o->user);

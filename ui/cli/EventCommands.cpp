@@ -237,43 +237,11 @@ void printStageGames(const storage::Standings& st) {
                    g.marked ? "stated (event --stage)" : "the round");
 }
 
-int runEvent(const EventOptions& o) {
-    if (o.bq && (*o.bq < 1 || *o.bq > 1000)) throw UsageError("--bq-constant: 1..1000");
-    if (o.withdraw || o.unwithdraw || o.afterRound) storeWithdrawal(o);
-    if (o.rounds || !o.stage.empty()) storeStructure(o);
-    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
-    const storage::Tournament t = findTournament(archive, o);
-    const storage::TournamentSummary& s = t.summary;
-    storage::StandingsOptions options;
-    options.brightwellConstant = o.bq;
-    // A withdrawal the source does not show (rounds from file order never do) and that is not
-    // stored: named for this command, exactly as the games spell the player.
-    for (const std::string& name : o.withdrawn) {
-        checkPlays(t, name, "--withdrawn");
-        options.withdrawn.push_back(name);
-    }
-    // The stored withdrawals count too (storage/tournaments/Withdrawals.h).
-    const storage::Standings st = storage::computeStandings(t, options);
-    if (o.json) {
-        printJson(storage::eventJson(t, st));  // the API's form too
-        return kExitOk;
-    }
-    fmt::print("{} (id {}): {}, {}\n", titleOf(s), s.id, plural(s.games, "game", "games"),
-               plural(s.players, "player", "players"));
-    if (s.eventIds.size() > 1) {
-        std::string names;
-        for (const auto& n : s.eventNames)
-            names += (names.empty() ? "" : ", ") + escapeForTerminal(n);
-        fmt::print("spellings: {}\n", names);
-    }
-    if (!s.isTournament) {
-        fmt::print("not a tournament ({}): no standings\n",
-                   escapeForTerminal(s.notTournamentReason));
-        return kExitOk;
-    }
+// The standings table of `t`, its notes, withdrawals and stage games.
+void printTable(const storage::Tournament& t, const storage::Standings& st) {
     const bool known = st.roundsFrom != storage::RoundsFrom::Estimated;
     // What is stated, what comes from the source and what is guessed, in words.
-    for (const std::string& note : storage::structureNotes(st, s.id))
+    for (const std::string& note : storage::structureNotes(st, t.summary.id))
         fmt::print("{}\n", escapeForTerminal(note));
     // One column per round; with the rounds unknown, one per game of the player, in file order.
     std::size_t columns = known ? static_cast<std::size_t>(st.rounds) : 0;
@@ -319,6 +287,62 @@ int runEvent(const EventOptions& o) {
                    stored ? " (stored)" : "");
     }
     printStageGames(st);
+}
+
+int runEvent(const EventOptions& o) {
+    if (o.bq && (*o.bq < 1 || *o.bq > 1000)) throw UsageError("--bq-constant: 1..1000");
+    if (o.withdraw || o.unwithdraw || o.afterRound) storeWithdrawal(o);
+    if (o.rounds || !o.stage.empty()) storeStructure(o);
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    const storage::Tournament t = findTournament(archive, o);
+    const storage::TournamentSummary& s = t.summary;
+    storage::StandingsOptions options;
+    options.brightwellConstant = o.bq;
+    // A withdrawal the source does not show (rounds from file order never do) and that is not
+    // stored: named for this command, exactly as the games spell the player.
+    for (const std::string& name : o.withdrawn) {
+        checkPlays(t, name, "--withdrawn");
+        options.withdrawn.push_back(name);
+    }
+    // The stored withdrawals count too (storage/tournaments/Withdrawals.h).
+    const storage::Standings st = storage::computeStandings(t, options);
+    if (o.json) {
+        nlohmann::json j = storage::eventJson(t, st);  // the API's form too
+        // Scored by different rules: the standings of each scoring apart ("scoring_tables").
+        for (const storage::ScoringTable& table : storage::splitByScoring(t)) {
+            nlohmann::json part =
+                storage::eventJson(table.tournament, storage::computeStandings(table.tournament, options));
+            part["scoring"] = table.scoring == core::Scoring::Discs ? "discs" : "empties";
+            j["scoring_tables"].push_back(std::move(part));
+        }
+        printJson(j);
+        return kExitOk;
+    }
+    fmt::print("{} (id {}): {}, {}\n", titleOf(s), s.id, plural(s.games, "game", "games"),
+               plural(s.players, "player", "players"));
+    if (s.eventIds.size() > 1) {
+        std::string names;
+        for (const auto& n : s.eventNames)
+            names += (names.empty() ? "" : ", ") + escapeForTerminal(n);
+        fmt::print("spellings: {}\n", names);
+    }
+    if (!s.isTournament) {
+        fmt::print("not a tournament ({}): no standings\n",
+                   escapeForTerminal(s.notTournamentReason));
+        return kExitOk;
+    }
+    const std::vector<storage::ScoringTable> tables = storage::splitByScoring(t);
+    if (tables.empty()) {
+        printTable(t, st);
+        return kExitOk;
+    }
+    // Games scored by different rules: one table each, never one Brightwell sum over both.
+    fmt::print("games scored by different rules: one table per scoring\n");
+    for (const storage::ScoringTable& table : tables) {
+        fmt::print("\nscoring: {} ({})\n", storage::scoringName(table.scoring),
+                   plural(static_cast<std::int64_t>(table.tournament.games.size()), "game", "games"));
+        printTable(table.tournament, storage::computeStandings(table.tournament, options));
+    }
     return kExitOk;
 }
 
@@ -381,7 +405,11 @@ RegisterCommand eventCommand("event", [](CLI::App& app, Action& action) {
         "opponents' points; a bye or a withdrawn opponent counts 32 + c x the player's own "
         "points), then discs. Finished games score by their final score (anti-Othello: the "
         "fewer discs win, each side credited with the other's discs; komi: the winner after the "
-        "komi); unfinished games by the result they state (a winner alone: the empties to the "
+        "komi; classic Reversi and other disc-scored rules: the discs as they stand, 34-29); an "
+        "event whose games are scored by different rules (empties to the winner, discs on the "
+        "board) gets one table per scoring, never one sum over both (--json: scoring_tables, "
+        "each with its \"scoring\": empties or discs), and games under rules other than "
+        "Othello's (a handicap, classic Reversi) are named above the table; unfinished games by the result they state (a winner alone: the empties to the "
         "winner, at least 33-31; no move played: a forfeit, scored as stated); unfinished games "
         "without a result are not scored. Games of a stage apart from the Swiss (--stage playoff "
         "or "

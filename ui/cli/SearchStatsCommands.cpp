@@ -10,6 +10,7 @@
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
 #include "storage/query/ArchiveJson.h"
+#include "storage/query/FilterText.h"
 
 namespace othello::cli {
 namespace {
@@ -47,8 +48,7 @@ int runSearch(const SearchOptions& o) {
     for (const auto& g : r.games) {
         // One text for a result everywhere (importers/GameResult.h): "33-31",
         // "33-31 (unfinished)" for a stated result the moves stop short of, "*" when unknown.
-        const auto result = importers::GameResult::ofRow(g.complete, g.resultKnown, g.blackScore,
-                                                         g.whiteScore, g.variant);
+        const auto result = storage::rowResult(g);
         const std::string score = result.text();
         unknown = unknown || !result.known();
         fmt::print("#{:<7} {:>4} {:<20} {:>6} {:<20} {:<24}", g.id,
@@ -57,6 +57,7 @@ int runSearch(const SearchOptions& o) {
                    shorten(g.white.empty() ? "?" : g.white, 20), shorten(g.event, 24));
         if (g.ply) fmt::print(" ply {:2}", *g.ply);
         if (!g.opening.empty()) fmt::print("  [{}]", g.opening);
+        if (!g.rules.isOthello()) fmt::print("  <{}>", core::rulesCode(g.rules));
         fmt::print("\n         {}\n", core::movesString(g.moves, true));
     }
     if (unknown)
@@ -75,13 +76,21 @@ RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {total, opening, games: [{id, black, white, event, year, "
-                  "black_score, result, unfinished, result_known, moves, passes, ply, opening}]}");
+                  "black_score, result, unfinished, result_known, moves, passes, ply, opening, "
+                  "rules, rules_text, handicap}]}");
+    sub->footer(
+        "A game under rules other than Othello's shows its rules code in <> after its line "
+        "(<reversi>, <othello+handicap-a1h8-white>); a classic Reversi game's result is its "
+        "discs as they stand (34-29). --rules reversi finds every classic Reversi game (a "
+        "preset's name matches its modifiers too), --rules reversi+empties exactly those; "
+        "--handicap finds every handicap game, --handicap a1,h8 those given a1 and h8.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runSearch(*o); }); }; });
 });
 
 struct StatsOptions {
     PositionOptions query;
+    std::string rules;
     std::string db;
     bool json = false;
 };
@@ -91,12 +100,20 @@ std::string moveName(int square) {
 }
 
 int runStats(const StatsOptions& o) {
-    const PositionQuery query = positionQuery(o.query);
+    std::string rules;
+    if (!o.rules.empty()) {
+        std::string why;
+        const auto text = storage::rulesFilterText(o.rules, why);
+        if (!text) throw UsageError("--rules: " + why);
+        rules = *text;
+    }
+    const PositionQuery query =
+        positionQuery(o.query, rules.empty() ? core::Rules{} : core::parseRules(rules).rules);
     if (!query.position) throw UsageError("give --moves SEQ, --start or --position BOARD");
     const auto& position = query.position;
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     warnUnindexed(archive);
-    storage::PositionStats s = archive.stats(*position);
+    storage::PositionStats s = archive.stats(*position, rules);
     // --moves: the deepest named opening along the moves, not only the exact position's name.
     s.opening = query.opening;
     if (o.json) {
@@ -131,6 +148,10 @@ RegisterCommand statsCommand("stats", [](CLI::App& app, Action& action) {
     auto* sub = app.add_subcommand(
         "stats", "Results of the games reaching a position and of each next move played");
     addPositionOptions(sub, o->query);
+    sub->add_option("--rules", o->rules,
+                    std::string(kRulesFilterHelp) +
+                        "; only those games are counted (default: Othello's games alone); with "
+                        "--moves, the moves are played from these rules' start");
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {games, black_wins, draws, white_wins, avg_black_score, unfinished, "
@@ -140,7 +161,12 @@ RegisterCommand statsCommand("stats", [](CLI::App& app, Action& action) {
         "in games (and `unfinished`) but not in the wins, draws, percentages or average Black "
         "score. WTHOR's unfinished games carry an official result and count by it.\n"
         "opening: with --moves/--start the deepest named opening reached along the moves; "
-        "with --position the name of exactly that position.");
+        "with --position the name of exactly that position.\n"
+        "Without --rules (or with --rules othello) the statistics are Othello's: games under "
+        "other rules (classic Reversi, disc scoring, handicaps) and anti-Othello games are "
+        "found by `search --position` but never counted here. With --rules CODE only the games "
+        "under those rules count, a game scored by its discs with the empties given to its "
+        "winner (34-29 counts as 35 for Black in the average).");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runStats(*o); }); }; });
 });

@@ -14,6 +14,7 @@
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
 #include "storage/query/ArchiveJson.h"
+#include "storage/query/FilterText.h"
 
 namespace othello::cli {
 namespace {
@@ -67,7 +68,7 @@ int runShow(const ShowOptions& o) {
     const auto entered = entry(archive, *g);
     const auto review = storedReview(archive.path(), g->id);  // `analyze`: blunders marked
     const importers::GameRecord& r = g->record;
-    const core::ReplayResult replay = core::replay(r.start, r.moves);
+    const core::ReplayResult replay = core::replay(r.start, r.moves, r.rules);
     std::size_t ply = replay.plies.size();
     if (o.ply) {
         if (*o.ply < 0 || static_cast<std::size_t>(*o.ply) > replay.plies.size())
@@ -104,6 +105,12 @@ int runShow(const ShowOptions& o) {
     if (!r.variant.standard())
         fmt::print("variant: {} (TY[{}])\n", importers::variantLabel(r.variant),
                    escapeForTerminal(importers::ggfType(r.variant)));
+    // Othello's rules go without saying; any other rule set is said in words, a handicap apart.
+    if (!r.rules.isOthello())
+        fmt::print("rules: {} ({})\n", core::rulesDescription(r.rules), core::rulesCode(r.rules));
+    if (r.rules.start == core::Start::Handicap)
+        fmt::print("handicap: {} given to {}\n", storage::cornersText(r.rules.handicapCorners),
+                   r.rules.handicapTo == core::Color::Black ? "Black" : "White");
     // The file's value, only where the game reached its depth (importers/GameResult.h).
     if (const auto value = importers::shownTheoretical(r))
         fmt::print("theoretical score: {}\n", importers::theoreticalText(*value));
@@ -208,6 +215,8 @@ int runInfo(const InfoOptions& o) {
                          {"access", access.kind}};
         j["access_warning"] =
             i.accessWarning.empty() ? nlohmann::json(nullptr) : nlohmann::json(i.accessWarning);
+        j["games_by_rules"] = nlohmann::json::object();
+        for (const auto& [code, n] : i.gamesByRules) j["games_by_rules"][code] = n;
         printJson(j);
         return kExitOk;
     }
@@ -221,6 +230,14 @@ int runInfo(const InfoOptions& o) {
         "year; {}; {})\npositions: {}\nfile size: {:.1f} MB\n",
         escapeForTerminal(i.path), i.schemaVersion, i.games, i.players, e.events, tournaments,
         plural(e.names, "event name"), i.positions, double(i.fileBytes) / 1e6);
+    // Only when some game is under other rules: an Othello archive's summary is as it was.
+    if (!i.gamesByRules.empty() &&
+        (i.gamesByRules.size() > 1 || i.gamesByRules.front().first != "othello")) {
+        std::string list;
+        for (const auto& [code, n] : i.gamesByRules)
+            list += (list.empty() ? "" : ", ") + code + " " + std::to_string(n);
+        fmt::print("games by rules: {}\n", escapeForTerminal(list));
+    }
     fmt::print("access: {}\n", access.text);  // a warning is on stderr (openArchive)
     if (i.unindexedGames)
         fmt::print(
@@ -240,14 +257,17 @@ RegisterCommand infoCommand("info", [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {path, schema_version, games, players, events, tournaments, "
-                  "event_names, positions, file_size, unindexed_games, access, access_warning}");
+                  "event_names, positions, file_size, unindexed_games, access, access_warning, "
+                  "games_by_rules: {code: games}}");
     sub->footer(
         "events: as `events` lists them (an event name in a year); tournaments: the events that "
         "are tournaments; event_names: the distinct names recorded. access: writable, read-only "
         "(a read-only folder or mount, or a file you may not write: read through the -wal and "
         "-shm files beside it) or read-only snapshot (the file alone, as it is: a copy of the "
         "archive's file in a folder you may not write, or on a read-only file system); "
-        "access_warning: what a snapshot leaves out, or null.");
+        "access_warning: what a snapshot leaves out, or null. games by rules: how many games "
+        "under each rule set (core's codes: othello, reversi, othello+handicap-a1h8-white...), "
+        "said when some game is not under Othello's rules.");
     sub->callback([o, &action] { action = [o] { return runInfo(*o); }; });
 });
 

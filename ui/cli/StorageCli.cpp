@@ -74,7 +74,13 @@ void addPositionOptions(CLI::App* sub, PositionOptions& o) {
                     "(X or O); Black (X) is to move when the side is omitted");
 }
 
-PositionQuery positionQuery(const PositionOptions& o) {
+const char* const kRulesFilterHelp =
+    "Games under these rules: a preset's name (othello, reversi, reversi-all-lines) finds every "
+    "game of that preset whatever its modifiers (reversi: classic Reversi, from either cross, "
+    "scored either way); a code with modifiers (reversi+empties, othello+handicap-a1h8-white) "
+    "finds that code exactly. Any case";
+
+PositionQuery positionQuery(const PositionOptions& o, const core::Rules& rules) {
     const bool moves = o.movesGiven || !o.moves.empty();
     if (int(moves) + int(o.start) + int(!o.position.empty()) > 1)
         throw UsageError("give one of --moves, --start and --position");
@@ -91,6 +97,14 @@ PositionQuery positionQuery(const PositionOptions& o) {
     if (moves) {
         m = core::parseMoves(o.moves);
         if (m.error) throw UsageError("--moves: " + m.error->message);
+    }
+    if (!rules.isOthello()) {
+        const auto start = core::rulesStart(rules);
+        if (!start) throw UsageError("--moves: these rules have no start of their own (use --position)");
+        const core::ReplayResult r = core::replay(*start, m.moves, rules);
+        if (r.error) throw UsageError("--moves: " + r.error->describe());
+        q.position = r.final();
+        return q;
     }
     const core::ReplayResult r = core::replay(core::Position::start(), m.moves);
     if (r.error) throw UsageError("--moves: " + r.error->describe());
@@ -113,6 +127,14 @@ void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging) {
                     "Games with an endgame move that lost at least N discs (games reviewed by "
                     "`analyze`; see there)");
     sub->add_option("--lost-by", o.lostBy, "With --lost-discs: black or white made that move");
+    sub->add_option("--rules", o.rules,
+                    std::string(kRulesFilterHelp) +
+                        "; with --moves, the moves are played from these rules' start");
+    o.handicapOption =
+        sub->add_option("--handicap", o.handicap,
+                        "Handicap games (corners given at the start, see add --handicap); with "
+                        "corners (a1,h8) those exactly, to either colour")
+            ->expected(0, 1);
     sub->add_option("--sort", o.sort,
                     "id, year, black, white, event, score or ply; a leading - sorts descending");
     sub->add_flag("--desc", o.descending, "Sort descending");
@@ -155,6 +177,8 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     t.lostBy = o.lostBy;
     t.sort = o.sort;
     t.descending = o.descending;
+    t.rules = o.rules;
+    if (o.handicapOption && o.handicapOption->count() > 0) t.handicap = o.handicap;
     storage::SearchFilter f;
     try {
         storage::applyFilterText(t, f, [](const std::string& field) {
@@ -165,7 +189,10 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     } catch (const storage::FilterError& e) {
         throw UsageError(e.what());
     }
-    f.position = positionQuery(o.query).position;
+    // --moves under --rules CODE: played from that rule set's start (a preset's own, for a name).
+    f.position = positionQuery(o.query, f.rules.empty() ? core::Rules{}
+                                                        : core::parseRules(f.rules).rules)
+                     .position;
     // -1 is "all"; a bigger page than kMaxLimit is a typo more likely than a wish.
     if (o.limit < -1 || o.limit > kMaxLimit)
         throw UsageError("--limit: expected 0.." + std::to_string(kMaxLimit) +

@@ -51,8 +51,11 @@ struct PositionQuery {
     // opening of exactly that position. "" when none.
     std::string opening;
 };
-// Throws UsageError for a bad move sequence or board, or more than one of the options.
-PositionQuery positionQuery(const PositionOptions& o);
+// Throws UsageError for a bad move sequence or board, or more than one of the options. --moves
+// are played from the start of `rules` (Othello's by default: the standard start).
+PositionQuery positionQuery(const PositionOptions& o, const core::Rules& rules = {});
+// The text of --rules in help texts (search, export, stats).
+extern const char* const kRulesFilterHelp;
 
 // The filters shared by search and export.
 struct FilterOptions {
@@ -60,6 +63,9 @@ struct FilterOptions {
     PositionOptions query;
     std::optional<int> lostDiscs;  // --lost-discs N: a reviewed endgame move lost >= N discs
     std::string lostBy;            // --lost-by black|white (default: either side)
+    std::string rules;             // --rules CODE (storage::SearchFilter::rules)
+    std::string handicap;          // --handicap [CORNERS]: given when handicapOption counts one
+    CLI::Option* handicapOption = nullptr;
     bool descending = false;
     std::int64_t limit = 20;
     std::int64_t offset = 0;

@@ -353,8 +353,8 @@ QString ArchiveBackend::user() {
 
 importers::GameRecord enteredRecord(const GameEdit& game) {
     importers::GameRecord record =
-        st::enteredGame(game.start, game.moves.value_or(std::vector<int>{}),
-                        storageHeaders(game.headers), game.rules);
+        st::enteredGame(game.rules, game.start, game.moves.value_or(std::vector<int>{}),
+                        storageHeaders(game.headers));
     if (game.setAnnotations) {
         record.comments = game.comments;
         record.variations = game.variations;
