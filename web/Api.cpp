@@ -104,7 +104,7 @@ ApiResponse Api::event(const std::string& idText, const ApiParams& params) {
         options.brightwellConstant = static_cast<int>(*bq);
     const auto t = archive_.tournament(id);
     if (!t) return failure(404, "no event with id " + std::to_string(id));
-    return ok(eventJson(*t, storage::computeStandings(*t, options)));
+    return ok(eventJson(*t, options));
 }
 
 ApiResponse Api::events(const ApiParams& params) {

@@ -48,8 +48,8 @@ json summaryJson(const storage::TournamentSummary& t) {
     return storage::summaryJson(t);
 }
 
-json eventJson(const storage::Tournament& t, const storage::Standings& st) {
-    return storage::eventJson(t, st);
+json eventJson(const storage::Tournament& t, const storage::StandingsOptions& options) {
+    return storage::eventJsonByScoring(t, options);
 }
 
 std::string jsonText(const json& j) {

@@ -23,8 +23,9 @@ nlohmann::json gameJson(const storage::StoredGame& game, std::optional<std::int6
 nlohmann::json statsJson(const storage::PositionStats& stats, const core::Position& position);
 // One event of `events --json`.
 nlohmann::json summaryJson(const storage::TournamentSummary& t);
-// One event with standings, crosstable, games and stored withdrawals, as `event --json`.
-nlohmann::json eventJson(const storage::Tournament& t, const storage::Standings& standings);
+// One event with standings, crosstable, games and stored withdrawals, as `event --json` (one
+// table per scoring too when its games are scored by different rules).
+nlohmann::json eventJson(const storage::Tournament& t, const storage::StandingsOptions& options);
 // The text of `j`, on one line, as the CLI writes it (storage::exactJsonText): a name that is
 // not valid UTF-8 gets U+FFFD for each bad byte and a KEY_bytes sibling with its exact bytes.
 std::string jsonText(const nlohmann::json& j);

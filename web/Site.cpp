@@ -20,7 +20,8 @@ bool filterIsEmpty(const storage::SearchFilter& f) {
            !f.lostDiscs && !f.lostBy;
 }
 
-// The grouping key of storage/tournaments/Tournament.h: the folded name without its year, and the year.
+// The grouping key of storage/tournaments/Tournament.h: the folded name without its year, and the
+// year.
 std::pair<std::string, int> tournamentKey(const std::string& eventName, int gameYear) {
     const storage::EventName split = storage::splitEventYear(eventName);
     return {storage::foldText(split.base), storage::tournamentYear(gameYear, split)};
@@ -137,7 +138,9 @@ struct Site::Impl {
     std::optional<storage::Standings> standingsOf(const storage::Tournament& t) {
         if (!t.summary.isTournament) return std::nullopt;
         storage::Standings st = storage::computeStandings(t);
-        winners[t.summary.id] = {t.summary.games, winnerOf(st)};
+        // Games scored by different rules have no one winner (one table per scoring).
+        const bool mixed = !storage::splitByScoring(t).empty();
+        winners[t.summary.id] = {t.summary.games, mixed ? std::string() : winnerOf(st)};
         return st;
     }
 

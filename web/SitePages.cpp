@@ -78,9 +78,17 @@ std::string roundText(const storage::Tournament& t, const storage::Standings* st
     return "";
 }
 
-std::string standingsTable(const storage::Standings& st) {
+// `part`: "" for the event's one table, else the scoring's ("discs", "empties") when the event
+// mixes scoring rules (one table each): it names the heading and its anchor.
+std::string partHeading(const char* id, const char* title, const std::string& part) {
+    if (part.empty()) return fmt::format("<h2 id=\"{}\">{}</h2>\n", id, title);
+    return fmt::format("<h2 id=\"{}-{}\">{} ({})</h2>\n", id, part, title, part);
+}
+
+std::string standingsTable(const storage::Standings& st, const std::string& part = "") {
     std::string s =
-        "<h2 id=\"standings\">Standings</h2>\n<div class=\"scroll\"><table class=\"standings\">"
+        partHeading("standings", "Standings", part) +
+        "<div class=\"scroll\"><table class=\"standings\">"
         "<thead><tr><th>#</th><th class=\"name\">Player</th><th title=\"Points: win 1, draw "
         "½\">Pts</th><th title=\"Brightwell quotient\">BQ</th><th>Discs</th><th>Games</th>"
         "<th>W</th><th>D</th><th>L</th></tr></thead>\n<tbody>\n";
@@ -124,11 +132,12 @@ std::string standingsTable(const storage::Standings& st) {
 }
 
 // Rows in rank order, one column per opponent: each game between the two a link.
-std::string matrixCrosstable(std::int64_t eventId, const storage::Standings& st) {
+std::string matrixCrosstable(std::int64_t eventId, const storage::Standings& st,
+                             const std::string& part = "") {
     const std::size_t n = st.players.size();
-    std::string s =
-        "<h2 id=\"crosstable\">Crosstable</h2>\n<div class=\"scroll\"><table "
-        "class=\"crosstable\"><thead><tr><th>#</th><th class=\"name\">Player</th>";
+    std::string s = partHeading("crosstable", "Crosstable", part) +
+                    "<div class=\"scroll\"><table "
+                    "class=\"crosstable\"><thead><tr><th>#</th><th class=\"name\">Player</th>";
     for (std::size_t j = 0; j < n; ++j)
         s += fmt::format("<th title=\"{}\">{}</th>", nameOrUnknown(st.players[j].player), j + 1);
     s += "<th>Pts</th></tr></thead>\n<tbody>\n";
@@ -162,13 +171,15 @@ std::string matrixCrosstable(std::int64_t eventId, const storage::Standings& st)
 
 // A Swiss: one column per round (or per game when the rounds are unknown), each cell the
 // opponent's rank, the colour and the result, linked to the game.
-std::string roundCrosstable(std::int64_t eventId, const storage::Standings& st) {
+std::string roundCrosstable(std::int64_t eventId, const storage::Standings& st,
+                            const std::string& part = "") {
     const bool known = st.roundsFrom != storage::RoundsFrom::Estimated;
     std::size_t columns = known ? static_cast<std::size_t>(st.rounds) : 0;
     if (!known)
         for (const auto& p : st.players) columns = std::max(columns, p.results.size());
     std::string s =
-        "<h2 id=\"crosstable\">Crosstable</h2>\n<div class=\"scroll\"><table "
+        partHeading("crosstable", "Crosstable", part) +
+        "<div class=\"scroll\"><table "
         "class=\"crosstable rounds\"><thead><tr><th>#</th><th class=\"name\">Player</th>";
     for (std::size_t c = 1; c <= columns; ++c)
         s += fmt::format("<th>{}{}</th>", known ? "R" : "G", c);
@@ -229,6 +240,22 @@ std::string stageTable(std::int64_t eventId, const storage::Standings& st) {
     return s + "</tbody></table></div>\n";
 }
 
+std::string standingsAndCrosstable(std::int64_t eventId, const storage::Standings& st,
+                                   const std::string& part) {
+    return standingsTable(st, part) + (st.players.size() <= kMaxMatrixPlayers
+                                           ? matrixCrosstable(eventId, st, part)
+                                           : roundCrosstable(eventId, st, part));
+}
+
+// A game under other rules than Othello's is marked in the list (its code: "reversi",
+// "othello+handicap-a1h8-white+white-first"), the rules in words on hover.
+std::string rulesMark(const core::Rules& rules) {
+    if (rules.playsAsOthello()) return "";
+    return fmt::format(" <span class=\"rules\" title=\"{}\">{}</span>",
+                       escapeHtml(core::rulesDescription(rules)),
+                       escapeHtml(core::rulesCode(rules)));
+}
+
 std::string gamesTable(const storage::Tournament& t, const storage::Standings* st) {
     const std::int64_t id = t.summary.id;
     std::string s = fmt::format(
@@ -243,7 +270,7 @@ std::string gamesTable(const storage::Tournament& t, const storage::Standings* s
             "href=\"{}\">{}</a></td><td class=\"name\">{}</td><td><a href=\"{}\">replay</a>"
             "</td></tr>\n",
             i + 1, escapeHtml(roundText(t, st, i)), nameOrUnknown(g.black), href,
-            escapeHtml(g.resultText), nameOrUnknown(g.white), href);
+            escapeHtml(g.resultText) + rulesMark(g.rules), nameOrUnknown(g.white), href);
     }
     s += "</tbody></table></div>\n";
     return s;
@@ -347,9 +374,20 @@ std::string eventPage(const SiteOptions& o, const storage::Tournament& t,
         s += "<p class=\"meta\">Recorded as " + names + ".</p>\n";
     }
     if (st) {
-        s += standingsTable(*st);
-        s += st->players.size() <= kMaxMatrixPlayers ? matrixCrosstable(sum.id, *st)
-                                                     : roundCrosstable(sum.id, *st);
+        const std::vector<storage::ScoringTable> tables = storage::splitByScoring(t);
+        if (tables.empty()) s += standingsAndCrosstable(sum.id, *st, "");
+        // Scored by different rules (empties to the winner, discs on the board): one table
+        // each, never one Brightwell sum over both (storage/tournaments/Standings.h).
+        if (!tables.empty())
+            s += "<p class=\"meta scoring\">Games scored by different rules: one table per "
+                 "scoring, never one sum over both.</p>\n";
+        for (const storage::ScoringTable& table : tables) {
+            const bool discs = table.scoring == core::Scoring::Discs;
+            s += fmt::format("<p class=\"meta\">Scored by {}: {} games.</p>\n",
+                             storage::scoringName(table.scoring), table.tournament.games.size());
+            s += standingsAndCrosstable(sum.id, storage::computeStandings(table.tournament),
+                                        discs ? "discs" : "empties");
+        }
         s += stageTable(sum.id, *st);
     }
     s += gamesTable(t, st);

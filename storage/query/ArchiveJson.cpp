@@ -305,4 +305,14 @@ json eventJson(const Tournament& t, const Standings& st) {
     return j;
 }
 
+json eventJsonByScoring(const Tournament& t, const StandingsOptions& options) {
+    json j = eventJson(t, computeStandings(t, options));
+    for (const ScoringTable& table : splitByScoring(t)) {
+        json part = eventJson(table.tournament, computeStandings(table.tournament, options));
+        part["scoring"] = table.scoring == core::Scoring::Discs ? "discs" : "empties";
+        j["scoring_tables"].push_back(std::move(part));
+    }
+    return j;
+}
+
 }  // namespace othello::storage

@@ -44,9 +44,9 @@ void addRulesJson(nlohmann::json& j, const core::Rules& rules);
 
 // One game at ply `ply` of `replay` (core::replay of its start and moves; ply <=
 // replay.plies.size(), the caller checks): {id, black, white, event, round, date, year, place,
-// result, variant, komi, rules, rules_text, handicap, unfinished, complete, black_discs, white_discs, black_score,
-// stated_black, theoretical_score, theoretical_depth, start, moves, passes, opening, format,
-// ply, board, to_move, comments, variations} (annotationsJson).
+// result, variant, komi, rules, rules_text, handicap, unfinished, complete, black_discs,
+// white_discs, black_score, stated_black, theoretical_score, theoretical_depth, start, moves,
+// passes, opening, format, ply, board, to_move, comments, variations} (annotationsJson).
 nlohmann::json gameJson(const StoredGame& game, const core::ReplayResult& replay, std::size_t ply);
 
 // A game's comments and variations (importers/Annotations.h): {"comments": [{"ply": 1,
@@ -77,5 +77,9 @@ nlohmann::json summaryJson(const TournamentSummary& t);
 // and the round fields are null (notes and lists empty) for a collection that is not a
 // tournament.
 nlohmann::json eventJson(const Tournament& t, const Standings& standings);
+// eventJson with the standings computed under `options`, and, for an event whose games are
+// scored by different rules (splitByScoring), "scoring_tables": one eventJson per scoring, each
+// with its "scoring" ("empties" or "discs"); `event --json` and the API's /api/events/ID.
+nlohmann::json eventJsonByScoring(const Tournament& t, const StandingsOptions& options);
 
 }  // namespace othello::storage

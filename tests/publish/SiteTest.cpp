@@ -1,7 +1,7 @@
 // web::Site on the fixture round_robin.pgn: what each path renders, what it refuses, filters,
 // paging, escaping in pages and data, and every crosstable link landing on a published game.
-#include <catch2/catch.hpp>
 #include <fmt/core.h>
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <map>
@@ -10,6 +10,7 @@
 #include <set>
 
 #include "../storage/StorageTestUtil.h"
+#include "core/Rules.h"
 #include "storage/Archive.h"
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/Tournament.h"
@@ -287,4 +288,51 @@ TEST_CASE("site: the event's structure as `event` states it, stage games in thei
     CHECK(st.stageGames.size() == 1);
     for (const auto& p : st.players)
         for (const auto& r : p.results) CHECK(r.game != last);
+}
+
+// An event whose games are scored by different rules: a classic Reversi game (discs on the
+// board) added to the round robin (empties to the winner). The page shows one standings table
+// and crosstable per scoring, never one sum over both; the game is marked with its rules in
+// the games list, and its data carries them for game.js.
+TEST_CASE("site: an event mixing scoring rules gets one table per scoring, games marked") {
+    Fixture f;
+    const auto cup = f.archive.tournament(f.cup);
+    REQUIRE(cup);
+    const std::string black = cup->games.front().black, white = cup->games.front().white;
+    core::Position p = *core::rulesStart(core::reversiRules());
+    std::vector<int> moves;
+    while (!core::isGameOver(p, core::reversiRules())) {
+        const std::vector<core::RuleMove> ms = core::ruleMoves(p, core::reversiRules());
+        const core::RuleMove m = ms.back();  // the last: a line move whenever there is a choice
+        moves.push_back(m.move);
+        core::playRuleMove(p, m);
+    }
+    REQUIRE(std::any_of(moves.begin(), moves.end(), core::isLineMove));
+    storage::GameHeaders h;
+    h.black = black;
+    h.white = white;
+    h.event = cup->summary.name;
+    h.date = std::to_string(cup->summary.year);
+    f.archive.addGame(storage::enteredGame(core::reversiRules(), std::nullopt, moves, h));
+    REQUIRE(f.archive.tournament(f.cup)->games.size() == cup->games.size() + 1);
+
+    web::Site site(f.archive, {});
+    const std::string page = *site.render(fmt::format("events/{}.html", f.cup));
+    CHECK(page.find("one table per scoring") != std::string::npos);
+    CHECK(occurrences(page, "id=\"standings-empties\"") == 1);
+    CHECK(occurrences(page, "id=\"standings-discs\"") == 1);
+    CHECK(occurrences(page, "id=\"crosstable-discs\"") == 1);
+    CHECK(page.find("id=\"standings\"") == std::string::npos);
+    CHECK(occurrences(page, "<span class=\"rules\"") == 1);
+    const nlohmann::json data = dataOf(*site.render(fmt::format("data/event-{}.js", f.cup)));
+    int marked = 0;
+    for (const auto& g : data["games"])
+        if (g.contains("rules")) {
+            ++marked;
+            CHECK(g["rules"] == "reversi");
+            CHECK(g["placements"] == true);
+            CHECK(g["one_line"] == true);
+            CHECK(g["moves"].get<std::string>().find('>') != std::string::npos);
+        }
+    CHECK(marked == 1);
 }

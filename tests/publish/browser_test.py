@@ -37,6 +37,57 @@ def run(cli, *args, expect=0):
     return p
 
 
+DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+NAMES = [f + r for r in '12345678' for f in 'abcdefgh']
+
+
+def lines_of(board, player, sq):
+    """The lines `player` outflanks from `sq`: (far end, discs) each."""
+    if board[sq]:
+        return []
+    r, c = divmod(sq, 8)
+    out = []
+    for dr, dc in DIRS:
+        line, rr, cc = [], r + dr, c + dc
+        while 0 <= rr < 8 and 0 <= cc < 8 and board[rr * 8 + cc] == 3 - player:
+            line.append(rr * 8 + cc)
+            rr, cc = rr + dr, cc + dc
+        if line and 0 <= rr < 8 and 0 <= cc < 8 and board[rr * 8 + cc] == player:
+            out.append((rr * 8 + cc, line))
+    return out
+
+
+def random_reversi_game(seed):
+    """A finished classic Reversi game (placements d5 d4 e4 e5 in some order, then one line
+    flipped a move, chosen at random; a move with a choice written c4>e6) and how many choices
+    it made. Written here, apart from core and game.js, so each is checked against another."""
+    import random
+    rng = random.Random(seed)
+    board, player, moves, choices = [0] * 64, 1, [], 0
+    first = rng.choice([(35, 28), (28, 35)])  # black's diagonal: d5-e4 (cross) either order
+    for sq in (first[0], 27, first[1], 36):  # white takes d4 then e5
+        board[sq] = player
+        moves.append(NAMES[sq])
+        player = 3 - player
+    while True:
+        legal = [(s, l) for s in range(64) for l in lines_of(board, player, s)]
+        if not legal:
+            if not any(lines_of(board, 3 - player, s) for s in range(64)):
+                break
+            moves.append('pa')
+            player = 3 - player
+            continue
+        sq, (end, discs) = rng.choice(legal)
+        several = len(lines_of(board, player, sq)) > 1
+        choices += several
+        for d in discs:
+            board[d] = player
+        board[sq] = player
+        moves.append(NAMES[sq] + ('>' + NAMES[end] if several else ''))
+        player = 3 - player
+    return moves, choices, board.count(1), board.count(2)
+
+
 def start_browser():
     try:
         from selenium import webdriver
@@ -106,8 +157,14 @@ def main():
     shutil.rmtree(site, ignore_errors=True)
     env_db = ['--db', db]
     run(a.cli, 'import', *env_db, a.fixture)
+    # A classic Reversi game among the casual games: placements, one line a move, discs scored.
+    reversi_moves, reversi_choices, rb, rw = random_reversi_game(28)
+    check(reversi_choices >= 5, f'the Reversi game chooses among lines {reversi_choices} times')
+    run(a.cli, 'add', *env_db, '--rules', 'reversi', '--moves', ' '.join(reversi_moves),
+        '--event', 'Casual games', '--date', '2024', '--black', 'Pointed', '--white', 'Round',
+        '--result', f'{rb}-{rw}')
     out = json.loads(run(a.cli, 'publish', *env_db, '-o', site, '--json').stdout)
-    check(out['events'] == 2 and out['games'] == 21, f'publish wrote 2 events, 21 games: {out}')
+    check(out['events'] == 2 and out['games'] == 22, f'publish wrote 2 events, 22 games: {out}')
     for root, _, files in os.walk(site):
         for name in files:
             with open(os.path.join(root, name), encoding='utf-8') as f:
@@ -292,6 +349,34 @@ def main():
             check(ply_in_page(driver) == k and
                   board_in_page(driver) == expected_board(handicap, k, start),
                   f'the handicap game at ply {k} (?ply={k}), as `othello-db replay --from`')
+
+        meta = driver.find_element('id', 'game-meta').text
+        check('handicap corners a1h1a8h8 to black' in meta,
+              f'the handicap game is shown as one (its rules in the page: {meta})')
+
+        # The classic Reversi game: placements, one-line moves, as `othello-db replay --rules`.
+        reversi = next(json.loads(run(a.cli, 'show', *env_db, str(g['id']), '--json').stdout)
+                       for g in games if g['black'] == 'Pointed')
+        check(reversi['rules'] == 'reversi', f'the Reversi game is stored as such: {reversi["rules"]}')
+
+        def reversi_board(ply):
+            r = json.loads(run(a.cli, 'replay', '--rules', 'reversi', ' '.join(reversi_moves),
+                               '--ply', str(ply), '--json').stdout)
+            return r['board']
+        chosen = [k + 1 for k, m in enumerate(reversi_moves) if '>' in m]
+        for k in (0, 2, 4, chosen[0], chosen[-1], len(reversi_moves)):
+            driver.get(url(f'game.html?event={casual["id"]}&game={reversi["id"]}&ply={k}'))
+            wait_ready(driver)
+            check(ply_in_page(driver) == k and board_in_page(driver) == reversi_board(k),
+                  f'the Reversi game at ply {k}, as `othello-db replay --rules reversi`')
+        meta = driver.find_element('id', 'game-meta').text
+        check('classic Reversi' in meta, f'the Reversi game says its rules: {meta}')
+        shown = [e.text for e in driver.find_elements('css selector', '#moves a.move')]
+        check(shown == [m if m != 'pa' else 'pass' for m in reversi_moves],
+              'the move list shows the placements and each chosen line (c4>e6)')
+        check(driver.find_element('id', 'result').text == f'Result: {rb}-{rw}',
+              f'the Reversi game\'s result is its disc count {rb}-{rw}')
+        driver.save_screenshot(os.path.join(work, 'publish-reversi.png'))
 
         # An unknown game says so.
         driver.get(url(f'game.html?event={cup["id"]}&game=999999'))

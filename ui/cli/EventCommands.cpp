@@ -1,7 +1,8 @@
 // othello-db events and event: the tournaments of the archive, and one's standings and
-// crosstable (storage/tournaments/Tournament.h and storage/tournaments/Standings.h state the rules).
-#include <algorithm>
+// crosstable (storage/tournaments/Tournament.h and storage/tournaments/Standings.h state the
+// rules).
 #include <fmt/core.h>
+#include <algorithm>
 
 #include <memory>
 
@@ -307,15 +308,8 @@ int runEvent(const EventOptions& o) {
     // The stored withdrawals count too (storage/tournaments/Withdrawals.h).
     const storage::Standings st = storage::computeStandings(t, options);
     if (o.json) {
-        nlohmann::json j = storage::eventJson(t, st);  // the API's form too
-        // Scored by different rules: the standings of each scoring apart ("scoring_tables").
-        for (const storage::ScoringTable& table : storage::splitByScoring(t)) {
-            nlohmann::json part =
-                storage::eventJson(table.tournament, storage::computeStandings(table.tournament, options));
-            part["scoring"] = table.scoring == core::Scoring::Discs ? "discs" : "empties";
-            j["scoring_tables"].push_back(std::move(part));
-        }
-        printJson(j);
+        // The API's form too; scored by different rules, each scoring's standings apart.
+        printJson(storage::eventJsonByScoring(t, options));
         return kExitOk;
     }
     fmt::print("{} (id {}): {}, {}\n", titleOf(s), s.id, plural(s.games, "game", "games"),
@@ -339,8 +333,9 @@ int runEvent(const EventOptions& o) {
     // Games scored by different rules: one table each, never one Brightwell sum over both.
     fmt::print("games scored by different rules: one table per scoring\n");
     for (const storage::ScoringTable& table : tables) {
-        fmt::print("\nscoring: {} ({})\n", storage::scoringName(table.scoring),
-                   plural(static_cast<std::int64_t>(table.tournament.games.size()), "game", "games"));
+        fmt::print(
+            "\nscoring: {} ({})\n", storage::scoringName(table.scoring),
+            plural(static_cast<std::int64_t>(table.tournament.games.size()), "game", "games"));
         printTable(table.tournament, storage::computeStandings(table.tournament, options));
     }
     return kExitOk;
@@ -409,7 +404,8 @@ RegisterCommand eventCommand("event", [](CLI::App& app, Action& action) {
         "event whose games are scored by different rules (empties to the winner, discs on the "
         "board) gets one table per scoring, never one sum over both (--json: scoring_tables, "
         "each with its \"scoring\": empties or discs), and games under rules other than "
-        "Othello's (a handicap, classic Reversi) are named above the table; unfinished games by the result they state (a winner alone: the empties to the "
+        "Othello's (a handicap, classic Reversi) are named above the table; unfinished games by "
+        "the result they state (a winner alone: the empties to the "
         "winner, at least 33-31; no move played: a forfeit, scored as stated); unfinished games "
         "without a result are not scored. Games of a stage apart from the Swiss (--stage playoff "
         "or "
