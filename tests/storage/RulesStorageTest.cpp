@@ -45,8 +45,8 @@ importers::GameRecord reversiRecord(const std::string& black = "Anne",
 
 // The key as it was computed before the rules were stored (Codec.cpp before issue 28).
 std::int64_t legacyMovesKey(const core::Position& start, const std::vector<int>& moves) {
-    std::uint64_t h = core::mixBits(start.black() ^
-                                    core::mixBits(start.white() + 1 + static_cast<int>(start.toMove())));
+    std::uint64_t h = core::mixBits(
+        start.black() ^ core::mixBits(start.white() + 1 + static_cast<int>(start.toMove())));
     auto key = static_cast<std::int64_t>(h);
     for (int m : moves) key = storage::extendMovesKey(key, m);
     return key;
@@ -174,7 +174,8 @@ TEST_CASE("search by rules and handicap, statistics kept per rule set", "[rules]
     importers::GameRecord empties = reversiRecord("Carl", "Dora");
     core::Rules er = core::reversiRules();
     er.scoring = core::Scoring::EmptiesToWinner;
-    empties = storage::enteredGame(er, std::nullopt, tokens(kReversiGame), {"Carl", "Dora", {}, {}, {}, {}, {}});
+    empties = storage::enteredGame(er, std::nullopt, tokens(kReversiGame),
+                                   {"Carl", "Dora", {}, {}, {}, {}, {}});
     const auto reversiEmpties = a.addGame(empties).game;
     core::Rules handicap;
     handicap.start = core::Start::Handicap;
@@ -225,7 +226,8 @@ TEST_CASE("search by rules and handicap, statistics kept per rule set", "[rules]
     f = {};
     f.position = cross;
     f.limit = -1;
-    CHECK(a.search(f).total == 3);  // Othello's game, both Reversi games (the handicap's is not the cross)
+    CHECK(a.search(f).total ==
+          3);  // Othello's game, both Reversi games (the handicap's is not the cross)
     CHECK(a.stats(cross).games == 1);
     CHECK(a.stats(cross).whiteWins + a.stats(cross).blackWins + a.stats(cross).draws == 1);
     const auto r = a.stats(cross, "reversi");
@@ -234,8 +236,8 @@ TEST_CASE("search by rules and handicap, statistics kept per rule set", "[rules]
     CHECK(a.stats(cross, "reversi+empties").games == 1);
     CHECK(a.stats(cross, "othello").games == 1);
     // A position only Reversi games reach (after a line move) is in no Othello statistic.
-    const core::ReplayResult played =
-        core::replay(core::Position(0, 0, core::Color::Black), tokens(kReversiGame), core::reversiRules());
+    const core::ReplayResult played = core::replay(core::Position(0, 0, core::Color::Black),
+                                                   tokens(kReversiGame), core::reversiRules());
     REQUIRE_FALSE(played.error);
     const core::Position deep = played.positions[10];
     CHECK(a.stats(deep).games == 0);
@@ -267,8 +269,9 @@ TEST_CASE("add --rules reversi takes the result on the board, add --handicap a b
     CHECK(db.run(wipeout + "othello+discs --result 64-0").exitCode == 1);
     CHECK(db.run(wipeout + "othello --result 64-0").exitCode == 0);
 
-    const auto h = db.json("add --handicap a1,h8 --to white --white-first --moves f4 --black "
-                           "Strong --white Weak");
+    const auto h = db.json(
+        "add --handicap a1,h8 --to white --white-first --moves f4 --black "
+        "Strong --white Weak");
     CHECK(h["rules"] == "othello+handicap-a1h8-white+white-first");
     const auto found = db.json("search --handicap");
     REQUIRE(found["total"] == 1);
@@ -289,6 +292,19 @@ TEST_CASE("add --rules reversi takes the result on the board, add --handicap a b
     CHECK(info["games_by_rules"]["reversi"] == 1);
     const auto stats = db.json("stats --rules reversi --moves e4d4d5e5");
     CHECK(stats["games"] == 1);
+    // WTHOR holds Othello from the cross alone: the Reversi and handicap games are refused on
+    // export, each named with why, in text and in JSON.
+    const std::string wtb = (db.dir / "out.wtb").string();
+    const auto text = db.run("export --rules reversi --to wthor -o " + wtb);
+    CHECK(text.exitCode == 0);
+    CHECK_THAT(text.err, Catch::Contains("left out: WTHOR holds only Othello games from the "
+                                         "standard start; this game is played under reversi"));
+    const auto exported = db.json("export --handicap --to wthor -o " + wtb);
+    CHECK(exported["exported"] == 0);
+    REQUIRE(exported["left_out"].size() == 1);
+    CHECK(exported["left_out"][0]["game"] == h["game"]);
+    CHECK_THAT(exported["left_out"][0]["why"].get<std::string>(),
+               Catch::Contains("othello+handicap-a1h8-white+white-first"));
 }
 
 TEST_CASE("edit --rules only when the moves replay under them, and revert brings them back",

@@ -28,13 +28,17 @@ int runExport(const ExportOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     warnUnindexed(archive);
     std::vector<importers::GameRecord> games;
-    std::int64_t skipped = 0;
+    // The games left out, each with why (a game under other rules in WTHOR, a set-up board in a
+    // move list): never dropped without a word.
+    std::vector<std::pair<std::int64_t, std::string>> leftOut;
     archive.forEachGame(f, [&](const storage::StoredGame& g) {
-        if (importers::canWrite(g.record, *format))
+        std::string why;
+        if (importers::canWrite(g.record, *format, &why))
             games.push_back(g.record);
         else
-            ++skipped;
+            leftOut.emplace_back(g.id, std::move(why));
     });
+    const auto skipped = static_cast<std::int64_t>(leftOut.size());
     // What the output format cannot keep (several years in one .wtb, names cut to WTHOR's
     // lengths, ...) is said, never lost silently.
     const std::vector<importers::Diagnostic> warnings =
@@ -47,10 +51,23 @@ int runExport(const ExportOptions& o) {
     if (o.json) {
         nlohmann::json w = nlohmann::json::array();
         for (const auto& d : warnings) w.push_back({{"code", d.code}, {"message", d.message}});
-        printJson(nlohmann::json{
-            {"exported", games.size()}, {"skipped", skipped}, {"path", o.out}, {"warnings", w}});
+        nlohmann::json left = nlohmann::json::array();
+        for (const auto& [id, why] : leftOut) left.push_back({{"game", id}, {"why", why}});
+        printJson(nlohmann::json{{"exported", games.size()},
+                                 {"skipped", skipped},
+                                 {"left_out", left},
+                                 {"path", o.out},
+                                 {"warnings", w}});
     } else {
         for (const auto& d : warnings) fmt::print(stderr, "{}\n", d.format());
+        // The first ones by name; --json lists them all.
+        constexpr std::size_t kShown = 20;
+        for (std::size_t i = 0; i < leftOut.size() && i < kShown; ++i)
+            fmt::print(stderr, "game #{} left out: {}\n", leftOut[i].first,
+                       importers::text::escapeForTerminal(leftOut[i].second));
+        if (leftOut.size() > kShown)
+            fmt::print(stderr, "... and {} more left out (--json lists them all)\n",
+                       leftOut.size() - kShown);
         fmt::print("exported {} games to {} ({}){}\n", games.size(),
                    importers::text::escapeForTerminal(o.out), importers::formatName(*format),
                    skipped
@@ -70,7 +87,8 @@ RegisterCommand exportCommand("export", [](CLI::App& app, Action& action) {
                     "it; a folder gets one WTH_<year>.wtb per year)")
         ->required();
     addDbOption(sub, o->db);
-    sub->add_flag("--json", o->json, "Print {exported, skipped, path, warnings}");
+    sub->add_flag("--json", o->json,
+                  "Print {exported, skipped, left_out: [{game, why}], path, warnings}");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runExport(*o); }); }; });
 });
