@@ -53,9 +53,9 @@ ApiResponse Api::handle(const std::string& path, const ApiParams& params) {
 }
 
 ApiResponse Api::search(const ApiParams& params) {
-    const ApiQuery q(
-        params, {"player", "black", "white", "event", "year", "year_from", "year_to", "result",
-                 "board", "moves", "lost_discs", "lost_by", "sort", "order", "limit", "offset"});
+    const ApiQuery q(params, {"player", "black", "white", "event", "year", "year_from", "year_to",
+                              "result", "board", "moves", "lost_discs", "lost_by", "rules",
+                              "handicap", "sort", "order", "limit", "offset"});
     const storage::SearchFilter f = searchFilter(q);
     std::string opening;
     q.position(&opening);  // the query's opening, as `search --json` gives it

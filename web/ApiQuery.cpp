@@ -130,6 +130,9 @@ storage::SearchFilter searchFilter(const ApiQuery& q) {
     t.lostDiscs = q.integer("lost_discs", 0, 128);
     t.lostBy = q.text("lost_by");
     t.sort = q.text("sort");
+    // As search --rules and --handicap: handicap=any for every handicap game, else corners.
+    t.rules = q.text("rules");
+    if (q.has("handicap")) t.handicap = q.text("handicap") == "any" ? "" : q.text("handicap");
     const std::string order = q.text("order");
     if (order == "desc")
         t.descending = true;

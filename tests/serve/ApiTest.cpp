@@ -357,3 +357,44 @@ TEST_CASE("API: an event shows the withdrawals stored with it, as `event` does",
     CHECK(page.body.find("Bruno Costa <span class=\"note\" title=\"withdrew after round 3\">(w)") !=
           std::string::npos);
 }
+
+// Games under other rules through the API: a game says its rules (code, words, handicap), the
+// search filters by them, and an event whose games are scored by different rules gives one
+// table per scoring (scoring_tables), as `event --json`.
+TEST_CASE("API: rules of a game, search by rules and handicap, one table per scoring",
+          "[serve][api]") {
+    storagetest::TempDir dir("serve-rules");
+    const fs::path db = dir / "rules.sqlite";
+    const std::string reversi =
+        "e4 d4 d5 e5 c4 e3 f2 e2 f6 g1 f3 e6 d1 c5>e3 d3>f3 e1 f1>d3 c3>e3 f4 d2 c2>c4 c1>c5 "
+        "d6>f6 g3>e3 f5 f7>c4 b2 b4 b1>e4 g6 h7 g5>e3 g2>c2 a3 h1 e7 f8 g4 h4>e4 g7>g5 b3>d3 h5 "
+        "h3 h2>h5 c6>e4 e8 b5>d3 a1 h6>f6 b6>b4 a5>c3 g8 h8 a2 d7>g7 a4 c7>e5 c8>c5 d8>h8 a6 "
+        "b7>d7 b8>b6 a8>d8 a7>c7";
+    const std::string at = " --event Club --date 2026 --db '" + db.string() + "'";
+    runCli("add --rules reversi --black Pointed --white Round --moves '" + reversi + "'" + at);
+    runCli("add --handicap a1,h8 --to white --white-first --black Strong --white Weak --moves f4" +
+           at);
+    runCli("add --black Strong --white Pointed --moves f5d6c3d3c4f4f6f3e6e7 --result 1-0" + at);
+    RunningServer s(db);
+    const json found = getJson(s, "/api/search?rules=reversi");
+    REQUIRE(found["total"] == 1);
+    const json game = getJson(s, "/api/game/" + std::to_string(found["games"][0]["id"].get<int>()));
+    CHECK(game["rules"] == "reversi");
+    CHECK(game["rules_text"].get<std::string>().find("classic Reversi") == 0);
+    CHECK(game["result"] == "38-26");
+    CHECK(game["moves"][13] == "c5>e3");
+    const json handicap = getJson(s, "/api/search?handicap=any");
+    REQUIRE(handicap["total"] == 1);
+    CHECK(handicap["games"][0]["handicap"]["to"] == "white");
+    CHECK(getJson(s, "/api/search?handicap=a1,h8")["total"] == 1);
+    CHECK(getJson(s, "/api/search?handicap=h1")["total"] == 0);
+    CHECK(getJson(s, "/api/search?rules=othello")["total"] == 2);  // the handicap game too
+    getJson(s, "/api/search?rules=chess", 400);
+    const json events = getJson(s, "/api/events");
+    REQUIRE(events["total"] == 1);
+    const json event =
+        getJson(s, "/api/event/" + std::to_string(events["events"][0]["id"].get<std::int64_t>()));
+    REQUIRE(event["scoring_tables"].size() == 2);
+    CHECK(event["scoring_tables"][0]["scoring"] == "empties");
+    CHECK(event["scoring_tables"][1]["scoring"] == "discs");
+}
