@@ -96,13 +96,20 @@ std::int64_t maxReplayedGames();
 
 // ---- Named openings -----------------------------------------------------------------------
 
-// The catalogue shipped with the program.
+// The catalogue shipped with the program (storage/query/openings.txt, compiled in): one entry
+// per named position, no two reaching the same position under the 8 symmetries.
 const std::vector<Opening>& openingCatalogue();
-// The deepest catalogue opening whose position the game reaches at the same ply (under any
-// symmetry, through transpositions). Only games from the standard start have openings.
+// A game's opening: the deepest (longest) catalogue line whose position the game reaches at
+// the same ply, under any of the 8 symmetries and through transpositions (another move order to
+// the same position). A game following the Tiger then leaving it is a Tiger game; one going on
+// into the Rose-Bill is a Rose-Bill game. Only games from the standard start have openings.
 std::optional<Opening> deepestOpening(const std::vector<int>& moves);
 // The opening of exactly this position (null when none is named).
 std::optional<Opening> openingOfPosition(const core::Position& position);
+// The opening called `name`: any of its names, English or Japanese, case-, accent- and
+// punctuation-insensitive ("no kung" is "No-Kung", "fat" is "F.A.T."); an exact name wins, else
+// a prefix of the names of one opening only.
+OpeningLookup findOpening(const std::string& name);
 
 // ---- Editing, the trash and the journal ---------------------------------------------------
 //

@@ -296,9 +296,26 @@ struct ArchiveInfo {
 
 // ---- Named openings -----------------------------------------------------------------------
 
+// One entry of the catalogue (storage/query/openings.txt): a line and every name players give
+// the position it reaches.
 struct Opening {
+    // What lists show: the usual English name, then the usual Japanese one in parentheses
+    // ("Tiger (虎定石)"); with no English name, the deepest English-named opening its line
+    // passes, then the Japanese name ("Comp'Oth: 砂虎").
     std::string name;
-    std::vector<int> moves;  // from the standard start
+    std::vector<std::string> english;   // the usual English name first, then its aliases
+    std::vector<std::string> japanese;  // the usual Japanese name first (日本語), then aliases
+    std::vector<std::string> sources;   // tags of the lists naming it (openings.txt header)
+    std::vector<int> moves;             // from the standard start, in the f5 orientation
+};
+
+// A name looked up in the catalogue (findOpening): the opening, else the names it could mean.
+struct OpeningLookup {
+    std::optional<Opening> opening;
+    // No opening: the names of every opening the text is a prefix of (ambiguous), else the
+    // catalogue's names nearest to it (a typo); at most 8 either way.
+    std::vector<std::string> candidates;
+    bool ambiguous = false;  // several openings start with the text
 };
 
 // ---- Editing, the trash and the journal (see Archive.h) -----------------------------------

@@ -2,6 +2,7 @@
 #include "storage/query/FilterText.h"
 
 #include "core/Notation.h"
+#include "core/Replay.h"
 
 namespace othello::storage {
 namespace {
@@ -41,6 +42,19 @@ class Reader {
     }
 
     std::string spell(const std::string& field) const { return spell_(field); }
+
+    // The catalogue opening `text` names; else fails listing what it could mean.
+    Opening opening(const std::string& field, const std::string& text) const {
+        const OpeningLookup found = findOpening(text);
+        if (found.opening) return *found.opening;
+        std::string names;
+        for (const auto& n : found.candidates) names += (names.empty() ? "" : "; ") + n;
+        if (found.ambiguous)
+            fail(field, quoted(text) + " starts the names of several openings: " + names +
+                            " (type more of the name)");
+        fail(field, "no opening named " + quoted(text) +
+                        (names.empty() ? std::string() : "; near names: " + names));
+    }
 
   private:
     const FieldSpelling& spell_;
@@ -116,6 +130,8 @@ void applyFilterText(const FilterText& t, SearchFilter& f, const FieldSpelling& 
         if (!corners) r.fail("handicap", why);
         f.handicap = *corners;
     }
+    if (const std::string name = trimmed(t.opening); !name.empty())
+        f.position = core::replay(core::Position::start(), r.opening("opening", name).moves).final();
 }
 
 std::optional<std::string> rulesFilterText(const std::string& typed, std::string& error) {

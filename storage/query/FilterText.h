@@ -34,15 +34,20 @@ struct FilterText {
     // for any corners, else the corners ("a1,h8").
     std::string rules;
     std::optional<std::string> handicap;
+    // An opening's name (findOpening: English or Japanese, any case, a unique prefix): the games
+    // reaching its position (its line or a deeper one, any symmetry, any move order). It sets
+    // SearchFilter::position, so a front end refuses it with a position of its own.
+    std::string opening;
 };
 
 // The canonical field names ("player", "year", "year_from", "lost_discs", "sort", ...) as the
 // front end writes them.
 using FieldSpelling = std::function<std::string(const std::string& field)>;
 
-// Sets the filter fields of `f` (not position, paging or withOpenings) from `t`. Throws
-// FilterError naming the field for a bad year, range, result, lost_discs, lost_by, sort key,
-// rules code or handicap corner.
+// Sets the filter fields of `f` (not paging or withOpenings; the position only from `opening`)
+// from `t`. Throws FilterError naming the field for a bad year, range, result, lost_discs,
+// lost_by, sort key, rules code or handicap corner, and for an opening name that names none
+// (the message lists the near names) or several (it lists them).
 void applyFilterText(const FilterText& t, SearchFilter& f, const FieldSpelling& spell);
 
 // `s` without the spaces, tabs and line ends around it.

@@ -170,7 +170,7 @@ TEST_CASE("a moves edit is checked and re-derives result, keys and opening", "[s
     CHECK(r.fields == std::vector<std::string>{"moves"});
     const auto g = a.game(1);
     CHECK_FALSE(g->record.complete());
-    CHECK(g->opening == "Tiger");
+    CHECK(g->opening == "Tiger (虎定石)");
     othello::storage::SearchFilter f;
     f.position = core::replay(core::Position::start(), moves("f5d6c3d3c4")).final();
     CHECK(a.count(f) == 1);

@@ -238,7 +238,7 @@ TEST_CASE("a stored game comes back whole", "[storage]") {
     CHECK(g->record.theoreticalDepth == 24);
     CHECK(g->record.statedBlackDiscs == 20);
     CHECK(g->record.source.path == "test.moves");
-    CHECK(g->opening == "Nicolet");
+    CHECK(g->opening == "Nicolet: 酉アッパー");  // the Japanese list goes deeper
     CHECK(!a.game(2));
     CHECK(a.reachPly(
               1, core::replay(core::Position::start(), core::parseMoves("f5d6c3").moves).final()) ==
@@ -420,17 +420,17 @@ TEST_CASE("the openings catalogue replays and matches under symmetry", "[storage
     CHECK(lines > 40);
     const auto tiger = core::parseMoves("f5 d6 c3 d3 c4").moves;
     REQUIRE(deepestOpening(tiger));
-    CHECK(deepestOpening(tiger)->name == "Tiger");
+    CHECK(deepestOpening(tiger)->name == "Tiger (虎定石)");
     for (core::Symmetry s = 0; s < 8; ++s) {
         const auto moves = core::transformMoves(tiger, s);
         if (!core::replay(core::Position::start(), moves).error) {
             REQUIRE(deepestOpening(moves));
-            CHECK(deepestOpening(moves)->name == "Tiger");
+            CHECK(deepestOpening(moves)->name == "Tiger (虎定石)");
         }
     }
     // The Tiger reflected in the a8-h1 diagonal.
-    CHECK(deepestOpening(core::parseMoves("d3 c5 f6 f5 e6").moves)->name == "Tiger");
+    CHECK(deepestOpening(core::parseMoves("d3 c5 f6 f5 e6").moves)->name == "Tiger (虎定石)");
     CHECK(!deepestOpening(core::parseMoves("f5").moves));
     CHECK(deepestOpening(core::parseMoves("f5 d6 c3 d3 c4 f4 c5 b3 c2 e3 d2").moves)->name ==
-          "Nicolet");
+          "Nicolet (酉定石)");
 }

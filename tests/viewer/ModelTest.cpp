@@ -515,12 +515,12 @@ void ModelTest::treeShowsDeepestOpeningOfTheLine() {
     QSignalSpy tree(client.tree(), &TreeModel::updated);
     game.jump(12);
     QTRY_VERIFY_WITH_TIMEOUT(!client.tree()->loading() && tree.count() > 0, 10000);
-    QCOMPARE(client.tree()->opening(), QStringLiteral("Nicolet"));
+    QCOMPARE(client.tree()->opening(), QStringLiteral("Nicolet (酉定石)"));
     core::Position p = core::Position::start();
     for (const int square : game.movesToCurrent()) p.play(square);
     QVERIFY(!storage::openingOfPosition(p));  // not an exact-position name
     game.jump(2);
-    QTRY_COMPARE_WITH_TIMEOUT(client.tree()->opening(), QStringLiteral("Perpendicular"), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(client.tree()->opening(), QStringLiteral("Perpendicular (縦取り)"), 10000);
 }
 
 void ModelTest::eventsStandingsAndCrosstable() {

@@ -24,8 +24,11 @@ struct SearchOptions {
 int runSearch(const SearchOptions& o) {
     storage::SearchFilter f = makeFilter(o.filter);
     f.withOpenings = true;
-    // --moves: the deepest opening along the moves; --position: that position's own name.
-    const std::string queryOpening = positionQuery(o.filter.query).opening;
+    // --moves: the deepest opening along the moves; --position: that position's own name;
+    // --opening: that opening (makeFilter found it).
+    const std::string queryOpening = o.filter.opening.empty()
+                                         ? positionQuery(o.filter.query).opening
+                                         : storage::findOpening(o.filter.opening).opening->name;
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     warnUnindexed(archive);
     const storage::SearchResult r = archive.search(f);
@@ -70,8 +73,8 @@ int runSearch(const SearchOptions& o) {
 RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
     auto o = std::make_shared<SearchOptions>();
     auto* sub = app.add_subcommand("search",
-                                   "Find games by player, event, year, result or "
-                                   "position (filters combine)");
+                                   "Find games by player, event, year, result, "
+                                   "position or opening (filters combine)");
     addFilterOptions(sub, o->filter, true);
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
@@ -83,7 +86,12 @@ RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
         "(<reversi>, <othello+handicap-a1h8-white>); a classic Reversi game's result is its "
         "discs as they stand (34-29). --rules reversi finds every classic Reversi game (a "
         "preset's name matches its modifiers too), --rules reversi+empties exactly those; "
-        "--handicap finds every handicap game, --handicap a1,h8 those given a1 and h8.");
+        "--handicap finds every handicap game, --handicap a1,h8 those given a1 and h8.\n"
+        "Each game's [opening] is the longest named line it follows (under symmetry, through "
+        "transpositions): `othello-db openings` lists the catalogue. --opening Tiger finds the "
+        "games reaching the Tiger's position, those going on into the Rose-Bill too (shown "
+        "[Rose-Bill]); --opening 虎 is the same search, --opening \"rose-b\" too short (Rose-Bill, "
+        "Rose-Birth, ...): the error lists the names it could mean.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runSearch(*o); }); }; });
 });

@@ -123,6 +123,11 @@ void addFilterOptions(CLI::App* sub, FilterOptions& o, bool paging) {
     sub->add_option("--year", o.year, "A year Y or a range Y1-Y2 (years 1..9999, Y1 <= Y2)");
     sub->add_option("--result", o.result, "black, white or draw (the winner)");
     addPositionOptions(sub, o.query);
+    sub->add_option("--opening", o.opening,
+                    "Games following this named opening: its line or a deeper one, under any "
+                    "symmetry and move order. Any of its names, English or Japanese (Tiger, 虎), "
+                    "any case, or the start of one name only; an unknown name lists the near "
+                    "ones. Not with --moves, --start or --position");
     sub->add_option("--lost-discs", o.lostDiscs,
                     "Games with an endgame move that lost at least N discs (games reviewed by "
                     "`analyze`; see there)");
@@ -179,6 +184,7 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
     t.descending = o.descending;
     t.rules = o.rules;
     if (o.handicapOption && o.handicapOption->count() > 0) t.handicap = o.handicap;
+    t.opening = o.opening;
     storage::SearchFilter f;
     try {
         storage::applyFilterText(t, f, [](const std::string& field) {
@@ -190,9 +196,13 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
         throw UsageError(e.what());
     }
     // --moves under --rules CODE: played from that rule set's start (a preset's own, for a name).
-    f.position = positionQuery(o.query, f.rules.empty() ? core::Rules{}
-                                                        : core::parseRules(f.rules).rules)
-                     .position;
+    const auto position = positionQuery(o.query, f.rules.empty() ? core::Rules{}
+                                                                 : core::parseRules(f.rules).rules)
+                              .position;
+    // --opening set the position: one position a search, so not both.
+    if (position && f.position)
+        throw UsageError("give --opening or one of --moves, --start and --position, not both");
+    if (position) f.position = position;
     // -1 is "all"; a bigger page than kMaxLimit is a typo more likely than a wish.
     if (o.limit < -1 || o.limit > kMaxLimit)
         throw UsageError("--limit: expected 0.." + std::to_string(kMaxLimit) +

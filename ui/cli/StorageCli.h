@@ -64,6 +64,7 @@ struct FilterOptions {
     std::optional<int> lostDiscs;  // --lost-discs N: a reviewed endgame move lost >= N discs
     std::string lostBy;            // --lost-by black|white (default: either side)
     std::string rules;             // --rules CODE (storage::SearchFilter::rules)
+    std::string opening;           // --opening NAME (storage::FilterText::opening)
     std::string handicap;          // --handicap [CORNERS]: given when handicapOption counts one
     CLI::Option* handicapOption = nullptr;
     bool descending = false;
