@@ -55,10 +55,12 @@ ApiResponse Api::handle(const std::string& path, const ApiParams& params) {
 ApiResponse Api::search(const ApiParams& params) {
     const ApiQuery q(params, {"player", "black", "white", "event", "year", "year_from", "year_to",
                               "result", "board", "moves", "lost_discs", "lost_by", "rules",
-                              "handicap", "sort", "order", "limit", "offset"});
+                              "handicap", "sort", "order", "limit", "offset", "opening"});
     const storage::SearchFilter f = searchFilter(q);
     std::string opening;
     q.position(&opening);  // the query's opening, as `search --json` gives it
+    // opening=NAME: that opening (searchFilter found it), as `search --opening`.
+    if (const auto named = storage::findOpening(q.text("opening")).opening) opening = named->name;
     // Sorts by name are storage's: it counts the matches first and either walks the name index
     // or sorts the matches (storage/query/ArchiveQuery.cpp walkNames), so the API pages exactly as
     // `othello-db search` does, and a big match set is read once (sorting it here first read up

@@ -133,6 +133,7 @@ storage::SearchFilter searchFilter(const ApiQuery& q) {
     // As search --rules and --handicap: handicap=any for every handicap game, else corners.
     t.rules = q.text("rules");
     if (q.has("handicap")) t.handicap = q.text("handicap") == "any" ? "" : q.text("handicap");
+    t.opening = q.text("opening");
     const std::string order = q.text("order");
     if (order == "desc")
         t.descending = true;
@@ -144,7 +145,11 @@ storage::SearchFilter searchFilter(const ApiQuery& q) {
     } catch (const storage::FilterError& e) {
         throw bad(e.what());
     }
-    f.position = q.position();
+    // opening= set the position: one position a search, so not with board= or moves=.
+    if (const auto position = q.position()) {
+        if (f.position) throw bad("give opening, board or moves, not two of them");
+        f.position = position;
+    }
     f.limit = q.limit(20);
     f.offset = q.offset();
     f.withOpenings = true;

@@ -130,6 +130,8 @@ TEST_CASE("API: bad parameters are 400 with a message naming them", "[serve][api
     bad("/api/search?moves=f5f5", "moves");
     bad("/api/search?moves=z9", "moves");
     bad("/api/search?moves=f5&board=" + std::string(64, '-'), "board or moves");
+    bad("/api/search?opening=tigr", "no opening named");
+    bad("/api/search?opening=tiger&moves=f5", "not two of them");
     bad("/api/search?result=maybe", "result");
     bad("/api/search?year=20x3", "year");
     bad("/api/search?year=2023-2020", "year");
@@ -242,6 +244,12 @@ TEST_CASE("API: the JSON shapes are the command line's", "[serve][api]") {
     CHECK(apiSearch["total"] == cliSearch["total"]);
     CHECK(apiSearch["opening"] == cliSearch["opening"]);
     REQUIRE(apiSearch["games"].size() == cliSearch["games"].size());
+    // opening=NAME as search --opening NAME.
+    const json cliOpening = json::parse(runCli("search --db " + db + " --opening cow --json"));
+    const json apiOpening = getJson(s, "/api/search?opening=cow");
+    CHECK(apiOpening["total"] == cliOpening["total"]);
+    CHECK(apiOpening["opening"] == "Cow (牛定石)");
+    CHECK(cliOpening["opening"] == "Cow (牛定石)");
     for (std::size_t i = 0; i < cliSearch["games"].size(); ++i) {
         json api = apiSearch["games"][i];
         api.erase("tournament");  // what the web adds: the game page's link

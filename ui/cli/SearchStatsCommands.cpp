@@ -26,9 +26,8 @@ int runSearch(const SearchOptions& o) {
     f.withOpenings = true;
     // --moves: the deepest opening along the moves; --position: that position's own name;
     // --opening: that opening (makeFilter found it).
-    const std::string queryOpening = o.filter.opening.empty()
-                                         ? positionQuery(o.filter.query).opening
-                                         : storage::findOpening(o.filter.opening).opening->name;
+    const auto named = storage::findOpening(o.filter.opening).opening;
+    const std::string queryOpening = named ? named->name : positionQuery(o.filter.query).opening;
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     warnUnindexed(archive);
     const storage::SearchResult r = archive.search(f);
