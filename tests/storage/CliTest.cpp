@@ -115,7 +115,7 @@ TEST_CASE("cli search, stats, show, info", "[storage][cli]") {
     CHECK(j["moves"].size() == 60);  // passes omitted...
     CHECK(j["passes"] == 2);         // ...and counted
     CHECK(j["moves"][0] == "f5");
-    CHECK(j["opening"] == "Nicolet");
+    CHECK(j["opening"] == "Nicolet: 酉アッパー");  // a line of the Japanese list
     CHECK(db.run("show 99").exitCode == 1);
     CHECK(db.run("show 1 --ply 99").exitCode == 1);
 
@@ -180,13 +180,13 @@ TEST_CASE("cli: the deepest named opening along --moves", "[storage][cli]") {
     // Nicolet (10 moves) and one more move that no catalogue line names.
     const std::string seq = "f5d6c3d3c4f4c5b3c2e3f3";
     auto j = db.json("stats --moves " + seq);
-    CHECK(j["opening"] == "Nicolet");
+    CHECK(j["opening"] == "Nicolet (酉定石)");
     j = db.json("search --moves " + seq);
-    CHECK(j["opening"] == "Nicolet");
+    CHECK(j["opening"] == "Nicolet (酉定石)");
     CHECK(j["total"] == 0);
     // An exactly named position keeps its own name; --position gives the exact name only.
-    CHECK(db.json("stats --moves f5d6c3d3c4")["opening"] == "Tiger");
-    CHECK(db.json("search --moves f5d6")["opening"] == "Perpendicular");
+    CHECK(db.json("stats --moves f5d6c3d3c4")["opening"] == "Tiger (虎定石)");
+    CHECK(db.json("search --moves f5d6")["opening"] == "Perpendicular (縦取り)");
 }
 
 TEST_CASE("cli import of a file that holds no games says why, exit 2", "[storage][cli]") {

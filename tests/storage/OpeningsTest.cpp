@@ -163,7 +163,7 @@ TEST_CASE("openings: a game's opening is the longest named line it follows", "[s
     CHECK(sand.opening->name.rfind("Comp'Oth: 砂虎", 0) == 0);
 }
 
-TEST_CASE("openings: found by any name, any case, a unique prefix; else near names",
+TEST_CASE("openings: found by any name, any case, a unique prefix, else near names",
           "[storage]") {
     const auto name = [](const std::string& text) {
         const auto found = findOpening(text);
@@ -191,7 +191,7 @@ TEST_CASE("openings: found by any name, any case, a unique prefix; else near nam
     CHECK(typo.candidates.front() == "Tiger (虎定石)");
 }
 
-TEST_CASE("cli search --opening: English, Japanese, combined, unknown; openings", "[storage][cli]") {
+TEST_CASE("cli search --opening: English, Japanese, combined, unknown, and openings", "[storage][cli]") {
     CliDb db("openings");
     const auto add = [&](const std::string& black, const std::string& date,
                          const std::vector<int>& moves) {

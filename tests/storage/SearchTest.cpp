@@ -256,7 +256,7 @@ TEST_CASE("the start position and its openings in all orientations", "[storage]"
     CHECK(r.total == 4);
     for (const auto& g : r.games) CHECK(g.ply == 5);
     const auto s = a.stats(tiger.final());
-    CHECK(s.opening == "Tiger");
+    CHECK(s.opening == "Tiger (虎定石)");
     bool f4 = false;
     for (const auto& m : s.moves) f4 |= m.move == core::parseSquare("f4");
     CHECK(f4);
