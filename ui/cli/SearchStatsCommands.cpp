@@ -88,8 +88,8 @@ RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
         "--handicap finds every handicap game, --handicap a1,h8 those given a1 and h8.\n"
         "Each game's [opening] is the longest named line it follows (under symmetry, through "
         "transpositions): `othello-db openings` lists the catalogue. --opening Tiger finds the "
-        "games reaching the Tiger's position, those going on into the Rose-Bill too (shown "
-        "[Rose-Bill]); --opening 虎 is the same search, --opening \"rose-b\" too short (Rose-Bill, "
+        "games reaching the Tiger's position, those going on into the Rose-Bill too (each row "
+        "naming its own opening); --opening 虎 is the same search, --opening \"rose-b\" too short (Rose-Bill, "
         "Rose-Birth, ...): the error lists the names it could mean.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runSearch(*o); }); }; });
