@@ -158,6 +158,9 @@ struct DuplicateList;
 struct DuplicateQuery;
 struct DuplicateResolve;
 struct DuplicateResolution;
+struct PlayerLookup;  // storage/players/PlayerProfile.h
+struct PlayerProfile;
+struct ProfileOptions;
 
 // Where the archive's file lives, as far as writing it goes (see "Read-only archives" above).
 enum class Media { Writable, ReadOnlyFolder, ReadOnlyMount };
@@ -359,6 +362,14 @@ class Archive {
     // round says); nullopt removes what is stored (the round's stage again, else Swiss).
     std::int64_t setGameStages(std::int64_t id, const std::vector<std::int64_t>& games,
                                std::optional<Stage> stage);
+
+    // ---- A player's page (storage/players/PlayerProfile.h) ----
+    // The player a query names (an id, a name under the name rule, an old spelling), or the
+    // candidates when it names none or several: never a guess.
+    PlayerLookup findPlayer(const std::string& query);
+    // Everything the archive says of player `playerId` (one read); StorageError for an
+    // unknown id (or an unknown ProfileOptions::vs).
+    PlayerProfile playerProfile(std::int64_t playerId, const ProfileOptions& options);
 
     // ---- Bounding query time (servers) ----
     // Every SQLite statement this connection runs past `deadline` is interrupted: the call
