@@ -158,6 +158,10 @@ struct DuplicateList;
 struct DuplicateQuery;
 struct DuplicateResolve;
 struct DuplicateResolution;
+struct RatingHistory;  // storage/players/Ratings.h
+struct RatingQuery;
+struct RatingTable;
+struct RatingsRebuild;
 struct PlayerLookup;  // storage/players/PlayerProfile.h
 struct PlayerProfile;
 struct ProfileOptions;
@@ -362,6 +366,18 @@ class Archive {
     // round says); nullopt removes what is stored (the round's stage again, else Swiss).
     std::int64_t setGameStages(std::int64_t id, const std::vector<std::int64_t>& games,
                                std::optional<Stage> stage);
+
+    // ---- Archive ratings (storage/players/Ratings.h: the method, the storage) ----
+    // The rating history of a player (the name rule and old spellings find the player, as
+    // search does); StorageError when no player has that name. An unrated player has no point.
+    RatingHistory ratingHistory(const std::string& player);
+    RatingHistory ratingHistory(std::int64_t playerId);
+    // The table as of a date (RatingQuery::asOf, parseRatingDate; StorageError when it is no
+    // date), highest rating first (ties by name).
+    RatingTable ratingTable(const RatingQuery& query);
+    // Rates every period again from scratch (the writer lock, one transaction) and says how
+    // many stored rows differed. The stored ratings always equal a rebuild: this is a check.
+    RatingsRebuild rebuildRatings();
 
     // ---- A player's page (storage/players/PlayerProfile.h) ----
     // The player a query names (an id, a name under the name rule, an old spelling), or the
