@@ -2,8 +2,8 @@ import QtQuick
 import QtQuick.Controls
 import Othello.Viewer
 
-// The archive rating's history (storage/players/Ratings.h): one point per rated event, the
-// rating after it, joined by a line; the start (1500) dashed, years along the bottom, the
+// The archive rating's history (storage/players/Ratings.h): the rating before the first rated
+// event, then one point per rated event (the rating after it), joined by a line; 1500 dashed, years along the bottom, the
 // rating scale on the left. A point's event and rating show under the pointer. Drawn with a
 // Canvas, as the disc graph is (DiscGraph.qml).
 Rectangle {
@@ -27,9 +27,10 @@ Rectangle {
         }
         return [Math.floor((lo - 10) / 50) * 50, Math.ceil((hi + 10) / 50) * 50]
     }
-    function xOf(i) {
+    // Slot 0 is the rating before the first event, slot i + 1 the rating after event i.
+    function xOf(slot) {
         var w = width - padLeft - padRight
-        return padLeft + (points.length <= 1 ? w / 2 : w * i / (points.length - 1))
+        return padLeft + w * slot / Math.max(1, points.length)
     }
     function yOf(r) {
         var h = height - padTop - padBottom
@@ -84,7 +85,7 @@ Rectangle {
                 var p = root.points[i]
                 if (p.year === lastYear) continue
                 lastYear = p.year
-                var x = root.xOf(i)
+                var x = root.xOf(i + 1)
                 if (x - lastX < u * 2.6) continue
                 lastX = x
                 ctx.fillText(String(p.year), x - u * 0.8, height - u * 0.4)
@@ -92,15 +93,14 @@ Rectangle {
             ctx.strokeStyle = root.theme.accent
             ctx.lineWidth = 2
             ctx.beginPath()
-            for (i = 0; i < root.points.length; ++i) {
-                var px = root.xOf(i), py = root.yOf(root.points[i].after)
-                if (i === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py)
-            }
+            ctx.moveTo(root.xOf(0), root.yOf(root.points[0].before))
+            for (i = 0; i < root.points.length; ++i)
+                ctx.lineTo(root.xOf(i + 1), root.yOf(root.points[i].after))
             ctx.stroke()
             ctx.fillStyle = root.theme.accent
             for (i = 0; i < root.points.length; ++i) {
                 ctx.beginPath()
-                ctx.arc(root.xOf(i), root.yOf(root.points[i].after), 2.5, 0, 2 * Math.PI)
+                ctx.arc(root.xOf(i + 1), root.yOf(root.points[i].after), 2.5, 0, 2 * Math.PI)
                 ctx.fill()
             }
         }
@@ -113,7 +113,7 @@ Rectangle {
             if (!containsMouse || root.points.length === 0) return -1
             var best = 0
             for (var i = 1; i < root.points.length; ++i)
-                if (Math.abs(root.xOf(i) - mouseX) < Math.abs(root.xOf(best) - mouseX)) best = i
+                if (Math.abs(root.xOf(i + 1) - mouseX) < Math.abs(root.xOf(best + 1) - mouseX)) best = i
             return best
         }
         ToolTip.visible: index >= 0
