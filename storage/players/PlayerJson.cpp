@@ -62,6 +62,7 @@ json playerGameJson(const PlayerGame& g) {
     return {{"id", g.id},
             {"year", g.year},
             {"event", g.event},
+            {"event_id", g.eventId ? nlohmann::json(g.eventId) : nlohmann::json(nullptr)},
             {"opponent", g.opponent},
             {"colour", g.black ? "black" : "white"},
             {"discs", g.discs},

@@ -18,7 +18,7 @@ namespace othello::storage {
 //  main_games, position_games, by_player}]}, analysis: {available, games, games_analysed,
 //  coverage, phases: [{phase, moves, discs_lost, average, games}], mistakes: [{game...,
 //  move_number, move, best_move, loss, exact}]}, vs: {opponent, black, white, total, games}}
-// where game = {id, year, event, opponent, colour, discs, opponent_discs, margin, result_known}
+// where game = {id, year, event, event_id (the tournament id, null: none), opponent, colour, discs, opponent_discs, margin, result_known}
 // and line = {name, moves, ...record, last: game}.
 nlohmann::json playerProfileJson(const PlayerProfile& profile);
 // {query, found: false, candidates: [{id, name, games}]} for a lookup that found no one.

@@ -94,16 +94,17 @@ PlayerLookup Archive::findPlayer(const std::string& query) {
     ReadSnapshot snapshot(*impl_);
     SQLite::Database& db = impl_->db;
     PlayerLookup out;
-    std::string text = query;
-    const bool hashId = text.size() > 1 && text[0] == '#' && allDigits(text.substr(1));
-    if (hashId || allDigits(text)) {
-        const std::int64_t id = std::stoll(hashId ? text.substr(1) : text);
-        if (PlayerRef r = refOf(db, id); r.id) {
+    const std::string& text = query;
+    const auto byId = [&](const std::string& digits) {
+        if (PlayerRef r = refOf(db, std::stoll(digits)); r.id) {
             out.player = r;
             out.how = "id";
-            return out;
+            return true;
         }
-    }
+        return false;
+    };
+    if (text.size() > 1 && text[0] == '#' && allDigits(text.substr(1)) && byId(text.substr(1)))
+        return out;
     const std::string folded = foldText(text), key = caseFold(text);
     std::vector<std::int64_t> exact;
     {
@@ -117,6 +118,7 @@ PlayerLookup Archive::findPlayer(const std::string& query) {
         out.how = "name";
         return out;
     }
+    if (exact.empty() && allDigits(text) && byId(text)) return out;
     if (exact.empty()) {
         SQLite::Statement s(db, "SELECT name, player_id FROM player_aliases WHERE folded = ?");
         s.bind(1, folded);
@@ -148,25 +150,28 @@ PlayerProfile Archive::playerProfile(std::int64_t playerId, const ProfileOptions
     if (!p.player.id) throw StorageError("no player with id " + std::to_string(playerId));
     p.spellings = spellingsOf(*this, p.player.name);
     p.countryNote =
-        "no source in this archive gives a country (WTHOR's names file and PGN's tags have none)";
-    const std::vector<LoadedGame> games = loadPlayerGames(impl_->db, playerId);
+        "no source in this archive gives one (WTHOR's names file and PGN's tags have no country)";
 
     // Events: every game's tournament (an event name in a year, as `events` groups them).
     std::map<std::pair<std::int64_t, int>, const TournamentSummary*> byEvent;
-    const std::vector<TournamentSummary> summaries = tournaments();
+    std::vector<TournamentSummary> read;
+    if (!options.tournaments) read = tournaments();
+    const std::vector<TournamentSummary>& summaries = options.tournaments ? *options.tournaments : read;
     for (const TournamentSummary& t : summaries)
         for (const std::int64_t e : t.eventIds) byEvent[{e, t.year}] = &t;
     std::map<std::int64_t, PlayerEvent> events;
     std::map<int, PlayerRecord> years;
     std::vector<PlayerGame> wins;
-    for (const LoadedGame& g : games) {
-        const PlayerGame& v = g.view;
+    std::vector<LoadedGame> games = loadPlayerGames(impl_->db, playerId);
+    for (LoadedGame& g : games) {
+        PlayerGame& v = g.view;
         (v.black ? p.asBlack : p.asWhite).add(v.discs, v.resultKnown);
         p.total.add(v.discs, v.resultKnown);
         years[v.year].add(v.discs, v.resultKnown);
-        if (v.resultKnown && v.discs > 32) wins.push_back(v);
         const int year = tournamentYear(v.year, splitEventYear(v.event));
         const auto it = byEvent.find({g.eventId, year});
+        if (it != byEvent.end()) v.eventId = it->second->id;
+        if (v.resultKnown && v.discs > 32) wins.push_back(v);
         if (it == byEvent.end()) continue;
         PlayerEvent& e = events[it->second->id];
         e.id = it->second->id;
@@ -182,15 +187,22 @@ PlayerProfile Archive::playerProfile(std::int64_t playerId, const ProfileOptions
         p.lastYear = p.years.back().year;
     }
     for (auto& [id, e] : events) {
-        if (e.isTournament)
-            if (const auto t = tournament(id)) {
-                const Standings s = computeStandings(*t);
-                for (const Standing& row : s.players)
+        if (e.isTournament) {
+            std::optional<Standings> computed;
+            const Standings* s = nullptr;
+            if (options.standings) {
+                s = options.standings(id);
+            } else if (const auto t = tournament(id)) {
+                computed = computeStandings(*t);
+                s = &*computed;
+            }
+            if (s)
+                for (const Standing& row : s->players)
                     if (row.player == p.player.name) {
                         e.rank = row.rank;
                         e.points = row.points();
                     }
-            }
+        }
         p.events.push_back(std::move(e));
     }
     std::sort(p.events.begin(), p.events.end(), [](const PlayerEvent& a, const PlayerEvent& b) {
@@ -202,7 +214,11 @@ PlayerProfile Archive::playerProfile(std::int64_t playerId, const ProfileOptions
     if (wins.size() > kBestResults) wins.resize(kBestResults);
     p.best = std::move(wins);
     addRepertoire(p, games);
-    if (options.departures) p.departures = departures(*this, games);
+    if (options.departures) {
+        const std::shared_ptr<MainLineCache> cache =
+            options.mainLines ? options.mainLines : makeMainLineCache();
+        p.departures = departures(*this, games, *cache);
+    }
     if (options.vs) {
         HeadToHead h;
         h.opponent = refOf(impl_->db, *options.vs);

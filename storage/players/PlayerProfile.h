@@ -4,9 +4,9 @@
 // the published site's player pages and the served /api/player/ID -- shows this one value
 // (JSON: storage/players/PlayerJson.h).
 //
-// Finding the player (Archive::findPlayer). A query is a player id ("#123" or "123" when a
-// player has that id), else a name under the name rule (Archive.h caseFold: case ignored,
-// accents count), else an old spelling that `rename-player` merged into a name (its alias).
+// Finding the player (Archive::findPlayer). A query is a player id written "#123", else a name
+// under the name rule (Archive.h caseFold: case ignored, accents count), else a player id
+// written "123", else an old spelling that `rename-player` merged into a name (its alias).
 // Anything else is never guessed: the lookup lists the candidates (names containing the
 // query, case and accents ignored, most games first) and finds none. Two players whose names
 // differ in anything but case are two players (homonyms are never merged here; rename-player
@@ -42,6 +42,8 @@
 // biggest losses with their games. Always with the coverage: games with a review among the
 // player's games.
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +54,9 @@ namespace othello::storage {
 
 class Archive;
 class AnalysisCache;
+struct TournamentSummary;  // storage/tournaments/Tournament.h
+struct Standings;          // storage/tournaments/Standings.h
+struct MainLineCache;      // the main-line statistics a departure reads (PlayerGames.h)
 
 struct PlayerRef {
     std::int64_t id = 0;
@@ -103,6 +108,7 @@ struct PlayerGame {
     std::int64_t id = 0;
     int year = 0;
     std::string event;
+    std::int64_t eventId = 0;  // its tournament id (`event ID`); 0 when none
     std::string opponent;
     bool black = true;        // the player's colour
     int discs = 0;            // the player's result on the 64-disc scale
@@ -194,7 +200,14 @@ struct ProfileOptions {
     // The analysis cache of the same archive (a connection of its own, AnalysisCache.h);
     // nullptr: PlayerAnalysis::available stays false.
     AnalysisCache* analysis = nullptr;
+    // For callers building many pages (publish): Archive::tournaments() read once, the
+    // standings of a tournament id (nullptr: not a tournament), and the main-line statistics
+    // shared between pages (makeMainLineCache). Unset: each call reads its own.
+    const std::vector<TournamentSummary>* tournaments = nullptr;
+    std::function<const Standings*(std::int64_t tournamentId)> standings;
+    std::shared_ptr<MainLineCache> mainLines;
 };
+std::shared_ptr<MainLineCache> makeMainLineCache();
 
 // The average departure ply over the departures (0 when none), and how many were the
 // player's own.

@@ -114,15 +114,6 @@ void addRepertoire(PlayerProfile& profile, const std::vector<LoadedGame>& games)
 
 namespace {
 
-// What the statistics say of one position (any symmetry): its games and, by the hash of the
-// position each continuation leads to, the games that played it.
-struct MainLine {
-    std::int64_t games = 0;
-    std::int64_t top = 0;             // the most played continuation's games
-    std::uint64_t topChild = 0;       // the position it leads to
-    std::unordered_map<std::uint64_t, std::int64_t> children;
-};
-
 core::Position after(core::Position p, int move) {
     if (move == core::kPass)
         p.pass();
@@ -157,8 +148,13 @@ int moveTo(const core::Position& p, std::uint64_t child) {
 
 }  // namespace
 
-std::vector<Departure> departures(Archive& archive, const std::vector<LoadedGame>& games) {
-    std::unordered_map<std::uint64_t, MainLine> seen;  // by position hash
+std::shared_ptr<MainLineCache> makeMainLineCache() {
+    return std::make_shared<MainLineCache>();
+}
+
+std::vector<Departure> departures(Archive& archive, const std::vector<LoadedGame>& games,
+                                  MainLineCache& cache) {
+    std::unordered_map<std::uint64_t, MainLine>& seen = cache.lines;
     std::vector<Departure> out;
     for (const LoadedGame& g : games) {
         if (!g.standardOthello) continue;
