@@ -13,6 +13,12 @@
 
 namespace othello::web {
 
+// The head, site header and start of <main> of a page (`prefix` leads to the site's root:
+// "" or "../"), and its end: every page of the site starts and ends so.
+std::string sitePageStart(const SiteOptions& options, const std::string& title,
+                          const std::string& prefix, const std::string& bodyClass);
+std::string sitePageEnd();
+
 // One line of the index of events.
 struct IndexEntry {
     storage::TournamentSummary summary;  // games: the games published
