@@ -271,7 +271,7 @@ std::optional<std::string> Site::render(const std::string& relPath) {
             const auto t = im.event(path->number);
             if (!t) return std::nullopt;
             const auto st = im.standingsOf(*t);
-            return eventDataScript(*t, im.storedGames(*t), st ? &*st : nullptr);
+            return eventDataScript(*t, im.storedGames(*t), st ? &*st : nullptr, &im.options);
         }
         case SitePath::Kind::Game:
             return gamePage(im.options);
@@ -312,7 +312,7 @@ SiteCounts Site::forEachFile(
         const auto st = im.standingsOf(*t);
         const storage::Standings* standings = st ? &*st : nullptr;
         emit(eventPath(summary.id), eventPage(im.options, *t, standings));
-        emit(dataPath(summary.id), eventDataScript(*t, im.storedGames(*t), standings));
+        emit(dataPath(summary.id), eventDataScript(*t, im.storedGames(*t), standings, &im.options));
         ++counts.events;
         counts.games += static_cast<std::int64_t>(t->games.size());
     }

@@ -419,7 +419,7 @@ std::string eventPage(const SiteOptions& o, const storage::Tournament& t,
 
 std::string eventDataScript(const storage::Tournament& t,
                             const std::vector<storage::StoredGame>& games,
-                            const storage::Standings* st) {
+                            const storage::Standings* st, const SiteOptions* options) {
     nlohmann::json j;
     j["id"] = t.summary.id;
     j["title"] = eventTitle(t.summary);
@@ -443,6 +443,11 @@ std::string eventDataScript(const storage::Tournament& t,
                           {"place", r.place},
                           {"opening", g.opening},
                           {"moves", moves}};
+        // The players' pages (game.js links the names there).
+        if (options && options->playerId) {
+            if (const auto id = options->playerId(r.black)) gj["black_page"] = playerPath(*id);
+            if (const auto id = options->playerId(r.white)) gj["white_page"] = playerPath(*id);
+        }
         // A handicap or other start: 64 squares X/O/- from a1 and the side to move.
         if (!r.standardStart) gj["start"] = core::boardStringWithSide(r.start);
         const std::string variant = importers::variantLabel(r.variant);

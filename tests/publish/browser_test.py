@@ -411,6 +411,11 @@ def main():
         wait_ready(driver)
         check(f'game #{best["id"]}' in driver.find_element('id', 'game-meta').text,
               f'the best result links to game #{best["id"]}')
+        mine = 'black' if best['colour'] == 'black' else 'white'
+        back = driver.find_elements('css selector', f'#player-{mine} .who a.player')
+        check(len(back) == 1 and back[0].get_attribute('href').endswith(
+                  f'players/{profile["player"]["id"]}.html'),
+              'the game page links the player\'s name back to the player page')
         # The hostile name's page: its name as text.
         hostile_name = '<script>alert(1)</script>'
         hostile_profile = json.loads(run(a.cli, 'player', *env_db, hostile_name, '--json').stdout)
