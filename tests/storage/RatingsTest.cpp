@@ -50,11 +50,15 @@ TEST_CASE("ratings: a small archive rated by hand", "[storage][ratings]") {
     //   E(B) = 1 / (1 + 10^((1540 - 1480) / 400)) = 1 / (1 + 10^0.15) = 0.4145013213
     //   B: 1480 + 40 (1 - 0.4145013213) = 1503.4199471;  A: 1540 - 23.4199471 = 1516.5800529.
     // A forfeit (no move) and a game against the unknown player "???" are not rated, nor a
-    // game of a collection ("Diverses parties").
+    // game of a collection ("Diverses parties"), nor a game under other rules.
     a.addGame(ratedGame("B", "A", "Beta Cup", "2020", "1-0"));
     a.addGame(ratedGame("A", "C", "Beta Cup", "2020", "1-0", true));
     a.addGame(ratedGame("A", "???", "Beta Cup", "2020", "0-1"));
     a.addGame(ratedGame("C", "A", "Diverses parties", "2020", "1-0"));
+    // Nor a game under other rules (anti-Othello here; classic Reversi and handicaps alike).
+    auto anti = ratedGame("B", "A", "Beta Cup", "2020", "1-0");
+    anti.variant.anti = true;
+    a.addGame(anti);
     // 2021: Zeta Open, dated 2021-03-01, comes before Alpha Cup (known by its year only: the
     // end of 2021) although its name sorts after it. C beats B:
     //   E(C) = 1 / (1 + 10^((1503.4199471 - 1480) / 400)) = 0.4663469427
