@@ -431,14 +431,18 @@ Archive::Impl::~Impl() {
 }
 
 void Archive::Impl::repairAsReader() {
-    if (media != Media::Writable || schemaVersion != kSchemaVersion || !hasUnindexedGames()) return;
+    if (media != Media::Writable || schemaVersion != kSchemaVersion ||
+        !(hasUnindexedGames() || ratingsDirty(db)))
+        return;
     // No writer runs (an import indexes its own games at its end): the games are a killed
-    // import's, indexed once here, for good, through a writable connection of our own.
+    // import's, indexed (and rated) once here, for good, through a writable connection of our own.
     auto lock = WriterLock::tryTake(path, "index");
     if (!lock) return;
     try {
         Impl writer(path, false, media, busyTimeout, false);
         writer.indexPendingGames();
+        SQLite::Transaction t(writer.db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (updateRatings(writer.db)) t.commit();
     } catch (const std::exception&) {
         // A full disk or a file we may not write: readers keep replaying them.
     }

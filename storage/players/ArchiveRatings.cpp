@@ -162,8 +162,7 @@ RatingTable Archive::ratingTable(const RatingQuery& query) {
     if (query.asOf) {
         const auto date = parseRatingDate(*query.asOf);
         if (!date)
-            throw StorageError("not a date: \"" + *query.asOf +
-                               "\" (YYYY, YYYY-MM or YYYY-MM-DD)");
+            throw StorageError("not a date: \"" + *query.asOf + "\" (YYYY, YYYY-MM or YYYY-MM-DD)");
         t.asOf = *query.asOf;
         t.asOfDate = *date;
     }

@@ -54,13 +54,13 @@ struct RatingPoint {
     std::int64_t eventId = 0;  // the tournament id (`event ID`, storage/tournaments/Tournament.h)
     std::string event;         // the event's name without its year ("World Championship")
     int year = 0;
-    std::string date;          // the period's date, YYYY-MM-DD (YYYY-12-31: the year alone)
+    std::string date;  // the period's date, YYYY-MM-DD (YYYY-12-31: the year alone)
     double before = kRatingStart;
     double after = kRatingStart;
-    std::int64_t games = 0;        // games rated in this event
-    double score = 0;              // wins + draws / 2 in them
-    double expected = 0;           // their expected score
-    std::int64_t ratedGames = 0;   // rated games so far, this event's included
+    std::int64_t games = 0;       // games rated in this event
+    double score = 0;             // wins + draws / 2 in them
+    double expected = 0;          // their expected score
+    std::int64_t ratedGames = 0;  // rated games so far, this event's included
 };
 
 struct RatingHistory {
@@ -90,10 +90,10 @@ struct RatingQuery {
 };
 
 struct RatingTable {
-    std::string asOf;           // the date as given ("" for every period)
-    std::string asOfDate;       // as compared: YYYY-MM-DD ("" for every period)
-    std::int64_t players = 0;   // rated players as of the date (rows before the limit)
-    std::int64_t periods = 0;   // rated events as of the date
+    std::string asOf;          // the date as given ("" for every period)
+    std::string asOfDate;      // as compared: YYYY-MM-DD ("" for every period)
+    std::int64_t players = 0;  // rated players as of the date (rows before the limit)
+    std::int64_t periods = 0;  // rated events as of the date
     std::vector<RatingRow> rows;
     // A writer has changed games and not yet rated them again (a killed import; the next
     // writer or writable open rates them): the table is the one before that change.

@@ -14,6 +14,7 @@
 #include "storage/Archive.h"
 #include "storage/index/PositionIndexer.h"
 #include "storage/players/Ratings.h"
+#include "storage/tournaments/Standings.h"
 #include "storage/tournaments/TournamentRows.h"
 
 namespace othello::storage {
@@ -27,9 +28,9 @@ struct RatedGame {
 struct Period {
     std::int64_t id = 0;  // tournament id
     int year = 0;
-    std::string date;    // YYYY-MM-DD
-    std::string name;    // without its year
-    std::string folded;  // the order within a day
+    std::string date;              // YYYY-MM-DD
+    std::string name;              // without its year
+    std::string folded;            // the order within a day
     std::vector<RatedGame> games;  // in id order
 };
 
@@ -77,8 +78,8 @@ std::vector<Period> readPeriods(SQLite::Database& db, int fromYear) {
     // kIndexResultSql: Black's result 0..64, -1 unknown, 126 under other rules or anti-Othello.
     SQLite::Statement s(db, std::string("SELECT black_id, white_id, event_id, year, date, ") +
                                 kIndexResultSql +
-                                ", length(moves) FROM games WHERE year >= ? OR year = 0 "
-                                "ORDER BY id");
+                                ", length(moves), complete, stated_result FROM games "
+                                "WHERE year >= ? OR year = 0 ORDER BY id");
     s.bind(1, fromYear);
     while (s.executeStep()) {
         const std::int64_t event = s.getColumn(2).getInt64();
@@ -91,7 +92,13 @@ std::vector<Period> readPeriods(SQLite::Database& db, int fromYear) {
         const std::string date = dateOfYear(s.getColumn(4).getString(), year);
         if (date > p.date) p.date = date;
         const std::int64_t black = s.getColumn(0).getInt64(), white = s.getColumn(1).getInt64();
-        const int result = s.getColumn(5).getInt();
+        int result = s.getColumn(5).getInt();
+        if (result == -1 && s.getColumn(7).getInt() == 0) {
+            // An unfinished game stating its winner without a count ("1-0", a resignation), as
+            // the standings count it (Standings.h statedWinner).
+            if (const auto w = statedWinner(s.getColumn(8).getString()))
+                result = *w > 0 ? 64 : *w < 0 ? 0 : 32;
+        }
         if (result < 0 || result > 64 || s.getColumn(6).getInt() == 0 || black == white ||
             noPlayers.count(black) || noPlayers.count(white))
             continue;
@@ -137,8 +144,8 @@ double expectedScore(double player, double opponent) {
 
 RatingPass rateFrom(SQLite::Database& db, int fromYear) {
     // The last period before fromYear, and every player's state after it.
-    const std::int64_t kept = scalarOf(
-        db, "SELECT coalesce(max(seq), 0) FROM rating_periods WHERE year < ?", fromYear);
+    const std::int64_t kept =
+        scalarOf(db, "SELECT coalesce(max(seq), 0) FROM rating_periods WHERE year < ?", fromYear);
     std::unordered_map<std::int64_t, PlayerState> state;
     {
         // SQLite's bare columns of max(): the row of each player's last period.
@@ -148,7 +155,7 @@ RatingPass rateFrom(SQLite::Database& db, int fromYear) {
         s.bind(1, kept);
         while (s.executeStep())
             state[s.getColumn(0).getInt64()] = {s.getColumn(1).getDouble(),
-                                                 s.getColumn(2).getInt64()};
+                                                s.getColumn(2).getInt64()};
     }
     for (const char* sql :
          {"DELETE FROM ratings WHERE seq > ?", "DELETE FROM rating_periods WHERE seq > ?"}) {

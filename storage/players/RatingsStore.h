@@ -3,7 +3,8 @@
 // equal to a rebuild.
 //
 // Tables (schema 15). rating_periods: one row per rated event, `seq` its place in rating order
-// (1, 2, ... with no gap), its tournament id, year, date, name and rated games.
+// (1, 2, ... with no gap), its tournament id, year, date, name and rated games. No secondary
+// index: every query reads the tables whole or by player (a rating pass rewrites the tail).
 // ratings: one row per player and period the player was rated in: the rating before and
 // after, the games, score and expected score of the period, and the rated games so far.
 //
@@ -27,7 +28,7 @@ inline constexpr std::int64_t kRatingsClean = 100000;  // above every year (0..9
 
 inline constexpr const char* kRatingTablesSql = R"SQL(
 CREATE TABLE IF NOT EXISTS rating_periods(
-    seq INTEGER PRIMARY KEY, tournament_id INTEGER NOT NULL UNIQUE,
+    seq INTEGER PRIMARY KEY, tournament_id INTEGER NOT NULL,
     year INTEGER NOT NULL, date TEXT NOT NULL, name TEXT NOT NULL, games INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS ratings(
     player_id INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -35,7 +36,6 @@ CREATE TABLE IF NOT EXISTS ratings(
     games INTEGER NOT NULL, score REAL NOT NULL, expected REAL NOT NULL,
     rated_games INTEGER NOT NULL,
     PRIMARY KEY(player_id, seq)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS ratings_seq ON ratings(seq);
 INSERT OR IGNORE INTO meta(key, value) VALUES('ratings_dirty_from', 0);
 CREATE TRIGGER IF NOT EXISTS ratings_game_inserted BEFORE INSERT ON games BEGIN
     UPDATE meta SET value = min(NEW.year, coalesce((SELECT year FROM games WHERE id = NEW.id),

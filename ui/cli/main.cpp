@@ -21,10 +21,10 @@ namespace {
 
 // The commands in the order --help lists them: the board and the solver, reading files, the
 // archive's queries and pages, then the commands that change it.
-constexpr std::array<std::string_view, 28> kCommandOrder = {
+constexpr std::array<std::string_view, 29> kCommandOrder = {
     "perft",   "replay", "solve",         "check",  "convert",      "import",    "search",
-    "stats",   "show",   "analyze",       "info",   "events",       "event",     "player",
-    "publish",
+    "stats",   "show",   "analyze",       "info",   "events",       "event",     "ratings",
+    "player",  "publish",
     "serve",   "export", "rename-player", "add",    "edit",         "delete",    "trash",
     "restore", "purge",  "history",       "revert", "rename-event", "duplicates"};
 
