@@ -67,7 +67,7 @@ void fill(Archive& archive) {
 
 }  // namespace
 
-TEST_CASE("player lookup: an id, a name (case ignored), an old spelling; else candidates",
+TEST_CASE("player lookup: an id, a name (case ignored), an old spelling, else candidates",
           "[storage][player]") {
     TempDir dir("player-lookup");
     Archive archive(dir / "a.sqlite");
