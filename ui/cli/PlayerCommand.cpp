@@ -130,7 +130,7 @@ void printProfile(const storage::PlayerProfile& p, const storage::RatingHistory&
     for (const auto& s : p.spellings)
         fmt::print("also spelled \"{}\" (merged by rename-player, change {}, {} by {})\n",
                    escapeForTerminal(s.name), s.change, dateOf(s.time), escapeForTerminal(s.user));
-    fmt::print("country: {}\n", p.country.empty() ? "not given (" + p.countryNote + ")" : p.country);
+    fmt::print("country: {}\n", p.country.empty() ? "not given: " + p.countryNote : p.country);
     fmt::print("\nResults       games   wins  draws losses   score   margin\n");
     fmt::print("{}{}{}", recordLine("as Black", p.asBlack), recordLine("as White", p.asWhite),
                recordLine("total", p.total));
