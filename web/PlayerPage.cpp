@@ -109,6 +109,27 @@ std::string ratingSection(const storage::RatingHistory& rating, const Links& lin
     return s + "</tbody></table></details>\n";
 }
 
+// Every game's departure, newest first, folded away (a busy player has thousands).
+std::string departuresTable(const storage::PlayerProfile& p, const Links& links) {
+    if (p.departures.empty()) return "";
+    std::string s = "<details><summary>Every game</summary><table class=\"departures\"><thead>"
+                    "<tr><th>Game</th><th>Move</th><th>By</th><th>Played</th><th>Most played</th>"
+                    "<th>Games there</th></tr></thead>\n<tbody>\n";
+    for (auto it = p.departures.rbegin(); it != p.departures.rend(); ++it) {
+        const storage::Departure& d = *it;
+        PlayerGame g;
+        g.id = d.game;
+        g.eventId = d.eventId;
+        s += fmt::format(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} ({})</td><td>{}</td></tr>\n",
+            links.game(g, fmt::format("#{}", d.game), d.ply), d.ply + 1,
+            d.byPlayer ? "the player" : "the opponent", core::moveName(d.move),
+            d.mainMove == core::kNoSquare ? std::string("?") : core::moveName(d.mainMove),
+            d.mainGames, d.positionGames);
+    }
+    return s + "</tbody></table></details>\n";
+}
+
 std::string analysisSection(const storage::PlayerAnalysis& a, const Links& links) {
     std::string s = fmt::format("<h2 id=\"analysis\">Analysis</h2>\n<p class=\"meta\">{}.",
                                 escapeHtml(storage::coverageText(a)));
@@ -223,6 +244,7 @@ std::string playerPage(const SiteOptions& options, const storage::PlayerProfile&
         "<h3>Leaving the archive's most played line</h3>\n<p class=\"meta\">{} games left it, on "
         "average at move {:.1f}; the player left it first in {} of them.</p>\n",
         p.departures.size(), storage::averageDepartureMove(p.departures), mine);
+    s += departuresTable(p, links);
     s += analysisSection(p.analysis, links);
     s += "<h2 id=\"events\">Events</h2>\n<table class=\"events\"><thead><tr><th>Year</th>"
          "<th class=\"name\">Event</th><th>Games</th><th>Score</th><th>Rank</th></tr></thead>\n"

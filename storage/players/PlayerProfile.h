@@ -125,6 +125,7 @@ struct OpeningLine {
 
 struct Departure {
     std::int64_t game = 0;
+    std::int64_t eventId = 0;  // the game's tournament id (0: none)
     int ply = 0;               // index of the move that left the main line (move ply + 1)
     int move = 0;              // the move played there
     int mainMove = 0;          // the archive's most played continuation there

@@ -179,6 +179,7 @@ std::vector<Departure> departures(Archive& archive, const std::vector<LoadedGame
             const MainLine& there = at == i ? m : seen.at(core::positionHash(r.positions[at]));
             Departure d;
             d.game = g.view.id;
+            d.eventId = g.view.eventId;
             d.ply = static_cast<int>(at);
             d.move = r.plies[at].square;
             d.mainMove = moveTo(r.positions[at], there.topChild);

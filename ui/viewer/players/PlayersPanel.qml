@@ -224,6 +224,32 @@ Item {
                           : ""
                 }
                 PlayerTable {
+                    theme: root.theme
+                    title: qsTr("Where the last games left it")
+                    headers: [qsTr("game"), qsTr("move"), qsTr("by"), qsTr("played"), qsTr("most played"), qsTr("games there")]
+                    widths: [6, 3.5, 6, 4, 7, 6]
+                    readonly property var last: {
+                        if (!root.has) return []
+                        var l = root.page.departures.list
+                        return l.slice(Math.max(0, l.length - 8)).reverse()
+                    }
+                    rows: {
+                        var out = []
+                        for (var i = 0; i < last.length; ++i)
+                            out.push(["#" + last[i].game, String(last[i].move_number),
+                                      last[i].by_player ? qsTr("the player") : qsTr("the opponent"),
+                                      last[i].move, (last[i].main_move || "?") + " (" + last[i].main_games + ")",
+                                      String(last[i].position_games)])
+                        return out
+                    }
+                    games: {
+                        var out = []
+                        for (var i = 0; i < last.length; ++i) out.push(last[i].game)
+                        return out
+                    }
+                    onGameClicked: (id) => root.gameRequested(id)
+                }
+                PlayerTable {
                     objectName: "analysisTable"
                     theme: root.theme
                     title: root.has
