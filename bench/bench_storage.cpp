@@ -146,8 +146,10 @@ double bareInsertSelect(const fs::path& source, const fs::path& target) {
             (s.getColumn(0).getString() == "index" ? indexes : tables)
                 .push_back(s.getColumn(1).getString());
     }
-    const char* names[] = {"meta",    "players", "player_aliases", "events",
-                           "sources", "games",   "positions",      "position_stats"};
+    // The archive ratings' rows too (storage/players/RatingsStore.h): the import writes them.
+    const char* names[] = {"meta",      "players",   "player_aliases", "events",
+                           "sources",   "games",     "positions",      "position_stats",
+                           "rating_periods", "ratings"};
     // Untimed: the rows, in key order, in memory.
     for (const char* t : names) {
         SQLite::Statement has(db, "SELECT count(*) FROM src.sqlite_master WHERE name = ?");

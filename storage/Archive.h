@@ -165,6 +165,13 @@ struct DuplicateList;
 struct DuplicateQuery;
 struct DuplicateResolve;
 struct DuplicateResolution;
+struct RatingHistory;  // storage/players/Ratings.h
+struct RatingQuery;
+struct RatingTable;
+struct RatingsRebuild;
+struct PlayerLookup;  // storage/players/PlayerProfile.h
+struct PlayerProfile;
+struct ProfileOptions;
 
 // Where the archive's file lives, as far as writing it goes (see "Read-only archives" above).
 enum class Media { Writable, ReadOnlyFolder, ReadOnlyMount };
@@ -366,6 +373,26 @@ class Archive {
     // round says); nullopt removes what is stored (the round's stage again, else Swiss).
     std::int64_t setGameStages(std::int64_t id, const std::vector<std::int64_t>& games,
                                std::optional<Stage> stage);
+
+    // ---- Archive ratings (storage/players/Ratings.h: the method, the storage) ----
+    // The rating history of a player (the name rule and old spellings find the player, as
+    // search does); StorageError when no player has that name. An unrated player has no point.
+    RatingHistory ratingHistory(const std::string& player);
+    RatingHistory ratingHistory(std::int64_t playerId);
+    // The table as of a date (RatingQuery::asOf, parseRatingDate; StorageError when it is no
+    // date), highest rating first (ties by name).
+    RatingTable ratingTable(const RatingQuery& query);
+    // Rates every period again from scratch (the writer lock, one transaction) and says how
+    // many stored rows differed. The stored ratings always equal a rebuild: this is a check.
+    RatingsRebuild rebuildRatings();
+
+    // ---- A player's page (storage/players/PlayerProfile.h) ----
+    // The player a query names (an id, a name under the name rule, an old spelling), or the
+    // candidates when it names none or several: never a guess.
+    PlayerLookup findPlayer(const std::string& query);
+    // Everything the archive says of player `playerId` (one read); StorageError for an
+    // unknown id (or an unknown ProfileOptions::vs).
+    PlayerProfile playerProfile(std::int64_t playerId, const ProfileOptions& options);
 
     // ---- Bounding query time (servers) ----
     // Every SQLite statement this connection runs past `deadline` is interrupted: the call

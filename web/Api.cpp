@@ -9,6 +9,11 @@
 #include "ApiEventIndex.h"
 #include "ApiJson.h"
 #include "ApiQuery.h"
+#include "storage/cache/AnalysisCache.h"
+#include "storage/players/PlayerJson.h"
+#include "storage/players/PlayerProfile.h"
+#include "storage/players/PlayerRatingJson.h"
+#include "storage/players/Ratings.h"
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/Tournament.h"
 
@@ -37,16 +42,17 @@ ApiResponse Api::handle(const std::string& path, const ApiParams& params) {
         if (path == "/api/search") return search(params);
         if (path == "/api/stats") return stats(params);
         if (path == "/api/events") return events(params);
-        for (const std::string prefix : {"/api/game/", "/api/event/"}) {
+        for (const std::string prefix : {"/api/game/", "/api/event/", "/api/player/"}) {
             if (path.size() <= prefix.size() || path.compare(0, prefix.size(), prefix) != 0)
                 continue;
             const std::string id = path.substr(prefix.size());
             if (id.find('/') != std::string::npos) break;
+            if (prefix == "/api/player/") return player(id, params);
             return prefix == "/api/game/" ? game(id, params) : event(id, params);
         }
         return failure(404, "no such API: " + path.substr(0, 200) +
                                 " (see /api/search, /api/stats, /api/game/ID, /api/event/ID, "
-                                "/api/events)");
+                                "/api/events, /api/player/ID)");
     } catch (const ApiError& e) {
         return failure(e.status, e.what());
     }
@@ -136,6 +142,32 @@ ApiResponse Api::events(const ApiParams& params) {
     j["total"] = total;
     j["limit"] = limit;
     j["offset"] = offset;
+    return ok(j);
+}
+
+// A player's page as `player --json` gives it (storage/players/PlayerJson.h), with the
+// archive-rating history; vs=ID adds the head-to-head. Players are named by id only: a name
+// is never guessed here (`player NAME` lists candidates).
+ApiResponse Api::player(const std::string& idText, const ApiParams& params) {
+    const std::int64_t id = pathId(idText, std::int64_t{1} << 62, "player");
+    const ApiQuery q(params, {"vs"});
+    storage::ProfileOptions options;
+    if (const auto vs = q.integer("vs", 1, std::int64_t{1} << 62)) options.vs = *vs;
+    // The analysis figures from the cache; none readable: analysis.available false.
+    std::optional<storage::AnalysisCache> cache;
+    try {
+        cache.emplace(archive_.path(), storage::Archive::Mode::ReadOnly);
+        options.analysis = &*cache;
+    } catch (const std::exception&) {
+    }
+    std::optional<storage::PlayerProfile> profile;
+    try {
+        profile = archive_.playerProfile(id, options);
+    } catch (const storage::StorageError& e) {  // an unknown id (of the player or of vs)
+        return failure(404, e.what());
+    }
+    json j = storage::playerProfileJson(*profile);
+    j["rating"] = storage::ratingHistoryJson(archive_.ratingHistory(id));
     return ok(j);
 }
 

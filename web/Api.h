@@ -70,6 +70,7 @@ class Api {
     ApiResponse game(const std::string& id, const ApiParams& params);
     ApiResponse event(const std::string& id, const ApiParams& params);
     ApiResponse events(const ApiParams& params);
+    ApiResponse player(const std::string& id, const ApiParams& params);
 
     storage::Archive& archive_;
     ApiEventIndex& events_;

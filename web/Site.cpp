@@ -6,7 +6,11 @@
 #include <map>
 #include <set>
 
+#include "storage/cache/AnalysisCache.h"
+#include "storage/players/PlayerProfile.h"
+#include "storage/players/Ratings.h"
 #include "web/Assets.h"
+#include "web/PlayerPage.h"
 #include "web/SitePages.h"
 #include "web/SitePaths.h"
 
@@ -68,6 +72,66 @@ struct Site::Impl {
         options.filter.descending = false;
         options.filter.withOpenings = false;
         if (options.indexPageSize < 1) options.indexPageSize = 1;
+        options.playerId = [this](const std::string& name) { return playerIdOf(name); };
+    }
+
+    // ---- Player pages ----
+    // Name -> player id, as the games spell it (memo; nullopt: no page: unknown, "?", a bye).
+    std::map<std::string, std::optional<std::int64_t>> playerIds;
+    std::optional<std::int64_t> playerIdOf(const std::string& name) {
+        if (name.empty() || name.find_first_not_of('?') == std::string::npos ||
+            storage::isByeName(name))
+            return std::nullopt;
+        const auto it = playerIds.find(name);
+        if (it != playerIds.end()) return it->second;
+        const storage::PlayerLookup l = archive.findPlayer(name);
+        std::optional<std::int64_t> id;
+        if (l.player && l.player->name == name) id = l.player->id;
+        return playerIds[name] = id;
+    }
+    // Whether tournament `id`'s pages are on the site.
+    bool published(std::int64_t id) {
+        if (!filtered) return true;
+        const auto& sel = selectionRead ? selection : readSelection(archive.tournaments());
+        return sel.count(id) > 0;
+    }
+    // What the pages of one run share: the events, the standings computed for the event
+    // pages, the main-line statistics (publish reads them once for every page).
+    std::optional<std::vector<storage::TournamentSummary>> allEvents;
+    std::map<std::int64_t, storage::Standings> keptStandings;
+    std::shared_ptr<storage::MainLineCache> mainLines = storage::makeMainLineCache();
+    bool keepStandings = false;  // forEachFile: the event pages' standings, for the players'
+
+    // The page of player `id`; nullopt for an unknown player, or one with no published game.
+    std::optional<std::string> playerPageOf(std::int64_t id) {
+        storage::ProfileOptions o;
+        if (keepStandings) {
+            if (!allEvents) allEvents = archive.tournaments();
+            o.tournaments = &*allEvents;
+            o.standings = [this](std::int64_t t) -> const storage::Standings* {
+                const auto it = keptStandings.find(t);
+                return it == keptStandings.end() ? nullptr : &it->second;
+            };
+        }
+        o.mainLines = mainLines;
+        std::optional<storage::AnalysisCache> cache;
+        try {
+            cache.emplace(archive.path(), storage::Archive::Mode::ReadOnly);
+            o.analysis = &*cache;
+        } catch (const std::exception&) {
+            // No readable analysis tables: the page says no game is analysed.
+        }
+        std::optional<storage::PlayerProfile> p;
+        try {
+            p = archive.playerProfile(id, o);
+        } catch (const storage::StorageError&) {
+            return std::nullopt;  // no such player
+        }
+        const bool any = std::any_of(p->events.begin(), p->events.end(),
+                                     [this](const auto& e) { return published(e.id); });
+        if (!any) return std::nullopt;
+        return playerPage(options, *p, archive.ratingHistory(id),
+                          [this](std::int64_t t) { return published(t); });
     }
 
     const std::map<std::int64_t, std::set<std::int64_t>>& readSelection(
@@ -141,6 +205,7 @@ struct Site::Impl {
         // Games scored by different rules have no one winner (one table per scoring).
         const bool mixed = !storage::splitByScoring(t).empty();
         winners[t.summary.id] = {t.summary.games, mixed ? std::string() : winnerOf(st)};
+        if (keepStandings) keptStandings[t.summary.id] = st;
         return st;
     }
 
@@ -206,10 +271,12 @@ std::optional<std::string> Site::render(const std::string& relPath) {
             const auto t = im.event(path->number);
             if (!t) return std::nullopt;
             const auto st = im.standingsOf(*t);
-            return eventDataScript(*t, im.storedGames(*t), st ? &*st : nullptr);
+            return eventDataScript(*t, im.storedGames(*t), st ? &*st : nullptr, &im.options);
         }
         case SitePath::Kind::Game:
             return gamePage(im.options);
+        case SitePath::Kind::Player:
+            return im.playerPageOf(path->number);
         case SitePath::Kind::Asset: {
             const auto a = asset(path->asset);
             if (!a || !assetPublished(path->asset, im.options.served)) return std::nullopt;
@@ -233,16 +300,33 @@ SiteCounts Site::forEachFile(
             emit("assets/" + std::string(a.name), std::string(a.content));
     emit("game.html", gamePage(im.options));
     const auto all = im.events();
+    im.keepStandings = true;  // for the player pages, after the events
+    std::set<std::string> players;
     for (const auto& summary : all) {
         const auto t = im.event(summary.id);
         if (!t) continue;  // gone since the list was read (an archive changing under us)
+        for (const auto& g : t->games) {
+            players.insert(g.black);
+            players.insert(g.white);
+        }
         const auto st = im.standingsOf(*t);
         const storage::Standings* standings = st ? &*st : nullptr;
         emit(eventPath(summary.id), eventPage(im.options, *t, standings));
-        emit(dataPath(summary.id), eventDataScript(*t, im.storedGames(*t), standings));
+        emit(dataPath(summary.id), eventDataScript(*t, im.storedGames(*t), standings, &im.options));
         ++counts.events;
         counts.games += static_cast<std::int64_t>(t->games.size());
     }
+    // A page per player of the published games (names as the games spell them).
+    std::set<std::int64_t> ids;
+    for (const std::string& name : players)
+        if (const auto id = im.playerIdOf(name)) ids.insert(*id);
+    for (const std::int64_t id : ids)
+        if (const auto page = im.playerPageOf(id)) {
+            emit(playerPath(id), *page);
+            ++counts.players;
+        }
+    im.keepStandings = false;
+    im.keptStandings.clear();
     // Last: the winners are known by now.
     for (std::int64_t page = 1; page <= im.pageCount(all.size()); ++page)
         emit(indexPath(page), im.indexPageOf(all, page));

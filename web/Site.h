@@ -14,6 +14,9 @@
 //   game.html                            the interactive board; which game comes from the URL:
 //                                        game.html?event=<tournamentId>&game=<gameId>, and
 //                                        &ply=<n> opens it after n plies (passes count)
+//   players/<playerId>.html              a player's page (storage/players/PlayerProfile.h):
+//                                        every player of a published event's games; the
+//                                        event pages link each name there
 //   assets/<name>                        web/assets/ (scripts, styles): a static site has
 //                                        style.css and game.js, a served one every asset
 // Only these exact spellings name a file (web/SitePaths.h): no leading "/", no "..", no
@@ -50,12 +53,16 @@ struct SiteOptions {
     // The served site adds a search page (search.html, backed by the JSON API, rendered by the
     // server, not by Site) and every page's navigation links to it.
     bool served = false;
+    // Set by Site for the pages it writes (callers leave it empty): the player page a name
+    // links to (its player id), nullopt for a name with no page.
+    std::function<std::optional<std::int64_t>(const std::string& name)> playerId;
 };
 
 // What forEachFile produced.
 struct SiteCounts {
     std::int64_t events = 0;
     std::int64_t games = 0;
+    std::int64_t players = 0;  // player pages
     std::int64_t files = 0;
     std::int64_t bytes = 0;
 };

@@ -20,8 +20,17 @@ namespace {
 // 100-player open is too wide to read and mostly empty.
 constexpr std::size_t kMaxMatrixPlayers = 24;
 
+// The options of the event page being written (eventPage sets it): their playerId links
+// names to player pages. Pages are written by one thread at a time per Site; thread_local
+// keeps two Sites on two threads apart.
+thread_local const SiteOptions* tPageOptions = nullptr;
+
 std::string nameOrUnknown(const std::string& name) {
-    return escapeHtml(name.empty() ? std::string("?") : name);
+    const std::string text = escapeHtml(name.empty() ? std::string("?") : name);
+    if (name.empty() || !tPageOptions || !tPageOptions->playerId) return text;
+    const auto id = tPageOptions->playerId(name);
+    return id ? fmt::format("<a class=\"player\" href=\"../{}\">{}</a>", playerPath(*id), text)
+              : text;
 }
 
 // The page's head, header and the start of <main>; `prefix` leads from the page to the site's
@@ -278,6 +287,15 @@ std::string gamesTable(const storage::Tournament& t, const storage::Standings* s
 
 }  // namespace
 
+std::string sitePageStart(const SiteOptions& o, const std::string& title,
+                          const std::string& prefix, const std::string& bodyClass) {
+    return pageStart(o, title, prefix, bodyClass);
+}
+
+std::string sitePageEnd() {
+    return pageEnd();
+}
+
 std::string eventTitle(const storage::TournamentSummary& t) {
     const std::string name = t.name.empty() ? std::string("Games without an event") : t.name;
     return t.year ? fmt::format("{} {}", name, t.year) : name;
@@ -345,6 +363,11 @@ std::string eventPage(const SiteOptions& o, const storage::Tournament& t,
                       const storage::Standings* st) {
     const auto& sum = t.summary;
     const std::string title = eventTitle(sum);
+    // Names link to player pages while this page is written.
+    struct LinkScope {
+        explicit LinkScope(const SiteOptions* o) { tPageOptions = o; }
+        ~LinkScope() { tPageOptions = nullptr; }
+    } links(&o);
     std::string s = pageStart(o, title, "../", "event");
     s += fmt::format("<h1>{}</h1>\n<p class=\"meta\">{} game{}, {} player{}", escapeHtml(title),
                      t.games.size(), t.games.size() == 1 ? "" : "s", sum.players,
@@ -396,7 +419,7 @@ std::string eventPage(const SiteOptions& o, const storage::Tournament& t,
 
 std::string eventDataScript(const storage::Tournament& t,
                             const std::vector<storage::StoredGame>& games,
-                            const storage::Standings* st) {
+                            const storage::Standings* st, const SiteOptions* options) {
     nlohmann::json j;
     j["id"] = t.summary.id;
     j["title"] = eventTitle(t.summary);
@@ -420,6 +443,11 @@ std::string eventDataScript(const storage::Tournament& t,
                           {"place", r.place},
                           {"opening", g.opening},
                           {"moves", moves}};
+        // The players' pages (game.js links the names there).
+        if (options && options->playerId) {
+            if (const auto id = options->playerId(r.black)) gj["black_page"] = playerPath(*id);
+            if (const auto id = options->playerId(r.white)) gj["white_page"] = playerPath(*id);
+        }
         // A handicap or other start: 64 squares X/O/- from a1 and the side to move.
         if (!r.standardStart) gj["start"] = core::boardStringWithSide(r.start);
         const std::string variant = importers::variantLabel(r.variant);

@@ -13,6 +13,12 @@
 
 namespace othello::web {
 
+// The head, site header and start of <main> of a page (`prefix` leads to the site's root:
+// "" or "../"), and its end: every page of the site starts and ends so.
+std::string sitePageStart(const SiteOptions& options, const std::string& title,
+                          const std::string& prefix, const std::string& bodyClass);
+std::string sitePageEnd();
+
 // One line of the index of events.
 struct IndexEntry {
     storage::TournamentSummary summary;  // games: the games published
@@ -42,10 +48,12 @@ std::string eventPage(const SiteOptions& options, const storage::Tournament& t,
                       const storage::Standings* standings);
 
 // data/event-<id>.js: registers the event and its games (moves, names, results) with
-// assets/game.js. `games` are the stored games of `t.games`, in the same order.
+// assets/game.js. `games` are the stored games of `t.games`, in the same order. With
+// `options` (their playerId), each game names its players' pages (black_page, white_page).
 std::string eventDataScript(const storage::Tournament& t,
                             const std::vector<storage::StoredGame>& games,
-                            const storage::Standings* standings);
+                            const storage::Standings* standings,
+                            const SiteOptions* options = nullptr);
 
 // game.html: the board, filled by assets/game.js from the event's data file.
 std::string gamePage(const SiteOptions& options);

@@ -68,6 +68,11 @@ std::optional<SitePath> parseSitePath(std::string_view relPath) {
         p.number = *id;
         return p;
     }
+    if (const auto id = idBetween(relPath, "players/", ".html")) {
+        p.kind = SitePath::Kind::Player;
+        p.number = *id;
+        return p;
+    }
     if (startsWith(relPath, "assets/") && isAssetName(relPath.substr(7))) {
         p.kind = SitePath::Kind::Asset;
         p.asset = std::string(relPath.substr(7));
@@ -86,6 +91,10 @@ std::string eventPath(std::int64_t tournamentId) {
 
 std::string dataPath(std::int64_t tournamentId) {
     return "data/event-" + std::to_string(tournamentId) + ".js";
+}
+
+std::string playerPath(std::int64_t playerId) {
+    return "players/" + std::to_string(playerId) + ".html";
 }
 
 std::string gameLink(std::int64_t tournamentId, std::int64_t gameId, std::optional<int> ply) {

@@ -8,16 +8,23 @@
 #include "storage/curation/AnnotationStore.h"
 #include "storage/curation/GameEditor.h"
 #include "storage/curation/Journal.h"
+#include "storage/players/RatingsStore.h"
 
 namespace othello::storage {
 
 using nlohmann::json;
 
 EditScope::EditScope(Archive::Impl& impl, const char* command)
-    : lock_(impl.readOnly ? throw StorageError("archive is read-only: it was opened read-only")
+    : impl_(impl),
+      lock_(impl.readOnly ? throw StorageError("archive is read-only: it was opened read-only")
                           : WriterLock(impl.path, command, impl.busyTimeout)) {
     impl.indexPendingGames();
     transaction_.emplace(impl.db, SQLite::TransactionBehavior::IMMEDIATE);
+}
+
+void EditScope::commit() {
+    updateRatings(impl_.db);
+    transaction_->commit();
 }
 
 namespace {

@@ -79,9 +79,11 @@ class GameEditor {
 class EditScope {
   public:
     EditScope(Archive::Impl& impl, const char* command);
-    void commit() { transaction_->commit(); }
+    // Rates the games the change touched (storage/players/RatingsStore.h), then commits.
+    void commit();
 
   private:
+    Archive::Impl& impl_;
     WriterLock lock_;
     std::optional<SQLite::Transaction> transaction_;
 };

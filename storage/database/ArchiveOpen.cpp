@@ -130,6 +130,15 @@ void createCompatibilityViews(SQLite::Database& db, int version) {
             "CREATE TEMP TABLE game_analysis(game_id INTEGER PRIMARY KEY, solver_version "
             "INTEGER, black_max INTEGER, white_max INTEGER, max_loss INTEGER)");
     }
+    if (version < 15) {
+        // Nothing rated yet (RatingsStore.h): the tables, empty; the missing meta row says
+        // the ratings are pending.
+        db.exec(
+            "CREATE TEMP TABLE rating_periods(seq INTEGER PRIMARY KEY, tournament_id INTEGER, "
+            "year INTEGER, date TEXT, name TEXT, games INTEGER);"
+            "CREATE TEMP TABLE ratings(player_id INTEGER, seq INTEGER, rating_before REAL, "
+            "rating_after REAL, games INTEGER, score REAL, expected REAL, rated_games INTEGER)");
+    }
     if (version < 9) {
         // No journal, trash or edited games yet: the same tables, empty, in temp.
         std::string sql = kJournalTablesSql;

@@ -11,6 +11,7 @@
 #include "storage/database/GameColumns.h"
 #include "storage/database/WriterLock.h"
 #include "storage/import/ImportSession.h"
+#include "storage/players/RatingsStore.h"
 #include "storage/tournaments/StructureStore.h"
 #include "storage/tournaments/Withdrawals.h"
 
@@ -268,8 +269,10 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         {kDuplicateTablesSql, refoldNames},
         // 14: the rules of every game (addGameRules; the archive backed up first).
         {"", addGameRules},
+        // 15: the archive ratings, every period rated (kRatingTablesSql, RatingsStore.h).
+        {kRatingTablesSql, rateArchive},
     };
-    static_assert(kSchemaVersion == 14, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 15, "kSchemaVersion is the number of migrations");
     return list;
 }
 
@@ -382,11 +385,14 @@ Archive::Impl::Impl(const std::filesystem::path& p, bool ro, Media m,
     readSettings();
     // Games a killed import left without their positions are indexed now, unless a writer
     // runs (an import indexes them itself). A failure (a full disk) leaves them to the next
-    // writer; readers find them meanwhile by replaying them.
-    if (!repair || !hasUnindexedGames()) return;
+    // writer; readers find them meanwhile by replaying them. Its games are rated then too
+    // (RatingsStore.h), under the same rule.
+    if (!repair || !(hasUnindexedGames() || ratingsDirty(db))) return;
     if (auto lock = WriterLock::tryTake(path, "index")) {
         try {
             indexPendingGames();
+            SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+            if (updateRatings(db)) t.commit();
         } catch (const SQLite::Exception&) {
         }
     }
@@ -425,14 +431,18 @@ Archive::Impl::~Impl() {
 }
 
 void Archive::Impl::repairAsReader() {
-    if (media != Media::Writable || schemaVersion != kSchemaVersion || !hasUnindexedGames()) return;
+    if (media != Media::Writable || schemaVersion != kSchemaVersion ||
+        !(hasUnindexedGames() || ratingsDirty(db)))
+        return;
     // No writer runs (an import indexes its own games at its end): the games are a killed
-    // import's, indexed once here, for good, through a writable connection of our own.
+    // import's, indexed (and rated) once here, for good, through a writable connection of our own.
     auto lock = WriterLock::tryTake(path, "index");
     if (!lock) return;
     try {
         Impl writer(path, false, media, busyTimeout, false);
         writer.indexPendingGames();
+        SQLite::Transaction t(writer.db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (updateRatings(writer.db)) t.commit();
     } catch (const std::exception&) {
         // A full disk or a file we may not write: readers keep replaying them.
     }

@@ -4,6 +4,7 @@
 #include "storage/curation/AnnotationStore.h"
 #include "storage/curation/GameEditor.h"
 #include "storage/curation/Journal.h"
+#include "storage/players/RatingsStore.h"
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -247,6 +248,8 @@ void ImportSession::finish() {
     trace("games stored");
     indexPositions();
     trace("positions indexed");
+    rateGames();
+    trace("games rated");
     reportPrefixes();
     reportShortPrefixes();
     trace("prefixes checked");
@@ -430,6 +433,14 @@ void ImportSession::addPrefix(std::int64_t shorter, std::int64_t longer, const G
          "game " + std::to_string(shorter) + (atShorter ? " (this record; " : " (") + moves +
              ") is a prefix of game " + std::to_string(longer) +
              (atShorter ? std::string() : " (this record)"));
+}
+
+void ImportSession::rateGames() {
+    // The triggers noted the first year the import touched (storage/players/RatingsStore.h):
+    // a new year is rated alone. Apart from the index: a failure here keeps the games and
+    // their positions, and the next writer rates them.
+    SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
+    if (updateRatings(db_)) t.commit();
 }
 
 void ImportSession::indexPositions() {

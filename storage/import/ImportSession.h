@@ -106,6 +106,9 @@ class ImportSession {
     // position at the same ply, compared move by move.
     void reportPrefixes();
     void indexPositions();
+    // Rates the games the import touched (storage/players/RatingsStore.h), in a transaction
+    // of its own after the index.
+    void rateGames();
     void reject(const importers::GameRecord& r);
     // Original records of games edited or deleted in the archive (game_origins, Journal.h):
     // such a record is skipped and reported, never imported again. Few: held in memory.

@@ -14,6 +14,7 @@
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/StructureStore.h"
 #include "storage/tournaments/Tournament.h"
+#include "storage/tournaments/TournamentRows.h"
 #include "storage/tournaments/Withdrawals.h"
 
 namespace othello::storage {
@@ -61,7 +62,10 @@ void finish(TournamentSummary& t, const std::map<std::int64_t, EventRow>& events
 
 std::vector<TournamentSummary> Archive::tournaments() {
     ReadSnapshot snapshot(*impl_);
-    SQLite::Database& db = impl_->db;
+    return readTournaments(impl_->db);
+}
+
+std::vector<TournamentSummary> readTournaments(SQLite::Database& db, int fromYear) {
     const std::map<std::int64_t, EventRow> events = readEvents(db);
     std::set<std::int64_t> byes;
     {
@@ -76,9 +80,11 @@ std::vector<TournamentSummary> Archive::tournaments() {
         TournamentShape shape;
     };
     std::map<std::pair<std::string, int>, Group> groups;
-    SQLite::Statement s(db,
-                        "SELECT event_id, year, black_id, white_id, count(*) FROM games "
-                        "GROUP BY event_id, year, black_id, white_id");
+    SQLite::Statement s(db, std::string("SELECT event_id, year, black_id, white_id, count(*) "
+                                        "FROM games ") +
+                                (fromYear > 0 ? "WHERE year >= ? OR year = 0 " : "") +
+                                "GROUP BY event_id, year, black_id, white_id");
+    if (fromYear > 0) s.bind(1, fromYear);
     while (s.executeStep()) {
         const auto it = events.find(s.getColumn(0).getInt64());
         if (it == events.end()) continue;  // a game without an event (schema 4 gives all one)
@@ -101,6 +107,7 @@ std::vector<TournamentSummary> Archive::tournaments() {
     }
     std::vector<TournamentSummary> out;
     for (auto& [key, g] : groups) {
+        if (fromYear > 0 && g.summary.year < fromYear) continue;  // partial: its games of no year
         const std::int64_t byeGames = g.summary.games;
         finish(g.summary, events, g.shape);
         g.summary.games += byeGames;

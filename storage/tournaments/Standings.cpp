@@ -14,10 +14,6 @@
 
 namespace othello::storage {
 
-namespace {
-
-// The winner a result written without a score names: "1-0", "0-1", "1/2-1/2", or a GGF RE
-// (Black's result under the variant's rule, "+12.00", "-3.5:r": its sign). nullopt: none.
 std::optional<int> statedWinner(const std::string& written) {
     importers::GameRecord r;
     if (importers::parseStatedResult(r, written) && r.statedWinner) return r.statedWinner;
@@ -27,6 +23,9 @@ std::optional<int> statedWinner(const std::string& written) {
     if (end == begin) return std::nullopt;
     return (v > 0) - (v < 0);
 }
+
+namespace {
+
 
 // The Swiss round a source writes ("3", "3.1" -> 3, "R3", "Round 3"); nullopt: none.
 std::optional<int> roundNumber(const std::string& round) {

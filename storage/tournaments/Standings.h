@@ -76,6 +76,11 @@ struct ScoredGame {
     int whiteDiscs = 0;
 };
 ScoredGame scoreGame(const TournamentGame& game);
+// The winner a result written without a score names (1 Black, 0 a draw, -1 White): "1-0",
+// "0-1", "1/2-1/2", or a GGF RE (Black's result under the variant's rule, "+12.00", "-3.5:r":
+// its sign). nullopt: none. How an unfinished game counts by its stated result (the standings
+// here, the archive ratings, storage/players/Ratings.h).
+std::optional<int> statedWinner(const std::string& written);
 
 // The BQ constant for a tournament of `rounds` rounds: rounds / 2, at least 1.
 int brightwellConstant(int rounds);

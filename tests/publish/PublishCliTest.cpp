@@ -32,7 +32,9 @@ TEST_CASE("publish writes the site and says what it wrote") {
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["events"] == 2);
     CHECK(j["games"] == 21);
-    CHECK(j["files"] == 8);  // index, game page, 2 assets, 2 event pages, 2 data files
+    // index, game page, 2 assets, 2 event pages, 2 data files, a page per player
+    CHECK(j["players"] == 6);
+    CHECK(j["files"] == 8 + 6);
     std::int64_t bytes = 0;
     for (const auto& e : std::filesystem::recursive_directory_iterator(p.dir / "site"))
         if (e.is_regular_file()) bytes += static_cast<std::int64_t>(e.file_size());

@@ -236,7 +236,8 @@ TEST_CASE("site: a withdrawal stored with the event is marked and counted on its
     const std::string after = *web::Site(f.archive, {}).render(path);
     // The mark after the name, as `othello-db event` shows it, and the rule in the legend.
     CHECK(occurrences(after, "title=\"withdrew\">(w)</span>") == 1);
-    const auto name = after.find("Alice Arnaud <span class=\"note\" title=\"withdrew\">(w)");
+    // The name links to the player's page (players/ID.html).
+    const auto name = after.find("Alice Arnaud</a> <span class=\"note\" title=\"withdrew\">(w)");
     CHECK(name != std::string::npos);
     CHECK(after.find("(w) withdrew: each game against a withdrawn player counts 32 +") !=
           std::string::npos);

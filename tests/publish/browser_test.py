@@ -165,6 +165,7 @@ def main():
         '--result', f'{rb}-{rw}')
     out = json.loads(run(a.cli, 'publish', *env_db, '-o', site, '--json').stdout)
     check(out['events'] == 2 and out['games'] == 22, f'publish wrote 2 events, 22 games: {out}')
+    check(out['players'] > 0, f'publish wrote player pages: {out}')
     for root, _, files in os.walk(site):
         for name in files:
             with open(os.path.join(root, name), encoding='utf-8') as f:
@@ -377,6 +378,50 @@ def main():
         check(driver.find_element('id', 'result').text == f'Result: {rb}-{rw}',
               f'the Reversi game\'s result is its disc count {rb}-{rw}')
         driver.save_screenshot(os.path.join(work, 'publish-reversi.png'))
+
+        # A player's page (issue 30), reached from the event page: the figures of
+        # `player --json`, the archive rating drawn as inline SVG, links to games and events.
+        leader = event['standings'][0]['player']
+        profile = json.loads(run(a.cli, 'player', *env_db, leader, '--json').stdout)
+        driver.get(url(f'events/{cup["id"]}.html'))
+        driver.find_element('css selector', 'a.player[href$="players/%d.html"]' % profile['player']['id']).click()
+        check(driver.current_url.endswith(f'players/{profile["player"]["id"]}.html'),
+              f'the event page links {leader!r} to the player page: {driver.current_url}')
+        text = driver.find_element('tag name', 'main').text
+        check(driver.find_element('tag name', 'h1').text == leader, f'the player page of {leader}')
+        total = profile['results']['total']
+        check(f'Total {total["games"]} {total["wins"]} {total["draws"]} {total["losses"]}' in text,
+              f'the results row as player --json gives it: {total}')
+        check('Archive rating' in text and 'not a federation' in text,
+              'the rating is labelled the archive\'s own')
+        points = profile['rating']['points']
+        check(len(points) >= 1, f'{leader} is rated: {points}')
+        svg = driver.find_elements('css selector', 'figure.rating-graph svg polyline.history')
+        check(len(svg) == 1, 'the rating history is an inline SVG line')
+        width = driver.execute_script(
+            "return document.querySelector('figure.rating-graph svg').getBoundingClientRect().width")
+        check(width > 300, f'the rating graph is drawn at its size ({width}px)')
+        circles = driver.find_elements('css selector', 'figure.rating-graph svg circle')
+        check(len(circles) == len(points), f'one point per rated event ({len(circles)})')
+        check(profile['analysis']['coverage'] in text, 'the analysis coverage is stated')
+        check(not no_alert(driver), 'no alert on the player page')
+        driver.save_screenshot(os.path.join(work, 'publish-player.png'))
+        best = profile['best'][0]
+        driver.find_element('css selector', f'table.best a[href*="game={best["id"]}"]').click()
+        wait_ready(driver)
+        check(f'game #{best["id"]}' in driver.find_element('id', 'game-meta').text,
+              f'the best result links to game #{best["id"]}')
+        mine = 'black' if best['colour'] == 'black' else 'white'
+        back = driver.find_elements('css selector', f'#player-{mine} .who a.player')
+        check(len(back) == 1 and back[0].get_attribute('href').endswith(
+                  f'players/{profile["player"]["id"]}.html'),
+              'the game page links the player\'s name back to the player page')
+        # The hostile name's page: its name as text.
+        hostile_name = '<script>alert(1)</script>'
+        hostile_profile = json.loads(run(a.cli, 'player', *env_db, hostile_name, '--json').stdout)
+        driver.get(url(f'players/{hostile_profile["player"]["id"]}.html'))
+        check(not no_alert(driver) and driver.find_element('tag name', 'h1').text == hostile_name,
+              'the player page of <script>alert(1)</script> shows the name as text')
 
         # An unknown game says so.
         driver.get(url(f'game.html?event={cup["id"]}&game=999999'))

@@ -362,7 +362,7 @@ TEST_CASE("API: an event shows the withdrawals stored with it, as `event` does",
     // The served event page marks the player.
     const Reply page = get(s, "/events/" + id + ".html");
     CHECK(page.status == 200);
-    CHECK(page.body.find("Bruno Costa <span class=\"note\" title=\"withdrew after round 3\">(w)") !=
+    CHECK(page.body.find("Bruno Costa</a> <span class=\"note\" title=\"withdrew after round 3\">(w)") !=
           std::string::npos);
 }
 

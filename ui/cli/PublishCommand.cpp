@@ -86,13 +86,15 @@ int runPublish(const PublishOptions& o) {
         printJson({{"folder", dir.string()},
                    {"events", counts.events},
                    {"games", counts.games},
+                   {"players", counts.players},
                    {"files", counts.files},
                    {"bytes", counts.bytes},
                    {"seconds", seconds}});
         return kExitOk;
     }
-    fmt::print("published {}, {} to {}: {}, {:.1f} MB in {:.2f} s\n",
+    fmt::print("published {}, {}, {} to {}: {}, {:.1f} MB in {:.2f} s\n",
                plural(counts.events, "event", "events"), plural(counts.games, "game", "games"),
+               plural(counts.players, "player page", "player pages"),
                shown(dir), plural(counts.files, "file", "files"),
                static_cast<double>(counts.bytes) / 1e6, seconds);
     fmt::print("open {} in a browser, or copy the folder to any web host\n",

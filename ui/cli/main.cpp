@@ -21,11 +21,12 @@ namespace {
 
 // The commands in the order --help lists them: the board and the solver, reading files, the
 // archive's queries and pages, then the commands that change it.
-constexpr std::array<std::string_view, 28> kCommandOrder = {
-    "perft",   "replay", "solve",         "check",  "convert",      "import",    "search",
-    "stats",   "openings", "show",   "analyze",       "info",   "events",       "event",     "publish",
-    "serve",   "export", "rename-player", "add",    "edit",         "delete",    "trash",
-    "restore", "purge",  "history",       "revert", "rename-event", "duplicates"};
+constexpr std::array<std::string_view, 30> kCommandOrder = {
+    "perft",   "replay",        "solve",    "check",  "convert",      "import",
+    "search",  "stats",         "openings", "show",   "analyze",      "info",
+    "events",  "event",         "ratings",  "player", "publish",      "serve",
+    "export",  "rename-player", "add",      "edit",   "delete",       "trash",
+    "restore", "purge",         "history",  "revert", "rename-event", "duplicates"};
 
 std::vector<std::pair<std::string_view, CommandSetup>>& registry() {
     static std::vector<std::pair<std::string_view, CommandSetup>> commands;
@@ -78,9 +79,8 @@ std::vector<std::string> dbBeforeCommand(int argc, char** argv) {
 
 void setupCommands(CLI::App& app, Action& action) {
     auto& commands = registry();
-    std::sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) {
-        return helpPlace(a.first) < helpPlace(b.first);
-    });
+    std::sort(commands.begin(), commands.end(),
+              [](const auto& a, const auto& b) { return helpPlace(a.first) < helpPlace(b.first); });
     for (auto& [name, setup] : commands) {
         setup(app, action);
         const std::vector<CLI::App*> added = app.get_subcommands({});
@@ -116,8 +116,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // An unknown command or option: named, with the nearest known one (UsageHints.h).
         if (const auto hint = usageHint(app, args, e)) {
-            fmt::print(stderr, "error: {}\n",
-                       othello::importers::text::escapeForTerminal(*hint));
+            fmt::print(stderr, "error: {}\n", othello::importers::text::escapeForTerminal(*hint));
             return kExitUsage;
         }
         app.exit(e);  // prints the message

@@ -31,6 +31,7 @@ ApplicationWindow {
         importPaths: AppOptions.importPaths
         eventId: AppOptions.eventId
         eventWide: AppOptions.eventWide
+        playerName: AppOptions.player
         viewedFiles: AppOptions.viewedFiles
         viewNote: AppOptions.viewNote
         viewGames: AppOptions.viewGames

@@ -15,6 +15,7 @@ Item {
     property var importPaths: []  // imported once the archive is open
     property double eventId: 0     // shown in the Events tab once the archive is open
     property bool eventWide: false  // ...with its table over the whole window
+    property string playerName: ""  // a player's page shown once the archive is open
     // Files shown without importing them (FileView.h): databasePath is their scratch archive;
     // "Import into my archive" opens libraryPath ("" = the default archive) and imports them.
     property var viewedFiles: []
@@ -42,6 +43,13 @@ Item {
     readonly property int trashTab: 6
     readonly property int historyTab: 7
     readonly property int duplicatesTab: 8
+    // A player's page (PlayersPanel), after the archivist's tabs.
+    readonly property int playersTab: 9
+    readonly property alias playersPanel: playersPanel
+    function openPlayer(name) {
+        tabs.currentIndex = root.playersTab
+        playersPanel.openPlayer(name)
+    }
     readonly property CurationController curation: archive.curation
     // Leaving a game with unsaved edits asks first (leaveDialog); `action` runs once agreed.
     property var pendingLeave: null
@@ -88,6 +96,7 @@ Item {
                 eventsPanel.openEvent(root.eventId)
                 eventsPanel.wide = root.eventWide
             }
+            if (archive.ready && root.playerName !== "") root.openPlayer(root.playerName)
             if (archive.ready && root.importPaths.length > 0) {
                 archive.importer.startPaths(root.importPaths)
                 root.importPaths = []  // once: reopening the archive must not import again
@@ -374,8 +383,10 @@ Item {
             Layout.fillWidth: true
             Layout.fillHeight: true
             // The Events tab's wide table takes the whole width (EventsPanel.wide).
-            readonly property bool wideTable: tabs.currentIndex === 4 && eventsPanel.showingEvent
-                                              && eventsPanel.wide
+            readonly property bool wideTable: (tabs.currentIndex === 4 && eventsPanel.showingEvent
+                                               && eventsPanel.wide)
+                                              || (tabs.currentIndex === root.playersTab
+                                                  && playersPanel.showingPlayer)
             readonly property real leftWidth: wideTable ? -theme.unit
                                                         : Math.min(height - controls.implicitHeight - theme.unit * 0.5,
                                                                    width * 0.55)
@@ -449,6 +460,7 @@ Item {
                     lineOpening: archive.tree.opening
                     trashed: curation.shownTrashed
                     theme: theme
+                    onPlayerRequested: (name) => root.openPlayer(name)
                 }
                 DiscGraph {
                     objectName: "discGraph"
@@ -491,6 +503,7 @@ Item {
                     TabButton { objectName: "trashTabButton"; text: qsTr("Trash"); focusPolicy: Qt.NoFocus }
                     TabButton { objectName: "historyTabButton"; text: qsTr("History"); focusPolicy: Qt.NoFocus }
                     TabButton { objectName: "duplicatesTabButton"; text: qsTr("Duplicates"); width: implicitWidth; focusPolicy: Qt.NoFocus }
+                    TabButton { objectName: "playersTabButton"; text: qsTr("Players"); width: implicitWidth; focusPolicy: Qt.NoFocus }
                 }
                 // The tab pages fill one area; only the current one is visible.
                 Item {
@@ -573,6 +586,18 @@ Item {
                         archive: archive
                         game: game
                         theme: theme
+                    }
+                    PlayersPanel {
+                        id: playersPanel
+                        objectName: "playersPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === root.playersTab
+                        archive: archive
+                        theme: theme
+                        onGameRequested: (id) => {
+                            tabs.currentIndex = 0
+                            archive.openGame(id, 0)
+                        }
                     }
                 }
             }

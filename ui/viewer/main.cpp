@@ -1,5 +1,5 @@
 // othello-viewer [--db PATH] [--game ID] [--event ID [--wide]] [--ply N] [--analysis]
-//                [--screenshot FILE] [--size WxH] [--tab NAME] [--import PATH]... [--bench]
+//                [--player NAME] [--screenshot FILE] [--size WxH] [--tab NAME] [--import PATH]... [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -42,6 +42,7 @@ struct Options {
     QCommandLineOption analysis;
     QCommandLineOption analysisEmpties;
     QCommandLineOption user;
+    QCommandLineOption player;
 };
 
 // How this run ends, beyond what AppOptions tells the QML: the window's size and the headless
@@ -82,6 +83,11 @@ Options declareOptions(QCommandLineParser& parser) {
         QStringLiteral("wide"),
         QStringLiteral("With --event: show the event's table over the whole window (the board "
                        "hidden, as the Events tab's \"Wide\" button does)."));
+    const QCommandLineOption player(
+        QStringLiteral("player"),
+        QStringLiteral("Show this player's page in the Players tab (a name, an old spelling or "
+                       "#id; a name naming no one player lists the candidates)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption ply(QStringLiteral("ply"), QStringLiteral("Ply to show it at."),
                                  QStringLiteral("N"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -96,7 +102,7 @@ Options declareOptions(QCommandLineParser& parser) {
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QStringLiteral("Tab shown first: moves, tree, search, import, events, edit, trash, "
-                       "history, duplicates."),
+                       "history, duplicates, players."),
         QStringLiteral("NAME"), QStringLiteral("moves"));
     const QCommandLineOption import(QStringLiteral("import"),
                                     QStringLiteral("Import a file or folder once the archive is "
@@ -117,7 +123,7 @@ Options declareOptions(QCommandLineParser& parser) {
         QStringLiteral("Name the archive's journal records for the changes made in this window "
                        "(default: the OS user name)."),
         QStringLiteral("NAME"));
-    parser.addOptions({db, game, event, wide, ply, analysis, analysisEmpties, screenshot, size, tab,
+    parser.addOptions({db, game, event, wide, player, ply, analysis, analysisEmpties, screenshot, size, tab,
                        import, user, bench});
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
@@ -126,7 +132,7 @@ Options declareOptions(QCommandLineParser& parser) {
                        "the --db archive."),
         QStringLiteral("[FILE...]"));
     return Options{help,  version, db,     game,     event,           wide, ply, screenshot, size,
-                   bench, tab,     import, analysis, analysisEmpties, user};
+                   bench, tab,     import, analysis, analysisEmpties, user, player};
 }
 
 // Files named on the command line (a file manager's "Open with") are shown from a scratch
@@ -183,6 +189,13 @@ std::optional<int> readValues(const QCommandLineParser& parser, const Options& o
         }
         options->eventWide = true;
     }
+    if (parser.isSet(o.player)) {
+        options->player = parser.value(o.player).trimmed();
+        if (options->player.isEmpty()) {
+            std::fprintf(stderr, "othello-viewer: --player wants a name or #id\n");
+            return 2;
+        }
+    }
     if (parser.isSet(o.ply)) {
         options->ply = parser.value(o.ply).toInt(&ok);
         if (!ok || options->ply < 0) {
@@ -193,12 +206,13 @@ std::optional<int> readValues(const QCommandLineParser& parser, const Options& o
     const QStringList tabs = {
         QStringLiteral("moves"),  QStringLiteral("tree"),    QStringLiteral("search"),
         QStringLiteral("import"), QStringLiteral("events"),  QStringLiteral("edit"),
-        QStringLiteral("trash"),  QStringLiteral("history"), QStringLiteral("duplicates")};
+        QStringLiteral("trash"),  QStringLiteral("history"), QStringLiteral("duplicates"),
+        QStringLiteral("players")};
     options->tab = int(tabs.indexOf(parser.value(o.tab)));
     if (options->tab < 0) {
         std::fprintf(stderr,
                      "othello-viewer: --tab wants moves, tree, search, import, events, edit, "
-                     "trash, history or duplicates\n");
+                     "trash, history, duplicates or players\n");
         return 2;
     }
     othello::viewer::CurationController::setDefaultUser(parser.value(o.user));
@@ -316,8 +330,15 @@ void screenshotWhenShown(QQuickWindow* window, const QString& file) {
             QCoreApplication::exit(0);
         });
     };
+    // With --player: once the player's page is in.
+    auto playerShown = [window, archive, options, save] {
+        auto* players = archive ? archive->players() : nullptr;
+        if (options->player.isEmpty() || !players || !players->loading()) return save();
+        QObject::connect(players, &othello::viewer::PlayerModel::updated, window, save,
+                         Qt::SingleShotConnection);
+    };
     // With --event: once the event's table is in.
-    auto eventShown = [window, archive, options, save] {
+    auto eventShown = [window, archive, options, save = playerShown] {
         auto* table = archive ? archive->eventTable() : nullptr;
         if (options->eventId <= 0 || !table || !table->loading()) return save();
         QObject::connect(table, &othello::viewer::EventModel::updated, window, save,

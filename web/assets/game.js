@@ -308,8 +308,19 @@
     var positions = r.positions, plies = r.plies, last = positions.length - 1;
     var cells = buildBoard($('board'));
     var ply = 0;
-    $('player-black').querySelector('.who').textContent = black;
-    $('player-white').querySelector('.who').textContent = white;
+    // A name with a player page (players/<id>.html) links there.
+    function who(id, name, page) {
+      var el = $(id).querySelector('.who');
+      el.textContent = '';
+      if (!page) { el.textContent = name; return; }
+      var link = document.createElement('a');
+      link.href = page;
+      link.className = 'player';
+      link.textContent = name;
+      el.appendChild(link);
+    }
+    who('player-black', black, game.black_page);
+    who('player-white', white, game.white_page);
     $('result').textContent = 'Result: ' + (game.result || '*');
     if (r.error) showNote(r.error);
 

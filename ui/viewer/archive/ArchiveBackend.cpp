@@ -1,11 +1,19 @@
 #include "archive/ArchiveBackend.h"
 
 #include <unistd.h>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <algorithm>
 
 #include "importers/GameResult.h"
 #include "storage/Archive.h"
+#include "storage/cache/AnalysisCache.h"
+#include "storage/players/PlayerJson.h"
+#include "storage/players/PlayerProfile.h"
+#include "storage/players/PlayerRatingJson.h"
+#include "storage/players/Ratings.h"
+#include "storage/query/ArchiveJson.h"
 #include "storage/curation/Duplicates.h"
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/Tournament.h"
@@ -534,6 +542,39 @@ qint64 ArchiveBackend::markNotDuplicates(const std::vector<qint64>& games) {
     return writing([&] {
         return impl_->writer().markNotDuplicates(
             std::vector<std::int64_t>(games.begin(), games.end()));
+    });
+}
+
+QVariantMap ArchiveBackend::player(const QString& query, const QString& vs) {
+    return backendCall([&] {
+        st::Archive& archive = impl_->archive;
+        const auto toVariant = [](const nlohmann::json& j) {
+            return QJsonDocument::fromJson(QByteArray::fromStdString(st::exactJsonText(j)))
+                .object()
+                .toVariantMap();
+        };
+        const std::string q = query.trimmed().toStdString();
+        const st::PlayerLookup lookup = archive.findPlayer(q);
+        if (!lookup.player) return toVariant(st::playerCandidatesJson(q, lookup));
+        st::ProfileOptions options;
+        if (!vs.trimmed().isEmpty()) {
+            const st::PlayerLookup other = archive.findPlayer(vs.trimmed().toStdString());
+            if (!other.player)
+                throw BackendError("No player is named exactly \"" + vs.trimmed().toStdString() + "\".");
+            options.vs = other.player->id;
+        }
+        // The analysis figures come from the cache; an archive without readable analysis
+        // tables shows the page without them (analysis.available false).
+        std::optional<st::AnalysisCache> cache;
+        try {
+            cache.emplace(impl_->path, st::Archive::Mode::ReadOnly);
+            options.analysis = &*cache;
+        } catch (const std::exception&) {
+        }
+        nlohmann::json j = st::playerProfileJson(archive.playerProfile(lookup.player->id, options));
+        j["rating"] = st::ratingHistoryJson(archive.ratingHistory(lookup.player->id));
+        j["found"] = true;
+        return toVariant(j);
     });
 }
 

@@ -3,6 +3,7 @@
 // belongs to the thread that created it (storage connections are per thread); the viewer
 // creates them on its worker threads only, never on the UI thread.
 #include <QString>
+#include <QVariantMap>
 #include <QStringList>
 #include <atomic>
 #include <functional>
@@ -272,6 +273,11 @@ class ArchiveBackend {
     std::vector<EventSummary> events();
     // One event and, for a tournament, its standings; null when `id` names none.
     std::optional<EventData> event(qint64 id);
+    // The page of the player `query` names, with the head-to-head against `vs` ("": none):
+    // `player --json` as QML values plus found: true (storage/players/PlayerJson.h), or
+    // {found: false, candidates} when it names no one player. BackendError for a `vs` that
+    // names no one player.
+    QVariantMap player(const QString& query, const QString& vs);
     // "12,345 games, 678 players, 90 events" for the status line; without the events (the
     // costly figure) when `withEvents` is false.
     QString summary(bool withEvents = true);

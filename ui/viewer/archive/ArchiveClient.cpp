@@ -13,6 +13,7 @@ ArchiveClient::ArchiveClient(QObject* parent)
     tree_ = std::make_unique<TreeModel>(worker_.get());
     events_ = std::make_unique<EventListModel>(worker_.get());
     eventTable_ = std::make_unique<EventModel>(worker_.get());
+    players_ = std::make_unique<PlayerModel>(worker_.get());
     importer_ = std::make_unique<ImportController>();
     analysis_ = std::make_unique<AnalysisController>();
     curation_ = std::make_unique<CurationController>(this, worker_.get());
@@ -69,6 +70,7 @@ void ArchiveClient::archiveChanged() {
     // New games may join events: read them again once they have been shown.
     if (events_->loaded()) events_->load();
     eventTable_->reload();
+    players_->reload();
 }
 
 void ArchiveClient::refreshSummary() {
@@ -107,6 +109,7 @@ void ArchiveClient::open(const QString& path, qint64 gameId, int ply) {
     // Another archive: its own events (read again if they were shown), none selected.
     if (events_->loaded() || events_->loading()) events_->load();
     eventTable_->load(0);
+    players_->load(QString());
     const int generation = ++loadGeneration_;
     const QString dbPath = path_;
     worker_->post(

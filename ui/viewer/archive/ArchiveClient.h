@@ -13,6 +13,7 @@
 #include "events/EventModel.h"
 #include "game/GameController.h"
 #include "game/TreeModel.h"
+#include "players/PlayerModel.h"
 #include "search/SearchModel.h"
 
 namespace othello::viewer {
@@ -33,6 +34,7 @@ class ArchiveClient : public QObject {
     Q_PROPERTY(othello::viewer::TreeModel* tree READ tree CONSTANT)
     Q_PROPERTY(othello::viewer::EventListModel* events READ events CONSTANT)
     Q_PROPERTY(othello::viewer::EventModel* eventTable READ eventTable CONSTANT)
+    Q_PROPERTY(othello::viewer::PlayerModel* players READ players CONSTANT)
     Q_PROPERTY(othello::viewer::ImportController* importer READ importer CONSTANT)
     Q_PROPERTY(othello::viewer::AnalysisController* analysis READ analysis CONSTANT)
     // Saving, deleting, the trash and the journal (CurationController.h).
@@ -57,6 +59,7 @@ class ArchiveClient : public QObject {
     TreeModel* tree() { return tree_.get(); }
     EventListModel* events() { return events_.get(); }
     EventModel* eventTable() { return eventTable_.get(); }
+    PlayerModel* players() { return players_.get(); }
     ImportController* importer() { return importer_.get(); }
     AnalysisController* analysis() { return analysis_.get(); }
     CurationController* curation() { return curation_.get(); }
@@ -123,6 +126,7 @@ class ArchiveClient : public QObject {
     std::unique_ptr<TreeModel> tree_;
     std::unique_ptr<EventListModel> events_;
     std::unique_ptr<EventModel> eventTable_;
+    std::unique_ptr<PlayerModel> players_;
     std::unique_ptr<ImportController> importer_;
     std::unique_ptr<AnalysisController> analysis_;  // its own solver thread and cache connection
     std::unique_ptr<CurationController> curation_;  // its jobs run on worker_

@@ -19,6 +19,8 @@ Rectangle {
     implicitHeight: layout.implicitHeight + root.theme.unit
 
     function orDash(s) { return s !== "" ? s : "—" }
+    // A click on a player's name opens that player's page (the Players tab).
+    signal playerRequested(string name)
 
     ColumnLayout {
         id: layout
@@ -43,6 +45,13 @@ Rectangle {
                 font.pixelSize: root.theme.unit * 1.2
                 font.bold: true
                 elide: Text.ElideRight
+                MouseArea {
+                    objectName: "headerBlackLink"
+                    anchors.fill: parent
+                    enabled: root.game.blackName !== "" && root.game.gameId > 0
+                    cursorShape: enabled ? Qt.PointingHandCursor : Qt.ArrowCursor
+                    onClicked: root.playerRequested(root.game.blackName)
+                }
             }
             Label {
                 objectName: "headerResult"
@@ -59,6 +68,13 @@ Rectangle {
                 font.pixelSize: root.theme.unit * 1.2
                 font.bold: true
                 elide: Text.ElideRight
+                MouseArea {
+                    objectName: "headerWhiteLink"
+                    anchors.fill: parent
+                    enabled: root.game.whiteName !== "" && root.game.gameId > 0
+                    cursorShape: enabled ? Qt.PointingHandCursor : Qt.ArrowCursor
+                    onClicked: root.playerRequested(root.game.whiteName)
+                }
             }
             Rectangle {
                 Layout.preferredWidth: root.theme.unit * 1.1
