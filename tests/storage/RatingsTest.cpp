@@ -1,4 +1,6 @@
 // Archive ratings (storage/players/Ratings.h): a small archive rated by hand.
+#include <SQLiteCpp/SQLiteCpp.h>
+
 #include <catch2/catch.hpp>
 
 #include "StorageTestUtil.h"
@@ -141,4 +143,40 @@ TEST_CASE("ratings: K, expected scores and dates", "[storage][ratings]") {
     CHECK_FALSE(storage::parseRatingDate("2019-02-29"));
     CHECK_FALSE(storage::parseRatingDate("19"));
     CHECK_FALSE(storage::parseRatingDate("2019/05/17"));
+}
+
+TEST_CASE("ratings: what a killed writer left unrated is rated by the next open",
+          "[storage][ratings]") {
+    TempDir dir("ratings-pending");
+    const fs::path db = dir / "a.sqlite";
+    {
+        Archive a(db);
+        a.addGame(ratedGame("A", "B", "Alpha Open", "2020", "1-0"));
+    }
+    // As a writer killed after its games committed and before it rated them leaves the file:
+    // the first year noted, the ratings of before.
+    {
+        SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+        raw.exec(
+            "DELETE FROM ratings; DELETE FROM rating_periods; "
+            "UPDATE meta SET value = 2020 WHERE key = 'ratings_dirty_from'");
+    }
+    {
+        // A reader on read-only media cannot rate them: the table says they are pending.
+        Archive::Options o;
+        o.mode = Archive::Mode::ReadOnly;
+        o.media = storage::Media::ReadOnlyFolder;
+        Archive ro(db, o);
+        const auto t = ro.ratingTable({});
+        CHECK(t.pending);
+        CHECK(t.rows.empty());
+    }
+    // A reader where the file may be written rates them once, for good (as it indexes).
+    Archive reader(db, Archive::Mode::ReadOnly);
+    const auto t = reader.ratingTable({});
+    CHECK_FALSE(t.pending);
+    REQUIRE(t.rows.size() == 2);
+    CHECK(t.rows[0].rating == 1520.0);  // 1500 + 40 (1 - 1/2)
+    Archive writer(db);
+    CHECK(writer.rebuildRatings().differences == 0);
 }
