@@ -182,23 +182,22 @@ std::string verdictText(const Problem& problem, const CheckResult& r) {
             goalPart += (i ? ", " : "") + valued(r, r.goalMoves[i]);
     }
     goalPart += "; best value " + signedValue(r.bestValue) + " (" + kind + ")";
-    if (r.ok()) {
-        if (problem.answers.empty()) return "ok (no stated answer): " + goalPart;
-        std::string s = "ok: answer";
-        for (const int a : problem.answers) s += " " + valued(r, a);
-        return s + "; " + goalPart;
-    }
     std::string s;
+    if (r.ok()) {
+        s = problem.answers.empty() ? "ok (no stated answer)" : "ok: answer";
+        for (const int a : problem.answers) s += " " + valued(r, a);
+    }
     for (const int a : r.failingAnswers)
         s += (s.empty() ? "" : "; ") + std::string("answer ") + valued(r, a) +
              " does not reach the goal";
+    s += "; " + goalPart;
     for (const StatedValue& v : r.wrongValues) {
         const MoveCheck* m = r.find(v.move);
-        s += (s.empty() ? "" : "; ") + std::string("stated value of ") + core::squareName(v.move) +
-             " " + signedValue(v.value) + ", exact " +
+        s += "; note: the source states " + core::squareName(v.move) + " " +
+             signedValue(v.value) + ", exact " +
              (m ? signedValue(m->value) : std::string("(not legal)"));
     }
-    return s + "; " + goalPart;
+    return s;
 }
 
 }  // namespace othello::problems

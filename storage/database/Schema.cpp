@@ -11,6 +11,7 @@
 #include "storage/database/GameColumns.h"
 #include "storage/database/WriterLock.h"
 #include "storage/import/ImportSession.h"
+#include "storage/problems/ProblemStore.h"
 #include "storage/tournaments/StructureStore.h"
 #include "storage/tournaments/Withdrawals.h"
 
@@ -268,8 +269,10 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         {kDuplicateTablesSql, refoldNames},
         // 14: the rules of every game (addGameRules; the archive backed up first).
         {"", addGameRules},
+        // 15: problem sets and problems (kProblemTablesSql, storage/problems/ProblemStore.h).
+        {kProblemTablesSql},
     };
-    static_assert(kSchemaVersion == 14, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 15, "kSchemaVersion is the number of migrations");
     return list;
 }
 
