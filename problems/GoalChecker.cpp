@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "analysis/Evaluation.h"
 #include "analysis/MidgameSearch.h"
@@ -99,7 +100,9 @@ CheckResult GoalChecker::values(const core::Position& position, const CheckBudge
                 r.moves.push_back({m.square, m.value, analysis::ValueKind::Exact});
             return r;
         }
-        why = "the exact solve did not finish within " + std::to_string(budget.maxSeconds) + " s";
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", budget.maxSeconds);
+        why = std::string("the exact solve did not finish within ") + seconds + " s";
     } else {
         why = std::to_string(empties) + " empties, over the exact budget of " +
               std::to_string(budget.exactEmpties);
