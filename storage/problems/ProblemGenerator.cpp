@@ -117,6 +117,8 @@ std::optional<problems::Problem> qualify(const StoredGame& g, const core::Replay
                      std::to_string(c.bestValue - playedValue->value) + " discs)";
         for (const problems::MoveCheck& m : c.moves)
             if (m.value == c.bestValue) p.answers.push_back(m.move);
+        if (o.maxGoalMoves > 0 && static_cast<int>(p.answers.size()) > o.maxGoalMoves)
+            return std::nullopt;
     }
     if (playedValue)
         p.comment = "played in the game: " + core::squareName(played) + " (" +
@@ -171,8 +173,7 @@ GeneratorResult generateProblems(Archive& archive, const GeneratorOptions& o,
                     ++out.inexact;
                 } else if (auto p = qualify(g, r, *ply, o, c)) {
                     seen.insert(key);
-                    p->title = std::to_string(out.set.problems.size() + 1) + ". " +
-                               (g.record.black.empty() ? "?" : g.record.black) + " - " +
+                    p->title = (g.record.black.empty() ? "?" : g.record.black) + " - " +
                                (g.record.white.empty() ? "?" : g.record.white);
                     if (g.record.year) {
                         p->title += ' ';

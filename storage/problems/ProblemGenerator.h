@@ -10,7 +10,8 @@
 //  - only-win: exactly one move has a value > 0 (goal win; that move is the answer, the
 //    solver's line from it the line);
 //  - blunder: the move played in the game lost at least `minLoss` discs against the best
-//    (goal best; the best moves are the answer; the comment names the move played).
+//    (goal best; the best moves are the answer, at most `maxGoalMoves` of them when set; the
+//    comment names the move played).
 // A candidate that is the same position as one kept under the 8 symmetries (side to move
 // included) is skipped; generation stops at `count` problems. The order, and so the set, is
 // deterministic: the same archive and options give the same set.
@@ -48,6 +49,7 @@ struct GeneratorOptions {
     int empties = 16;
     int count = 20;
     int minLoss = 8;  // blunder: discs lost by the move played, at least
+    int maxGoalMoves = 0;  // blunder: at most this many best moves (the difficulty; 0: any)
     problems::CheckBudget budget;
     // Called after each game read: games read, problems kept so far.
     std::function<void(std::int64_t, int)> onProgress;

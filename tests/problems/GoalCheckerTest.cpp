@@ -65,7 +65,7 @@ TEST_CASE("every move's value and each goal's moves agree with the reference sea
     CHECK(checked > 600);
 }
 
-TEST_CASE("a stated value the exact value contradicts is a note, not a failure", "[problems][checker]") {
+TEST_CASE("a stated value the exact value contradicts is a note and not a failure", "[problems][checker]") {
     problems::Problem p;
     p.position = core::parseBoard(
                      "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
@@ -86,7 +86,7 @@ TEST_CASE("a stated value the exact value contradicts is a note, not a failure",
           std::string::npos);
 }
 
-TEST_CASE("force a corner: a pass reply counts, a move ending the game never does", "[problems][checker]") {
+TEST_CASE("force a corner: a pass reply counts and a move ending the game never does", "[problems][checker]") {
     // After Black's h7 White has no move (a pass), and Black then has a corner move.
     const core::Position q =
         core::parseBoard("------------O------OOO----OOOOOX---OOXXX--OOOXOX-O-OOOO-----X-O- X")
@@ -130,7 +130,7 @@ TEST_CASE("force a corner: a pass reply counts, a move ending the game never doe
     CHECK_FALSE(problems::forcesCorner(end, 63));
 }
 
-TEST_CASE("beyond the budget the values are the midgame search's, and it says so", "[problems][checker]") {
+TEST_CASE("beyond the budget the values are the midgame search's and it says so", "[problems][checker]") {
     problems::Problem p;
     p.position = core::Position::start();
     p.goal = problems::Goal::Best;
@@ -147,24 +147,41 @@ TEST_CASE("beyond the budget the values are the midgame search's, and it says so
     CHECK(r.ok());  // the four openings are symmetric: all of the same value
 }
 
-TEST_CASE("FFO #1-#3 check clean from the shared data", "[problems][checker][ffo]") {
-    const std::filesystem::path file =
-        std::filesystem::path(OTHELLO_SHARED_DATA) / "obf" / "fforum-1-19.obf";
-    if (!std::filesystem::exists(file)) {
-        WARN("skipped: " << file.string() << " is absent (the shared data is not beside the project)");
-        return;
-    }
+namespace {
+
+std::string fileText(const std::filesystem::path& file) {
     std::ifstream in(file);
     std::stringstream text;
     text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+// The whole of FFO #1-#39 is checked by `problems check` (README, the closing figures): here
+// every line is read and a few positions are checked, to keep the suite fast.
+TEST_CASE("FFO #1-#39 read whole and #1-#3 and #20 check clean from the shared data", "[problems][checker][ffo]") {
+    const std::filesystem::path dir = std::filesystem::path(OTHELLO_SHARED_DATA) / "obf";
+    if (!std::filesystem::exists(dir / "fforum-1-19.obf") ||
+        !std::filesystem::exists(dir / "fforum-20-39.obf")) {
+        WARN("skipped: " << dir.string() << " has no FFO files (the shared data is not beside the project)");
+        return;
+    }
     problems::ObfReadOptions o;
     o.titlePrefix = "FFO #";
-    const auto set = problems::readObf(text.str(), o);
+    const auto set = problems::readObf(fileText(dir / "fforum-1-19.obf"), o);
     CHECK(set.diagnostics.empty());
     REQUIRE(set.set.problems.size() == 19);
+    o.firstNumber = 20;
+    const auto more = problems::readObf(fileText(dir / "fforum-20-39.obf"), o);
+    CHECK(more.diagnostics.empty());
+    REQUIRE(more.set.problems.size() == 20);
+    CHECK(more.set.problems.back().title == "FFO #39");
+    for (const auto& p : more.set.problems) CHECK_FALSE(p.answers.empty());
     problems::GoalChecker checker;
-    for (int i = 0; i < 3; ++i) {
-        const auto& p = set.set.problems[static_cast<std::size_t>(i)];
+    const std::vector<problems::Problem> some = {set.set.problems[0], set.set.problems[1],
+                                                 set.set.problems[2], more.set.problems[0]};
+    for (const auto& p : some) {
         const auto r = checker.check(p);
         INFO(p.title << ": " << problems::verdictText(p, r));
         CHECK(r.exact);

@@ -75,7 +75,7 @@ TEST_CASE("OBF: random problems written and read back unchanged", "[problems][fo
     }
 }
 
-TEST_CASE("OBF: the FFO form, passes, bare answers and comments", "[problems][formats]") {
+TEST_CASE("OBF: the FFO form with passes and bare answers and comments", "[problems][formats]") {
     const std::string text =
         "% FFO positions\n"
         "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; "

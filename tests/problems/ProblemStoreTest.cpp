@@ -93,7 +93,7 @@ TEST_CASE("a set refuses the same position under a symmetry with the same goal",
     CHECK(store.withPosition(mirrored.position).size() == 4);
 }
 
-TEST_CASE("problem changes are journalled and revertible, reverts too", "[problems][storage]") {
+TEST_CASE("problem changes are journalled and revertible and so are their reverts", "[problems][storage]") {
     TempDir dir("problems-revert");
     storage::Archive archive(dir / "a.sqlite");
     storage::ProblemStore store(archive);
@@ -128,7 +128,7 @@ TEST_CASE("problem changes are journalled and revertible, reverts too", "[proble
     CHECK_THROWS_AS(store.remove({12345}), storage::StorageError);
 }
 
-TEST_CASE("ids are never reused, so a revert never puts back a problem over another", "[problems][storage]") {
+TEST_CASE("ids are never reused so a revert never puts back a problem over another", "[problems][storage]") {
     TempDir dir("problems-ids");
     storage::Archive archive(dir / "a.sqlite");
     storage::ProblemStore store(archive);

@@ -5,6 +5,7 @@
 // symmetry.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 
 #include "../analysis/SolverTestUtil.h"
@@ -23,7 +24,7 @@ const std::string kFfo1 =
 
 }  // namespace
 
-TEST_CASE("problems import, list, show, export and check", "[problems][cli]") {
+TEST_CASE("problems import then list and show and export and check", "[problems][cli]") {
     CliDb db("problems-cli");
     const auto file = db.dir / "set.obf";
     storagetest::writeFile(file, kFfo1 + " % first\n" + kFfo1.substr(0, 66) + "Q; G8:+18;\n" +
@@ -70,6 +71,14 @@ TEST_CASE("problems import, list, show, export and check", "[problems][cli]") {
     // The same file again: both are repeats of the set, skipped.
     const auto repeat = db.json("problems import --set again " + out.string());
     CHECK(repeat["imports"][0]["skipped"] == 2);
+
+    // --db before the command reaches the sub-commands (it failed: "unknown option --db for
+    // `problems`").
+    const auto before = testing::runCli("--db " + testing::shellQuote(db.path.string()) +
+                                        " problems list club");
+    INFO(before.err);
+    CHECK(before.exitCode == 0);
+    CHECK(before.out.find("first") != std::string::npos);
 
     // remove and revert through the journal.
     const auto removed = db.json("problems remove --set again");
@@ -125,4 +134,30 @@ TEST_CASE("problems from-game and generate on a small archive", "[problems][cli]
         CHECK(core::boardString(file.set.problems[i].position) == problemsJson[i]["board"]);
     // The generated set checks clean.
     CHECK(db.run("problems check only").exitCode == 0);
+
+    // Blunders: the move a game played lost at least --min-loss discs; the answer is the best.
+    const auto blunderFile = db.dir / "blunders.json";
+    CHECK(db.run("problems generate --kind blunder --empties 10 --count 5 --min-loss 6 --max-goal-moves 1 -o " +
+                 blunderFile.string())
+              .exitCode == 0);
+    const auto blunders = problems::readJson(storagetest::readFile(blunderFile));
+    REQUIRE(blunders.set.problems.size() == 5);
+    for (const auto& p : blunders.set.problems) {
+        INFO(p.comment);
+        CHECK(p.goal == problems::Goal::Best);
+        const auto ref = solvertest::referenceMoves(p.position.player(), p.position.opponentDiscs());
+        std::map<int, int> value;
+        int best = -65;
+        for (const auto& m : ref) {
+            value[m.square] = m.value;
+            best = std::max(best, m.value);
+        }
+        REQUIRE(p.answers.size() == 1);
+        CHECK(value.at(p.answers[0]) == best);
+        CHECK(std::count_if(ref.begin(), ref.end(), [&](const auto& m) { return m.value == best; }) == 1);
+        const auto at = p.comment.find("played in the game: ");
+        REQUIRE(at != std::string::npos);
+        const int played = core::parseSquare(p.comment.substr(at + 20, 2));
+        CHECK(best - value.at(played) >= 6);
+    }
 }

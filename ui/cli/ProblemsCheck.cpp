@@ -1,8 +1,11 @@
 // othello-db problems check, from-game and generate: the sub-commands that run the engine
 // (ProblemsCli.h; the command itself is in ProblemsCommand.cpp).
 #include <fmt/core.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include "EditCli.h"
@@ -167,6 +170,7 @@ int runProblemsGenerate(const ProblemsOptions& o) {
     g.empties = o.empties;
     g.count = o.count;
     g.minLoss = o.minLoss;
+    g.maxGoalMoves = o.maxGoalMoves;
     g.budget = o.budget;
     g.budget.exactEmpties = std::max(g.budget.exactEmpties, o.empties);
     const bool tty = !o.json && isatty(2);

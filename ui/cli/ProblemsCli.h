@@ -38,6 +38,7 @@ struct ProblemsOptions {
     int empties = 16;
     int count = 20;
     int minLoss = 8;
+    int maxGoalMoves = 0;
 };
 
 // The problems of a file (its format from `format`, else from the extension: .obf, else JSON):

@@ -277,6 +277,8 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
         "problems", "Problem sets: import, list, show, check, export, make from games, generate");
     cmd->require_subcommand(1);
     cmd->footer(kProblemsFooter);
+    // `othello-db --db FILE problems ...` puts --db here (main.cpp), before the sub-command.
+    addDbOption(cmd, o->db);
 
     auto* imp = addSub(cmd, "import", "Read problem files (.obf or JSON) into a set of the archive",
                        o, runImport, action);
@@ -354,6 +356,8 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
     gen->add_option("--empties", o->empties, "The positions' empties (default 16; 1..30)");
     gen->add_option("--count", o->count, "Problems wanted (default 20)");
     gen->add_option("--min-loss", o->minLoss, "blunder: discs lost at least (default 8)");
+    gen->add_option("--max-goal-moves", o->maxGoalMoves,
+                    "blunder: only positions with at most N best moves (harder; default: any)");
     gen->add_option("--player", o->filter.player, "Games of this player (either colour, substring)");
     gen->add_option("--black", o->filter.black, "The Black player (substring)");
     gen->add_option("--white", o->filter.white, "The White player (substring)");
