@@ -57,15 +57,18 @@ std::int64_t sameInSet(SQLite::Database& db, std::int64_t setId, const problems:
     return s.executeStep() ? s.getColumn(0).getInt64() : 0;
 }
 
-std::int64_t nextId(SQLite::Database& db, const char* table) {
-    // AUTOINCREMENT's counter: never below an id given once.
-    SQLite::Statement s(db, "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0)");
-    s.bind(1, table);
+// A new id for `table`, above every id given once (kept in meta under `key`), taken.
+std::int64_t takeId(SQLite::Database& db, const char* table, const char* key) {
+    SQLite::Statement s(db, std::string("SELECT max(coalesce((SELECT value FROM meta WHERE key = ?), 0), "
+                                        "(SELECT coalesce(max(id), 0) FROM ") + table + "))");
+    s.bind(1, key);
     s.executeStep();
-    const std::int64_t seq = s.getColumn(0).getInt64();
-    SQLite::Statement m(db, std::string("SELECT coalesce(max(id), 0) FROM ") + table);
-    m.executeStep();
-    return std::max(seq, m.getColumn(0).getInt64()) + 1;
+    const std::int64_t id = s.getColumn(0).getInt64() + 1;
+    SQLite::Statement u(db, "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
+    u.bind(1, key);
+    u.bind(2, id);
+    u.exec();
+    return id;
 }
 
 json emptyRows() {
@@ -141,7 +144,7 @@ ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
     if (existing) {
         out.setId = existing->id;
     } else {
-        out.setId = nextId(db, "problem_sets");
+        out.setId = takeId(db, "problem_sets", "problem_set_ids_upto");
         out.setCreated = true;
         rows["set_rows"]["after"].push_back(
             {{"id", out.setId}, {"name", set.name}, {"description", set.description},
@@ -152,7 +155,6 @@ ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
     o.bind(1, out.setId);
     o.executeStep();
     std::int64_t ordinal = o.getColumn(0).getInt64();
-    std::int64_t id = nextId(db, "problems");
     for (std::size_t i = 0; i < set.problems.size(); ++i) {
         problems::Problem p = set.problems[i];
         p.set = set.name;
@@ -168,12 +170,13 @@ ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
                                    same});
             continue;
         }
+        const std::int64_t id = takeId(db, "problems", "problem_ids_upto");
         json row = problemRowOf(id, out.setId, ++ordinal, p);
         json one = emptyRows();
         one["problem_rows"]["after"].push_back(row);
         applyRows(db, one, "before", "after");
         rows["problem_rows"]["after"].push_back(std::move(row));
-        out.added.push_back(id++);
+        out.added.push_back(id);
     }
     if (out.added.empty() && !out.setCreated) return out;  // nothing changed: no entry
     out.change = journalProblems(

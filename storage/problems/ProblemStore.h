@@ -6,7 +6,11 @@
 // description, a source) and problems (its set, its place in the set, the position, the
 // position's canonical form under the 8 symmetries, the goal, and the whole problem as JSON:
 // problems/JsonFormat.h problemJson). Archives older than schema 15, read as they are, show
-// no set. Ids are never reused (AUTOINCREMENT): a journalled id names one problem for ever.
+// no set. Ids are never reused (meta.problem_ids_upto and problem_set_ids_upto: the highest
+// given), so a journalled id names one problem for ever. Three pages in all (two tables, the
+// index that keeps a set free of repeats, which also serves a set's listing): an archive on a
+// nearly full disk must not lose its room for games to problems it may never hold. A set's name
+// is unique as written (checked under the writer lock; no index).
 //
 // Duplicates. A set never holds the same position twice under the 8 symmetries (side to move
 // included) with the same goal (a unique index on the canonical form and the goal): a trainer's
@@ -35,22 +39,22 @@ namespace othello::storage {
 
 inline constexpr const char* kProblemTablesSql = R"SQL(
 CREATE TABLE IF NOT EXISTS problem_sets(
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL UNIQUE,
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
     description TEXT NOT NULL DEFAULT '',
     source TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS problems(
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER PRIMARY KEY,
     set_id INTEGER NOT NULL,
     ordinal INTEGER NOT NULL,
     black INTEGER NOT NULL, white INTEGER NOT NULL, to_move INTEGER NOT NULL,
     canonical_black INTEGER NOT NULL, canonical_white INTEGER NOT NULL,
     goal TEXT NOT NULL,
     data TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS problems_set ON problems(set_id, ordinal);
 CREATE UNIQUE INDEX IF NOT EXISTS problems_unique
     ON problems(set_id, canonical_black, canonical_white, to_move, goal);
-CREATE INDEX IF NOT EXISTS problems_position ON problems(canonical_black, canonical_white);
+INSERT OR IGNORE INTO meta(key, value) VALUES('problem_ids_upto', 0);
+INSERT OR IGNORE INTO meta(key, value) VALUES('problem_set_ids_upto', 0);
 )SQL";
 
 struct ProblemSetInfo {
