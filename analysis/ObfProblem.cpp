@@ -40,8 +40,7 @@ std::optional<core::ParseError> parseField(std::string_view item, std::size_t co
     std::size_t nameAt = column;
     const std::string_view name = trim(item.substr(0, colon), nameAt);
     const int move = parseMoveName(name);
-    if (move == core::kNoSquare)
-        return errorAt(nameAt, "not a move (a square a1..h8 or PS)", name);
+    if (move == core::kNoSquare) return errorAt(nameAt, "not a move (a square a1..h8 or PS)", name);
     if (colon == std::string_view::npos) {
         p.answers.push_back(move);
         return std::nullopt;

@@ -116,9 +116,9 @@ CheckResult GoalChecker::values(const core::Position& position, const CheckBudge
     o.solverThreads = budget.threads;
     const analysis::MidgameResult m = impl_->search().search(position, o);
     r.exact = m.kind == analysis::ValueKind::Exact;
-    r.method = r.exact ? "exact (the search reached the end of the game)"
-                       : "estimate: midgame search depth " + std::to_string(m.depth) + " (" +
-                             why + ")";
+    r.method = r.exact
+                   ? "exact (the search reached the end of the game)"
+                   : "estimate: midgame search depth " + std::to_string(m.depth) + " (" + why + ")";
     r.bestValue = m.value;
     for (const analysis::MidgameMoveValue& v : m.moves)
         r.moves.push_back({v.square, v.value, v.kind});
@@ -133,11 +133,21 @@ CheckResult GoalChecker::check(const Problem& problem, const CheckBudget& budget
         m.answer = std::find(problem.answers.begin(), problem.answers.end(), m.move) !=
                    problem.answers.end();
         switch (problem.goal) {
-            case Goal::Best: m.reachesGoal = m.value == r.bestValue; break;
-            case Goal::Win: m.reachesGoal = m.value > 0; break;
-            case Goal::DrawOrBetter: m.reachesGoal = m.value >= 0; break;
-            case Goal::Corner: m.reachesGoal = forcesCorner(problem.position, m.move); break;
-            case Goal::Text: m.reachesGoal = false; break;
+            case Goal::Best:
+                m.reachesGoal = m.value == r.bestValue;
+                break;
+            case Goal::Win:
+                m.reachesGoal = m.value > 0;
+                break;
+            case Goal::DrawOrBetter:
+                m.reachesGoal = m.value >= 0;
+                break;
+            case Goal::Corner:
+                m.reachesGoal = forcesCorner(problem.position, m.move);
+                break;
+            case Goal::Text:
+                m.reachesGoal = false;
+                break;
         }
         if (r.checked && m.reachesGoal) r.goalMoves.push_back(m.move);
     }
@@ -196,9 +206,8 @@ std::string verdictText(const Problem& problem, const CheckResult& r) {
     s += "; " + goalPart;
     for (const StatedValue& v : r.wrongValues) {
         const MoveCheck* m = r.find(v.move);
-        s += "; note: the source states " + core::squareName(v.move) + " " +
-             signedValue(v.value) + ", exact " +
-             (m ? signedValue(m->value) : std::string("(not legal)"));
+        s += "; note: the source states " + core::squareName(v.move) + " " + signedValue(v.value) +
+             ", exact " + (m ? signedValue(m->value) : std::string("(not legal)"));
     }
     return s;
 }

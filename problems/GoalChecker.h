@@ -52,9 +52,9 @@ struct CheckResult {
     bool exact = false;    // the values are the solver's exact values
     std::string method;    // "exact" or "estimate: midgame search depth 14 (...why...)"
     int bestValue = 0;
-    std::vector<MoveCheck> moves;        // every legal move, best first (a forced pass: kPass)
-    std::vector<int> goalMoves;          // the moves that reach the goal, best first
-    std::vector<int> failingAnswers;     // stated answers that do not reach it
+    std::vector<MoveCheck> moves;          // every legal move, best first (a forced pass: kPass)
+    std::vector<int> goalMoves;            // the moves that reach the goal, best first
+    std::vector<int> failingAnswers;       // stated answers that do not reach it
     std::vector<StatedValue> wrongValues;  // stated values the exact values contradict
     double seconds = 0;
     bool ok() const { return failingAnswers.empty(); }

@@ -117,9 +117,9 @@ ReadResult readJson(std::string_view text) {
     }
     if (doc.contains("version") &&
         (!doc["version"].is_number_integer() || doc["version"].get<int>() > kJsonFormatVersion))
-        out.diagnostics.push_back(
-            {0, 0, "version", "written by a newer program (version " + doc["version"].dump() +
-                                  "): read as version 1, members it does not know ignored"});
+        out.diagnostics.push_back({0, 0, "version",
+                                   "written by a newer program (version " + doc["version"].dump() +
+                                       "): read as version 1, members it does not know ignored"});
     for (const char* key : {"name", "description", "source"})
         if (doc.contains(key) && doc[key].is_string()) {
             std::string& field = std::string(key) == "name"          ? out.set.name
@@ -150,7 +150,8 @@ json problemJson(const Problem& p) {
     json answers = json::array(), line = json::array(), values = json::array();
     for (const int m : p.answers) answers.push_back(moveText(m));
     for (const int m : p.line) line.push_back(moveText(m));
-    for (const StatedValue& v : p.values) values.push_back({{"move", moveText(v.move)}, {"value", v.value}});
+    for (const StatedValue& v : p.values)
+        values.push_back({{"move", moveText(v.move)}, {"value", v.value}});
     j["answers"] = answers;
     if (!p.line.empty()) j["line"] = line;
     if (!p.values.empty()) j["values"] = values;

@@ -78,8 +78,7 @@ ReadResult readObf(std::string_view text, const ObfReadOptions& options) {
                 std::string c(line.substr(percent + 1));
                 while (!c.empty() && (c.back() == '\r' || c.back() == ' ')) c.pop_back();
                 c.erase(0, c.find_first_not_of(' '));
-                if (!c.empty())
-                    out.set.description += (out.set.description.empty() ? "" : " ") + c;
+                if (!c.empty()) out.set.description += (out.set.description.empty() ? "" : " ") + c;
             }
             continue;
         }

@@ -9,11 +9,16 @@ namespace othello::problems {
 
 const char* goalName(Goal goal) {
     switch (goal) {
-        case Goal::Best: return "best";
-        case Goal::Win: return "win";
-        case Goal::DrawOrBetter: return "draw";
-        case Goal::Corner: return "corner";
-        case Goal::Text: return "text";
+        case Goal::Best:
+            return "best";
+        case Goal::Win:
+            return "win";
+        case Goal::DrawOrBetter:
+            return "draw";
+        case Goal::Corner:
+            return "corner";
+        case Goal::Text:
+            return "text";
     }
     return "best";
 }
@@ -30,11 +35,16 @@ std::optional<Goal> parseGoal(std::string_view text) {
 
 std::string goalDescription(Goal goal) {
     switch (goal) {
-        case Goal::Best: return "find the best move (exact value; ties accepted)";
-        case Goal::Win: return "find a move that keeps the win";
-        case Goal::DrawOrBetter: return "find a move that keeps at least a draw";
-        case Goal::Corner: return "find the move that forces the opponent to give you a corner";
-        case Goal::Text: return "a question in words (not checked)";
+        case Goal::Best:
+            return "find the best move (exact value; ties accepted)";
+        case Goal::Win:
+            return "find a move that keeps the win";
+        case Goal::DrawOrBetter:
+            return "find a move that keeps at least a draw";
+        case Goal::Corner:
+            return "find the move that forces the opponent to give you a corner";
+        case Goal::Text:
+            return "a question in words (not checked)";
     }
     return "";
 }

@@ -62,14 +62,14 @@ struct Problem {
     std::string title;    // its name in the set ("FFO #1", "Puzzle 2")
     core::Position position;
     Goal goal = Goal::Best;
-    std::string question;              // the goal in the source's words (required for text)
-    std::vector<int> answers;          // the stated answer: any of these moves reaches the goal
-    std::vector<int> line;             // a line of play from the position (may be empty)
-    std::vector<StatedValue> values;   // values stated by the source, as listed
-    std::string source;                // where it comes from (a book, a file, a game)
+    std::string question;             // the goal in the source's words (required for text)
+    std::vector<int> answers;         // the stated answer: any of these moves reaches the goal
+    std::vector<int> line;            // a line of play from the position (may be empty)
+    std::vector<StatedValue> values;  // values stated by the source, as listed
+    std::string source;               // where it comes from (a book, a file, a game)
     std::vector<std::string> tags;
     std::string comment;
-    Difficulty difficulty;             // empties always; goalMoves once checked
+    Difficulty difficulty;  // empties always; goalMoves once checked
 
     bool operator==(const Problem&) const = default;
 };

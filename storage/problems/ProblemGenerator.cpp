@@ -60,12 +60,14 @@ problems::Problem problemFromGame(const StoredGame& game, int ply, problems::Goa
     p.title = "Game " + std::to_string(game.id) + ", ply " + std::to_string(ply);
     p.tags = {"from-game"};
     if (ply < static_cast<int>(r.plies.size()))
-        p.comment = "played in the game: " + core::squareName(r.plies[static_cast<std::size_t>(ply)].square);
+        p.comment = "played in the game: " +
+                    core::squareName(r.plies[static_cast<std::size_t>(ply)].square);
     problems::fillDifficulty(p);
     if (checker && problems::goalIsChecked(goal)) {
         const problems::CheckResult c = checker->check(p, budget);
         fillFromCheck(p, c);
-        if (!c.exact) p.comment += (p.comment.empty() ? "" : "; ") + std::string("answer from ") + c.method;
+        if (!c.exact)
+            p.comment += (p.comment.empty() ? "" : "; ") + std::string("answer from ") + c.method;
     }
     return p;
 }
@@ -134,10 +136,11 @@ std::optional<problems::Problem> qualify(const StoredGame& g, const core::Replay
 GeneratorResult generateProblems(Archive& archive, const GeneratorOptions& o,
                                  problems::GoalChecker& checker) {
     GeneratorResult out;
-    out.set.description = std::string(o.kind == GeneratorKind::OnlyWin
-                                          ? "find the only winning move"
-                                          : "find the best move where a game's move was a blunder") +
-                          " at " + std::to_string(o.empties) + " empties";
+    out.set.description =
+        std::string(o.kind == GeneratorKind::OnlyWin
+                        ? "find the only winning move"
+                        : "find the best move where a game's move was a blunder") +
+        " at " + std::to_string(o.empties) + " empties";
     SearchFilter filter = o.filter;
     filter.limit = -1;
     filter.offset = 0;
@@ -161,9 +164,9 @@ GeneratorResult generateProblems(Archive& archive, const GeneratorOptions& o,
         if (ply) {
             const core::Position& pos = r.positions[*ply];
             const core::Canonical canon = core::canonical(pos);
-            const auto key = std::make_pair(canon.position.black(),
-                                            std::make_pair(canon.position.white(),
-                                                           static_cast<int>(pos.toMove())));
+            const auto key = std::make_pair(
+                canon.position.black(),
+                std::make_pair(canon.position.white(), static_cast<int>(pos.toMove())));
             if (seen.count(key)) {
                 ++out.symmetricRepeats;
             } else {
@@ -183,8 +186,7 @@ GeneratorResult generateProblems(Archive& archive, const GeneratorOptions& o,
                 }
             }
         }
-        if (o.onProgress)
-            o.onProgress(out.gamesRead, static_cast<int>(out.set.problems.size()));
+        if (o.onProgress) o.onProgress(out.gamesRead, static_cast<int>(out.set.problems.size()));
     }
     return out;
 }

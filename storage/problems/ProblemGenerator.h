@@ -48,7 +48,7 @@ struct GeneratorOptions {
     GeneratorKind kind = GeneratorKind::OnlyWin;
     int empties = 16;
     int count = 20;
-    int minLoss = 8;  // blunder: discs lost by the move played, at least
+    int minLoss = 8;       // blunder: discs lost by the move played, at least
     int maxGoalMoves = 0;  // blunder: at most this many best moves (the difficulty; 0: any)
     problems::CheckBudget budget;
     // Called after each game read: games read, problems kept so far.
@@ -56,11 +56,11 @@ struct GeneratorOptions {
 };
 
 struct GeneratorResult {
-    problems::ProblemSet set;   // name/description left to the caller (description filled)
+    problems::ProblemSet set;  // name/description left to the caller (description filled)
     std::int64_t gamesRead = 0;
     std::int64_t candidates = 0;  // positions solved
     std::int64_t symmetricRepeats = 0;
-    std::int64_t inexact = 0;     // skipped: the budget left them inexact
+    std::int64_t inexact = 0;  // skipped: the budget left them inexact
 };
 
 GeneratorResult generateProblems(Archive& archive, const GeneratorOptions& options,

@@ -1,6 +1,8 @@
 // The rows of problems as JSON (ProblemRows.h) and the journal entries that carry them.
 #include "storage/problems/ProblemRows.h"
 
+#include <algorithm>
+
 #include "core/Symmetry.h"
 #include "problems/JsonFormat.h"
 #include "storage/curation/Journal.h"
@@ -33,12 +35,13 @@ json problemRowOf(std::int64_t id, std::int64_t setId, std::int64_t ordinal,
                   const problems::Problem& p) {
     problems::Problem copy = p;
     copy.id = 0;  // the row's id is the column's
-    return json{{"id", id}, {"set_id", setId}, {"ordinal", ordinal}, {"data", problems::problemJson(copy)}};
+    return json{
+        {"id", id}, {"set_id", setId}, {"ordinal", ordinal}, {"data", problems::problemJson(copy)}};
 }
 
 problems::Problem problemOfRow(const json& row, const std::string& setName) {
-    const problems::ReadResult r =
-        problems::readJson(json{{"name", setName}, {"problems", json::array({row["data"]})}}.dump());
+    const problems::ReadResult r = problems::readJson(
+        json{{"name", setName}, {"problems", json::array({row["data"]})}}.dump());
     if (r.set.problems.empty())
         throw StorageError("problem " + row["id"].dump() + " is stored unreadable: " +
                            (r.diagnostics.empty() ? "" : problems::describe(r.diagnostics[0])));

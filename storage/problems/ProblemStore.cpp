@@ -1,6 +1,7 @@
 // Problem sets in the archive (ProblemStore.h): reading, adding, removing, reverting.
 #include "storage/problems/ProblemStore.h"
 
+#include <algorithm>
 #include <map>
 
 #include "core/Symmetry.h"
@@ -59,8 +60,10 @@ std::int64_t sameInSet(SQLite::Database& db, std::int64_t setId, const problems:
 
 // A new id for `table`, above every id given once (kept in meta under `key`), taken.
 std::int64_t takeId(SQLite::Database& db, const char* table, const char* key) {
-    SQLite::Statement s(db, std::string("SELECT max(coalesce((SELECT value FROM meta WHERE key = ?), 0), "
-                                        "(SELECT coalesce(max(id), 0) FROM ") + table + "))");
+    SQLite::Statement s(
+        db, std::string("SELECT max(coalesce((SELECT value FROM meta WHERE key = ?), 0), "
+                        "(SELECT coalesce(max(id), 0) FROM ") +
+                table + "))");
     s.bind(1, key);
     s.executeStep();
     const std::int64_t id = s.getColumn(0).getInt64() + 1;
@@ -146,9 +149,10 @@ ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
     } else {
         out.setId = takeId(db, "problem_sets", "problem_set_ids_upto");
         out.setCreated = true;
-        rows["set_rows"]["after"].push_back(
-            {{"id", out.setId}, {"name", set.name}, {"description", set.description},
-             {"source", set.source}});
+        rows["set_rows"]["after"].push_back({{"id", out.setId},
+                                             {"name", set.name},
+                                             {"description", set.description},
+                                             {"source", set.source}});
         applyRows(db, rows, "before", "after");  // the set first: its problems refer to it
     }
     SQLite::Statement o(db, "SELECT coalesce(max(ordinal), 0) FROM problems WHERE set_id = ?");
@@ -200,8 +204,8 @@ std::int64_t ProblemStore::remove(const std::vector<std::int64_t>& ids) {
         rows["problem_rows"]["before"].push_back(*row);
     }
     applyRows(db, rows, "before", "after");
-    const std::int64_t change = journalProblems(
-        impl_, "problems-remove", plural(ids.size(), "problem") + " removed", rows);
+    const std::int64_t change =
+        journalProblems(impl_, "problems-remove", plural(ids.size(), "problem") + " removed", rows);
     scope.commit();
     return change;
 }
@@ -266,15 +270,18 @@ void requireRows(SQLite::Database& db, const Change& c, const json& rows, const 
         const auto now = current(id);
         if (now && *now == r) continue;
         if (const std::int64_t by = problemBlocker(db, c.id, table, id))
-            throwRevertBlocked(db, c.id, by, "changed " + std::string(what) + std::to_string(id) + " since");
-        throwRevertBlocked(db, c.id, 0, std::string(what) + std::to_string(id) + " is no longer as it left it");
+            throwRevertBlocked(db, c.id, by,
+                               "changed " + std::string(what) + std::to_string(id) + " since");
+        throwRevertBlocked(db, c.id, 0,
+                           std::string(what) + std::to_string(id) + " is no longer as it left it");
     }
     for (const json& r : rows[table][other]) {
         const std::int64_t id = r["id"].get<std::int64_t>();
         if (std::find(expected.begin(), expected.end(), id) != expected.end() || !current(id))
             continue;
         if (const std::int64_t by = problemBlocker(db, c.id, table, id))
-            throwRevertBlocked(db, c.id, by, "changed " + std::string(what) + std::to_string(id) + " since");
+            throwRevertBlocked(db, c.id, by,
+                               "changed " + std::string(what) + std::to_string(id) + " since");
         throwRevertBlocked(db, c.id, 0, std::string(what) + std::to_string(id) + " is there again");
     }
 }
@@ -292,7 +299,8 @@ std::int64_t revertProblemChange(Archive::Impl& impl, const Change& c) {
         // A problem put back repeats one added to its set since (the unique index).
         throwRevertBlocked(db, c.id, 0,
                            std::string("a problem it would put back repeats one of its set "
-                                       "added since (") + e.what() + ")");
+                                       "added since (") +
+                               e.what() + ")");
     }
     json swapped = rows;
     for (const char* table : {"set_rows", "problem_rows"})

@@ -37,7 +37,8 @@ std::set<std::string> names(core::Bitboard b) {
 
 }  // namespace
 
-TEST_CASE("the booklet's puzzles: answers and White's replies with the corners they give", "[problems][booklet]") {
+TEST_CASE("the booklet's puzzles: answers and White's replies with the corners they give",
+          "[problems][booklet]") {
     const problems::ProblemSet set = booklet();
     CHECK(set.name == "Mattel booklet puzzles");
     CHECK(set.source.find("Mattel") != std::string::npos);
@@ -73,7 +74,8 @@ TEST_CASE("the booklet's puzzles: answers and White's replies with the corners t
     }
 }
 
-TEST_CASE("puzzle 1's line: White has one move at every turn and Black wins 54 to 10", "[problems][booklet]") {
+TEST_CASE("puzzle 1's line: White has one move at every turn and Black wins 54 to 10",
+          "[problems][booklet]") {
     const problems::Problem p = booklet().problems[0];
     REQUIRE(p.line.size() == 24);
     CHECK(p.line[0] == p.answers[0]);

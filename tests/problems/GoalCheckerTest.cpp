@@ -16,14 +16,16 @@
 
 using namespace othello;
 
-TEST_CASE("every move's value and each goal's moves agree with the reference search", "[problems][checker]") {
+TEST_CASE("every move's value and each goal's moves agree with the reference search",
+          "[problems][checker]") {
     std::mt19937_64 rng(20261128);
     problems::GoalChecker checker(nullptr, 16);
     problems::CheckBudget budget;
     budget.threads = 1;
     int checked = 0;
     for (int i = 0; i < 300; ++i) {
-        const core::Position pos = solvertest::randomPosition(rng, 1 + static_cast<int>(rng() % 10));
+        const core::Position pos =
+            solvertest::randomPosition(rng, 1 + static_cast<int>(rng() % 10));
         if (pos.isGameOver()) continue;
         const auto ref = solvertest::referenceMoves(pos.player(), pos.opponentDiscs());
         std::map<int, int> expected;
@@ -33,8 +35,8 @@ TEST_CASE("every move's value and each goal's moves agree with the reference sea
             best = std::max(best, m.value);
         }
         INFO(core::boardStringWithSide(pos));
-        for (const problems::Goal goal : {problems::Goal::Best, problems::Goal::Win,
-                                          problems::Goal::DrawOrBetter}) {
+        for (const problems::Goal goal :
+             {problems::Goal::Best, problems::Goal::Win, problems::Goal::DrawOrBetter}) {
             problems::Problem p;
             p.position = pos;
             p.goal = goal;
@@ -46,7 +48,7 @@ TEST_CASE("every move's value and each goal's moves agree with the reference sea
             CHECK(r.bestValue == best);
             REQUIRE(r.moves.size() == ref.size());
             auto reaches = [&](int v) {
-                return goal == problems::Goal::Best ? v == best
+                return goal == problems::Goal::Best  ? v == best
                        : goal == problems::Goal::Win ? v > 0
                                                      : v >= 0;
             };
@@ -65,11 +67,12 @@ TEST_CASE("every move's value and each goal's moves agree with the reference sea
     CHECK(checked > 600);
 }
 
-TEST_CASE("a stated value the exact value contradicts is a note and not a failure", "[problems][checker]") {
+TEST_CASE("a stated value the exact value contradicts is a note and not a failure",
+          "[problems][checker]") {
     problems::Problem p;
-    p.position = core::parseBoard(
-                     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
-                     .position;
+    p.position =
+        core::parseBoard("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+            .position;
     p.answers = {core::parseSquare("g8")};
     p.values = {{core::parseSquare("g8"), 18}, {core::parseSquare("h1"), 10}};  // h1 is +12
     problems::GoalChecker checker;
@@ -86,7 +89,8 @@ TEST_CASE("a stated value the exact value contradicts is a note and not a failur
           std::string::npos);
 }
 
-TEST_CASE("force a corner: a pass reply counts and a move ending the game never does", "[problems][checker]") {
+TEST_CASE("force a corner: a pass reply counts and a move ending the game never does",
+          "[problems][checker]") {
     // After Black's h7 White has no move (a pass), and Black then has a corner move.
     const core::Position q =
         core::parseBoard("------------O------OOO----OOOOOX---OOXXX--OOOXOX-O-OOOO-----X-O- X")
@@ -97,8 +101,8 @@ TEST_CASE("force a corner: a pass reply counts and a move ending the game never 
     REQUIRE(replies.size() == 1);
     CHECK(replies[0].reply == core::kPass);
     CHECK(replies[0].corners != 0);
-    CHECK(replies[0].corners == (problems::after(problems::after(q, h7), core::kPass).legalMoves() &
-                                 core::kCorners));
+    CHECK(replies[0].corners ==
+          (problems::after(problems::after(q, h7), core::kPass).legalMoves() & core::kCorners));
     CHECK(problems::forcesCorner(q, h7));
     problems::Problem prob;
     prob.position = q;
@@ -116,7 +120,8 @@ TEST_CASE("force a corner: a pass reply counts and a move ending the game never 
         bool all = true;
         const core::Position after = problems::after(q, m.move);
         core::Bitboard replyMoves = after.legalMoves();
-        if (!replyMoves) all = (problems::after(after, core::kPass).legalMoves() & core::kCorners) != 0;
+        if (!replyMoves)
+            all = (problems::after(after, core::kPass).legalMoves() & core::kCorners) != 0;
         for (; replyMoves; replyMoves &= replyMoves - 1)
             all = all && (problems::after(after, core::lowestSquare(replyMoves)).legalMoves() &
                           core::kCorners) != 0;
@@ -130,7 +135,8 @@ TEST_CASE("force a corner: a pass reply counts and a move ending the game never 
     CHECK_FALSE(problems::forcesCorner(end, 63));
 }
 
-TEST_CASE("beyond the budget the values are the midgame search's and it says so", "[problems][checker]") {
+TEST_CASE("beyond the budget the values are the midgame search's and it says so",
+          "[problems][checker]") {
     problems::Problem p;
     p.position = core::Position::start();
     p.goal = problems::Goal::Best;
@@ -160,11 +166,13 @@ std::string fileText(const std::filesystem::path& file) {
 
 // The whole of FFO #1-#39 is checked by `problems check` (README, the closing figures): here
 // every line is read and a few positions are checked, to keep the suite fast.
-TEST_CASE("FFO #1-#39 read whole and #1-#3 and #20 check clean from the shared data", "[problems][checker][ffo]") {
+TEST_CASE("FFO #1-#39 read whole and #1-#3 and #20 check clean from the shared data",
+          "[problems][checker][ffo]") {
     const std::filesystem::path dir = std::filesystem::path(OTHELLO_SHARED_DATA) / "obf";
     if (!std::filesystem::exists(dir / "fforum-1-19.obf") ||
         !std::filesystem::exists(dir / "fforum-20-39.obf")) {
-        WARN("skipped: " << dir.string() << " has no FFO files (the shared data is not beside the project)");
+        WARN("skipped: " << dir.string()
+                         << " has no FFO files (the shared data is not beside the project)");
         return;
     }
     problems::ObfReadOptions o;

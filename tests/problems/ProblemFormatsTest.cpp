@@ -21,7 +21,8 @@ problems::Problem randomProblem(std::mt19937_64& rng, int empties, bool forObf) 
         p.position = solvertest::randomPosition(rng, empties);
     } while (!p.position.canMove());
     std::vector<int> legal;
-    for (core::Bitboard m = p.position.legalMoves(); m; m &= m - 1) legal.push_back(core::lowestSquare(m));
+    for (core::Bitboard m = p.position.legalMoves(); m; m &= m - 1)
+        legal.push_back(core::lowestSquare(m));
     int best = -65;
     for (const int m : legal)
         if (rng() % 2) {
@@ -109,15 +110,17 @@ TEST_CASE("OBF: the FFO form with passes and bare answers and comments", "[probl
 TEST_CASE("OBF: each hostile line is located and the others are read", "[problems][formats]") {
     const std::string good =
         "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;";
-    const std::string text = good + "\n" +                              // 1 ok
-                             "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--; G8:+18;\n" +  // 2 no side
-                             good.substr(0, 67) + " Z9:+2;\n" +        // 3 bad move
-                             good.substr(0, 67) + " G8:+1x;\n" +       // 4 bad value
-                             good.substr(0, 67) + " G8:+99;\n" +       // 5 out of range
-                             "--XXXQX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;\n" +  // 6 bad char
-                             good.substr(0, 67) + " A1:+4;\n" +        // 7 illegal move
-                             std::string("\x01\xff garbage;\n") +     // 8 binary
-                             good + " % still read\n";                 // 9 ok
+    const std::string text =
+        good + "\n" +                                                                    // 1 ok
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--; G8:+18;\n" +  // 2 no
+                                                                                         // side
+        good.substr(0, 67) + " Z9:+2;\n" +                                         // 3 bad move
+        good.substr(0, 67) + " G8:+1x;\n" +                                        // 4 bad value
+        good.substr(0, 67) + " G8:+99;\n" +                                        // 5 out of range
+        "--XXXQX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;\n" +  // 6 bad char
+        good.substr(0, 67) + " A1:+4;\n" +                                         // 7 illegal move
+        std::string("\x01\xff garbage;\n") +                                       // 8 binary
+        good + " % still read\n";                                                  // 9 ok
     const auto r = problems::readObf(text);
     REQUIRE(r.set.problems.size() == 2);
     CHECK(r.set.problems[1].title == "still read");
@@ -155,19 +158,35 @@ TEST_CASE("JSON: random problems written and read back unchanged", "[problems][f
     CHECK(back.set.name == set.name);
     CHECK(back.set.description == set.description);
     REQUIRE(back.set.problems.size() == set.problems.size());
-    for (std::size_t i = 0; i < set.problems.size(); ++i) CHECK(back.set.problems[i] == set.problems[i]);
+    for (std::size_t i = 0; i < set.problems.size(); ++i)
+        CHECK(back.set.problems[i] == set.problems[i]);
 }
 
-TEST_CASE("JSON: a bad problem is named by its member and the others are read", "[problems][formats]") {
-    const std::string board = "\"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--\"";
-    const std::string text = "{\"name\": \"s\", \"problems\": ["
-                             "{\"board\": " + board + ", \"to_move\": \"black\", \"answers\": [\"g8\"]},"
-                             "{\"board\": " + board + ", \"to_move\": \"black\", \"answers\": [\"z9\"]},"
-                             "{\"board\": " + board + ", \"to_move\": \"blue\"},"
-                             "{\"board\": " + board + ", \"to_move\": \"black\", \"goal\": \"mate\"},"
-                             "{\"board\": " + board + ", \"to_move\": \"black\", \"answers\": [\"a1\"]},"
-                             "{\"board\": " + board + ", \"to_move\": \"black\", \"goal\": \"text\"},"
-                             "42]}";
+TEST_CASE("JSON: a bad problem is named by its member and the others are read",
+          "[problems][formats]") {
+    const std::string board =
+        "\"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--\"";
+    const std::string text =
+        "{\"name\": \"s\", \"problems\": ["
+        "{\"board\": " +
+        board +
+        ", \"to_move\": \"black\", \"answers\": [\"g8\"]},"
+        "{\"board\": " +
+        board +
+        ", \"to_move\": \"black\", \"answers\": [\"z9\"]},"
+        "{\"board\": " +
+        board +
+        ", \"to_move\": \"blue\"},"
+        "{\"board\": " +
+        board +
+        ", \"to_move\": \"black\", \"goal\": \"mate\"},"
+        "{\"board\": " +
+        board +
+        ", \"to_move\": \"black\", \"answers\": [\"a1\"]},"
+        "{\"board\": " +
+        board +
+        ", \"to_move\": \"black\", \"goal\": \"text\"},"
+        "42]}";
     const auto r = problems::readJson(text);
     REQUIRE(r.set.problems.size() == 1);
     CHECK(r.set.problems[0].set == "s");

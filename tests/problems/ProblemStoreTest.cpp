@@ -37,9 +37,9 @@ problems::ProblemSet twoProblems() {
     s.name = "club";
     s.description = "two positions";
     s.problems.push_back(problemAt(kPuzzle2, problems::Goal::Corner, "b6", "one"));
-    s.problems.push_back(problemAt(
-        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
-        problems::Goal::Best, "g8", "two"));
+    s.problems.push_back(
+        problemAt("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+                  problems::Goal::Best, "g8", "two"));
     return s;
 }
 
@@ -67,7 +67,8 @@ TEST_CASE("problems are stored in sets and read back whole", "[problems][storage
     CHECK_FALSE(store.problem(999));
 }
 
-TEST_CASE("a set refuses the same position under a symmetry with the same goal", "[problems][storage]") {
+TEST_CASE("a set refuses the same position under a symmetry with the same goal",
+          "[problems][storage]") {
     TempDir dir("problems-dup");
     storage::Archive archive(dir / "a.sqlite");
     storage::ProblemStore store(archive);
@@ -93,7 +94,8 @@ TEST_CASE("a set refuses the same position under a symmetry with the same goal",
     CHECK(store.withPosition(mirrored.position).size() == 4);
 }
 
-TEST_CASE("problem changes are journalled and revertible and so are their reverts", "[problems][storage]") {
+TEST_CASE("problem changes are journalled and revertible and so are their reverts",
+          "[problems][storage]") {
     TempDir dir("problems-revert");
     storage::Archive archive(dir / "a.sqlite");
     storage::ProblemStore store(archive);
@@ -110,7 +112,7 @@ TEST_CASE("problem changes are journalled and revertible and so are their revert
     const std::int64_t undo = archive.revert(removed);
     REQUIRE(store.problems("club").problems.size() == 2);
     CHECK(store.problems("club").problems[0].id == added.added[0]);  // the same id back
-    archive.revert(undo);  // redo the removal
+    archive.revert(undo);                                            // redo the removal
     CHECK(store.problems("club").problems.size() == 1);
     const std::int64_t redo = archive.history({})[0].id;
     archive.revert(redo);
@@ -128,7 +130,8 @@ TEST_CASE("problem changes are journalled and revertible and so are their revert
     CHECK_THROWS_AS(store.remove({12345}), storage::StorageError);
 }
 
-TEST_CASE("ids are never reused so a revert never puts back a problem over another", "[problems][storage]") {
+TEST_CASE("ids are never reused so a revert never puts back a problem over another",
+          "[problems][storage]") {
     TempDir dir("problems-ids");
     storage::Archive archive(dir / "a.sqlite");
     storage::ProblemStore store(archive);
@@ -143,11 +146,10 @@ TEST_CASE("ids are never reused so a revert never puts back a problem over anoth
     CHECK(next.added[0] > first.added[1]);
 }
 
-TEST_CASE("a reader of an archive older than the problem tables sees no set", "[problems][storage]") {
+TEST_CASE("a reader of an archive older than the problem tables sees no set",
+          "[problems][storage]") {
     TempDir dir("problems-old");
-    {
-        storage::Archive archive(dir / "a.sqlite");
-    }
+    { storage::Archive archive(dir / "a.sqlite"); }
     {
         SQLite::Database db((dir / "a.sqlite").string(), SQLite::OPEN_READWRITE);
         db.exec("DROP TABLE problems; DROP TABLE problem_sets; PRAGMA user_version = 14");

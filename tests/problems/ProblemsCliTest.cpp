@@ -28,7 +28,8 @@ TEST_CASE("problems import then list and show and export and check", "[problems]
     CliDb db("problems-cli");
     const auto file = db.dir / "set.obf";
     storagetest::writeFile(file, kFfo1 + " % first\n" + kFfo1.substr(0, 66) + "Q; G8:+18;\n" +
-                                     "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X; A4:+10; % second\n");
+                                     "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----"
+                                     "XXXXX- X; A4:+10; % second\n");
     const auto imp = db.run("problems import --set club " + file.string());
     INFO(imp.out << imp.err);
     CHECK(imp.exitCode == 1);  // one bad line, named; the two others stored
@@ -74,8 +75,8 @@ TEST_CASE("problems import then list and show and export and check", "[problems]
 
     // --db before the command reaches the sub-commands (it failed: "unknown option --db for
     // `problems`").
-    const auto before = testing::runCli("--db " + testing::shellQuote(db.path.string()) +
-                                        " problems list club");
+    const auto before =
+        testing::runCli("--db " + testing::shellQuote(db.path.string()) + " problems list club");
     INFO(before.err);
     CHECK(before.exitCode == 0);
     CHECK(before.out.find("first") != std::string::npos);
@@ -137,7 +138,8 @@ TEST_CASE("problems from-game and generate on a small archive", "[problems][cli]
 
     // Blunders: the move a game played lost at least --min-loss discs; the answer is the best.
     const auto blunderFile = db.dir / "blunders.json";
-    CHECK(db.run("problems generate --kind blunder --empties 10 --count 5 --min-loss 6 --max-goal-moves 1 -o " +
+    CHECK(db.run("problems generate --kind blunder --empties 10 --count 5 --min-loss 6 "
+                 "--max-goal-moves 1 -o " +
                  blunderFile.string())
               .exitCode == 0);
     const auto blunders = problems::readJson(storagetest::readFile(blunderFile));
@@ -145,7 +147,8 @@ TEST_CASE("problems from-game and generate on a small archive", "[problems][cli]
     for (const auto& p : blunders.set.problems) {
         INFO(p.comment);
         CHECK(p.goal == problems::Goal::Best);
-        const auto ref = solvertest::referenceMoves(p.position.player(), p.position.opponentDiscs());
+        const auto ref =
+            solvertest::referenceMoves(p.position.player(), p.position.opponentDiscs());
         std::map<int, int> value;
         int best = -65;
         for (const auto& m : ref) {
@@ -154,7 +157,8 @@ TEST_CASE("problems from-game and generate on a small archive", "[problems][cli]
         }
         REQUIRE(p.answers.size() == 1);
         CHECK(value.at(p.answers[0]) == best);
-        CHECK(std::count_if(ref.begin(), ref.end(), [&](const auto& m) { return m.value == best; }) == 1);
+        CHECK(std::count_if(ref.begin(), ref.end(),
+                            [&](const auto& m) { return m.value == best; }) == 1);
         const auto at = p.comment.find("played in the game: ");
         REQUIRE(at != std::string::npos);
         const int played = core::parseSquare(p.comment.substr(at + 20, 2));

@@ -28,22 +28,36 @@ json checkJson(const problems::Problem& p, const problems::CheckResult& r) {
     };
     json moves = json::array(), failing = json::array(), wrong = json::array();
     for (const problems::MoveCheck& m : r.moves)
-        moves.push_back({{"move", problems::moveText(m.move)}, {"value", m.value},
+        moves.push_back({{"move", problems::moveText(m.move)},
+                         {"value", m.value},
                          {"kind", analysis::valueKindName(m.kind)},
-                         {"reaches_goal", m.reachesGoal}, {"answer", m.answer}});
+                         {"reaches_goal", m.reachesGoal},
+                         {"answer", m.answer}});
     for (const int a : r.failingAnswers)
         failing.push_back({{"move", problems::moveText(a)}, {"value", valueOf(a)}});
     for (const problems::StatedValue& v : r.wrongValues)
-        wrong.push_back({{"move", problems::moveText(v.move)}, {"stated", v.value},
+        wrong.push_back({{"move", problems::moveText(v.move)},
+                         {"stated", v.value},
                          {"exact", valueOf(v.move)}});
     json answers = json::array(), goalMoves = json::array();
-    for (const int a : p.answers) answers.push_back({{"move", problems::moveText(a)}, {"value", valueOf(a)}});
+    for (const int a : p.answers)
+        answers.push_back({{"move", problems::moveText(a)}, {"value", valueOf(a)}});
     for (const int g : r.goalMoves) goalMoves.push_back(problems::moveText(g));
-    return {{"id", p.id ? json(p.id) : json()}, {"title", p.title}, {"set", p.set},
-            {"goal", problems::goalName(p.goal)}, {"checked", r.checked}, {"ok", r.ok()},
-            {"exact", r.exact}, {"method", r.method}, {"best_value", r.bestValue},
-            {"answers", answers}, {"goal_moves", goalMoves}, {"failing_answers", failing},
-            {"wrong_values", wrong}, {"moves", moves}, {"seconds", r.seconds},
+    return {{"id", p.id ? json(p.id) : json()},
+            {"title", p.title},
+            {"set", p.set},
+            {"goal", problems::goalName(p.goal)},
+            {"checked", r.checked},
+            {"ok", r.ok()},
+            {"exact", r.exact},
+            {"method", r.method},
+            {"best_value", r.bestValue},
+            {"answers", answers},
+            {"goal_moves", goalMoves},
+            {"failing_answers", failing},
+            {"wrong_values", wrong},
+            {"moves", moves},
+            {"seconds", r.seconds},
             {"verdict", problems::verdictText(p, r)}};
 }
 
@@ -110,25 +124,34 @@ int runProblemsCheck(const ProblemsOptions& o) {
             results.push_back(checkJson(p, r));
             continue;
         }
-        const std::string name = (p.id ? "#" + std::to_string(p.id) + " " : std::string()) + p.title;
-        fmt::print("{:<4} {}: {} ({:.2f} s{})\n", !r.checked ? "-" : r.ok() ? "ok" : "FAIL",
+        const std::string name =
+            (p.id ? "#" + std::to_string(p.id) + " " : std::string()) + p.title;
+        fmt::print("{:<4} {}: {} ({:.2f} s{})\n",
+                   !r.checked ? "-"
+                   : r.ok()   ? "ok"
+                              : "FAIL",
                    escapeForTerminal(name), escapeForTerminal(problems::verdictText(p, r)),
                    r.seconds, r.exact ? "" : "; " + r.method);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (o.json) {
-        printJson({{"problems", results}, {"checked", list.size() - static_cast<std::size_t>(unchecked)},
-                   {"failed", failed}, {"estimated", estimated}, {"not_checked", unchecked},
-                   {"value_notes", notes}, {"bad_lines", bad}, {"seconds", seconds}});
+        printJson({{"problems", results},
+                   {"checked", list.size() - static_cast<std::size_t>(unchecked)},
+                   {"failed", failed},
+                   {"estimated", estimated},
+                   {"not_checked", unchecked},
+                   {"value_notes", notes},
+                   {"bad_lines", bad},
+                   {"seconds", seconds}});
     } else {
-        fmt::print("{} problem{}: {} ok, {} failed{}{}{} ({:.1f} s)\n", list.size(),
-                   list.size() == 1 ? "" : "s",
-                   list.size() - static_cast<std::size_t>(failed + unchecked), failed,
-                   estimated ? fmt::format(", {} on estimates", estimated) : "",
-                   unchecked ? fmt::format(", {} not checked (goal text)", unchecked) : "",
-                   notes ? fmt::format(", {} with stated values the solver contradicts", notes) : "",
-                   seconds);
+        fmt::print(
+            "{} problem{}: {} ok, {} failed{}{}{} ({:.1f} s)\n", list.size(),
+            list.size() == 1 ? "" : "s", list.size() - static_cast<std::size_t>(failed + unchecked),
+            failed, estimated ? fmt::format(", {} on estimates", estimated) : "",
+            unchecked ? fmt::format(", {} not checked (goal text)", unchecked) : "",
+            notes ? fmt::format(", {} with stated values the solver contradicts", notes) : "",
+            seconds);
     }
     return failed || bad ? kExitBadInput : kExitOk;
 }
@@ -161,12 +184,14 @@ int runProblemsFromGame(const ProblemsOptions& o) {
 
 int runProblemsGenerate(const ProblemsOptions& o) {
     checkBudget(o.budget);
-    if (o.set.empty() && o.output.empty()) throw UsageError("generate: give --set NAME or --output FILE");
+    if (o.set.empty() && o.output.empty())
+        throw UsageError("generate: give --set NAME or --output FILE");
     if (o.empties < 1 || o.empties > 30) throw UsageError("--empties: 1..30");
     if (o.count < 1 || o.count > 10000) throw UsageError("--count: 1..10000");
     storage::GeneratorOptions g;
     g.filter = makeFilter(o.filter);
-    g.kind = o.kind == "blunder" ? storage::GeneratorKind::Blunder : storage::GeneratorKind::OnlyWin;
+    g.kind =
+        o.kind == "blunder" ? storage::GeneratorKind::Blunder : storage::GeneratorKind::OnlyWin;
     g.empties = o.empties;
     g.count = o.count;
     g.minLoss = o.minLoss;
@@ -183,16 +208,24 @@ int runProblemsGenerate(const ProblemsOptions& o) {
     storage::GeneratorResult r = storage::generateProblems(archive, g, checker);
     if (tty) fmt::print(stderr, "\n");
     r.set.name = o.set.empty() ? "generated" : o.set;
-    r.set.source = "generated by othello-db problems generate from " + archive.path().filename().string();
+    r.set.source =
+        "generated by othello-db problems generate from " + archive.path().filename().string();
     for (auto& p : r.set.problems) p.set = r.set.name;
-    json stats = {{"games_read", r.gamesRead}, {"candidates", r.candidates},
-                  {"symmetric_repeats", r.symmetricRepeats}, {"inexact", r.inexact},
-                  {"problems", r.set.problems.size()}, {"wanted", o.count}};
+    json stats = {{"games_read", r.gamesRead},
+                  {"candidates", r.candidates},
+                  {"symmetric_repeats", r.symmetricRepeats},
+                  {"inexact", r.inexact},
+                  {"problems", r.set.problems.size()},
+                  {"wanted", o.count}};
     if (!o.json)
-        fmt::print(stderr, "{} games read, {} positions solved, {} symmetric repeats skipped: {} problem{}{}\n",
-                   r.gamesRead, r.candidates, r.symmetricRepeats, r.set.problems.size(),
-                   r.set.problems.size() == 1 ? "" : "s",
-                   static_cast<int>(r.set.problems.size()) < o.count ? " (fewer than asked: the games ran out)" : "");
+        fmt::print(
+            stderr,
+            "{} games read, {} positions solved, {} symmetric repeats skipped: {} problem{}{}\n",
+            r.gamesRead, r.candidates, r.symmetricRepeats, r.set.problems.size(),
+            r.set.problems.size() == 1 ? "" : "s",
+            static_cast<int>(r.set.problems.size()) < o.count
+                ? " (fewer than asked: the games ran out)"
+                : "");
     if (!o.output.empty()) {
         const bool obf = std::filesystem::path(o.output).extension() == ".obf";
         std::ofstream out(o.output, std::ios::binary);

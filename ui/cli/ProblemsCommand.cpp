@@ -64,8 +64,11 @@ void reportAdded(const storage::ProblemAddResult& r, const std::string& set, boo
     if (json) {
         nlohmann::json skipped = nlohmann::json::array();
         for (const auto& s : r.skipped)
-            skipped.push_back({{"index", s.index}, {"title", s.title}, {"why", s.why},
-                               {"existing", s.existing ? nlohmann::json(s.existing) : nlohmann::json()}});
+            skipped.push_back(
+                {{"index", s.index},
+                 {"title", s.title},
+                 {"why", s.why},
+                 {"existing", s.existing ? nlohmann::json(s.existing) : nlohmann::json()}});
         extra["set"] = set;
         extra["set_created"] = r.setCreated;
         extra["added"] = r.added;
@@ -75,7 +78,8 @@ void reportAdded(const storage::ProblemAddResult& r, const std::string& set, boo
         return;
     }
     for (const auto& s : r.skipped)
-        fmt::print(stderr, "skipped {}: {}\n", escapeForTerminal(s.title.empty() ? "#" + std::to_string(s.index + 1) : s.title),
+        fmt::print(stderr, "skipped {}: {}\n",
+                   escapeForTerminal(s.title.empty() ? "#" + std::to_string(s.index + 1) : s.title),
                    escapeForTerminal(s.why));
     fmt::print("set \"{}\"{}: {} problem{} added, {} skipped{}\n", escapeForTerminal(set),
                r.setCreated ? " (new)" : "", r.added.size(), r.added.size() == 1 ? "" : "s",
@@ -94,7 +98,9 @@ int runImport(const ProblemsOptions& o) {
         if (!o.set.empty()) set.name = o.set;
         const auto r = storageCall([&] { return store.add(set); });
         if (o.json)
-            results.push_back({{"file", file}, {"set", set.name}, {"added", r.added},
+            results.push_back({{"file", file},
+                               {"set", set.name},
+                               {"added", r.added},
                                {"skipped", r.skipped.size()},
                                {"change", r.change ? json(r.change) : json()}});
         else
@@ -103,8 +109,10 @@ int runImport(const ProblemsOptions& o) {
     if (o.json) printJson({{"imports", results}, {"bad_lines", bad}});
     if (bad) {
         if (!o.json)
-            fmt::print(stderr, "{} line{} or problem{} could not be read (named above); the rest "
-                               "were stored\n", bad, bad == 1 ? "" : "s", bad == 1 ? "" : "s");
+            fmt::print(stderr,
+                       "{} line{} or problem{} could not be read (named above); the rest "
+                       "were stored\n",
+                       bad, bad == 1 ? "" : "s", bad == 1 ? "" : "s");
         return kExitBadInput;
     }
     return kExitOk;
@@ -118,8 +126,11 @@ int runList(const ProblemsOptions& o) {
         if (o.json) {
             json list = json::array();
             for (const auto& s : sets)
-                list.push_back({{"id", s.id}, {"name", s.name}, {"description", s.description},
-                                {"source", s.source}, {"problems", s.problems}});
+                list.push_back({{"id", s.id},
+                                {"name", s.name},
+                                {"description", s.description},
+                                {"source", s.source},
+                                {"problems", s.problems}});
             printJson({{"sets", list}});
         } else if (sets.empty()) {
             fmt::print("no problem set (import one: othello-db problems import FILE)\n");
@@ -151,7 +162,8 @@ void printProblem(const problems::Problem& p) {
     fmt::print("{} to move; goal: {}\n", core::colorName(p.position.toMove()),
                problems::goalDescription(p.goal));
     if (!p.question.empty()) fmt::print("question: {}\n", escapeForTerminal(p.question));
-    fmt::print("answer: {}\n", p.answers.empty() ? "(none stated)" : problems::movesText(p.answers));
+    fmt::print("answer: {}\n",
+               p.answers.empty() ? "(none stated)" : problems::movesText(p.answers));
     if (!p.line.empty()) fmt::print("line: {}\n", problems::movesText(p.line));
     if (!p.values.empty()) {
         std::string v;
@@ -159,7 +171,8 @@ void printProblem(const problems::Problem& p) {
             v += fmt::format("{}{}:{:+d}", v.empty() ? "" : " ", core::squareName(s.move), s.value);
         fmt::print("values stated: {}\n", v);
     }
-    fmt::print("difficulty: {} empties, {} legal moves", p.difficulty.empties, p.difficulty.legalMoves);
+    fmt::print("difficulty: {} empties, {} legal moves", p.difficulty.empties,
+               p.difficulty.legalMoves);
     if (p.difficulty.goalMoves >= 0) fmt::print(", {} reaching the goal", p.difficulty.goalMoves);
     fmt::print("\n");
     if (!p.source.empty()) fmt::print("source: {}\n", escapeForTerminal(p.source));
@@ -195,7 +208,8 @@ int runExport(const ProblemsOptions& o) {
     storage::ProblemStore store(archive);
     if (!store.set(o.set)) throw InputError("no problem set \"" + o.set + "\" in the archive");
     const problems::ProblemSet set = store.problems(o.set);
-    const bool obf = o.format.empty() ? (!o.output.empty() && isObf(o.output, "")) : o.format == "obf";
+    const bool obf =
+        o.format.empty() ? (!o.output.empty() && isObf(o.output, "")) : o.format == "obf";
     if (obf) {
         int lost = 0;
         for (const auto& p : set.problems) lost += problems::obfLosesGoal(p) ? 1 : 0;
@@ -214,8 +228,11 @@ int runExport(const ProblemsOptions& o) {
     out << text;
     out.close();
     if (!out) throw InputError("cannot write " + o.output);
-    if (o.json) printJson({{"set", set.name}, {"problems", set.problems.size()}, {"file", o.output}});
-    else fmt::print("{} problem{} written to {}\n", set.problems.size(), set.problems.size() == 1 ? "" : "s", o.output);
+    if (o.json)
+        printJson({{"set", set.name}, {"problems", set.problems.size()}, {"file", o.output}});
+    else
+        fmt::print("{} problem{} written to {}\n", set.problems.size(),
+                   set.problems.size() == 1 ? "" : "s", o.output);
     return kExitOk;
 }
 
@@ -224,11 +241,14 @@ int runRemove(const ProblemsOptions& o) {
         throw UsageError("problems remove: give problem ids or --set NAME (one of them)");
     auto archive = openForEdit(o.db, o.user);
     storage::ProblemStore store(archive);
-    const std::int64_t change = storageCall(
-        [&] { return o.ids.empty() ? store.removeSet(o.set) : store.remove(o.ids); });
+    const std::int64_t change =
+        storageCall([&] { return o.ids.empty() ? store.removeSet(o.set) : store.remove(o.ids); });
     const auto c = archive.change(change);
-    if (o.json) printJson({{"change", change}, {"summary", c ? c->summary : ""}});
-    else fmt::print("{} (change {}; othello-db revert {} undoes it)\n", escapeForTerminal(c ? c->summary : ""), change, change);
+    if (o.json)
+        printJson({{"change", change}, {"summary", c ? c->summary : ""}});
+    else
+        fmt::print("{} (change {}; othello-db revert {} undoes it)\n",
+                   escapeForTerminal(c ? c->summary : ""), change, change);
     return kExitOk;
 }
 
@@ -282,8 +302,7 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
 
     auto* imp = addSub(cmd, "import", "Read problem files (.obf or JSON) into a set of the archive",
                        o, runImport, action);
-    imp->add_option("FILE", o->files, "Problem files: .obf (Edax), else the JSON form")
-        ->required();
+    imp->add_option("FILE", o->files, "Problem files: .obf (Edax), else the JSON form")->required();
     imp->add_option("--set", o->set,
                     "The set to add them to (created when missing; default: the JSON's name, "
                     "else the file's name without extension)");
@@ -304,21 +323,23 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
         "are stored; exit 1 then. A problem repeating one of the set (a symmetry, same goal) is "
         "skipped and named.");
 
-    auto* list = addSub(cmd, "list", "List the sets, or the problems of one set", o, runList, action);
+    auto* list =
+        addSub(cmd, "list", "List the sets, or the problems of one set", o, runList, action);
     list->add_option("SET", o->set, "A set's name: its problems");
 
-    auto* show = addSub(cmd, "show", "Show problems: the board, goal, answer, line, source",
-                        o, runShow, action);
+    auto* show = addSub(cmd, "show", "Show problems: the board, goal, answer, line, source", o,
+                        runShow, action);
     show->add_option("ID", o->ids, "Problem ids (see problems list SET)")->required();
 
-    auto* check = addSub(cmd, "check", "Check problems against their goals with the engine",
-                         o, runProblemsCheck, action);
+    auto* check = addSub(cmd, "check", "Check problems against their goals with the engine", o,
+                         runProblemsCheck, action);
     check->add_option("SET", o->set, "A set of the archive (default: every set)");
     check->add_option("--id", o->ids, "Only these problems");
     check->add_option("--file", o->files, "Check the problems of these files instead (no archive)");
     check->add_option("--format", o->format, "With --file: obf or json (default: by the extension)")
         ->check(CLI::IsMember({"obf", "json"}));
-    check->add_option("--first-number", o->firstNumber, "With --file, OBF: the first problem's number");
+    check->add_option("--first-number", o->firstNumber,
+                      "With --file, OBF: the first problem's number");
     addBudgetOptions(check, *o);
     check->footer(
         "Each problem: every legal move's value (exact within the budget, else the midgame "
@@ -328,7 +349,8 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
         "the source states that the exact values contradict are noted (not a failure). Exit 0 "
         "when every answer reaches its goal.");
 
-    auto* exp = addSub(cmd, "export", "Write a set to a file (JSON, or Edax .obf)", o, runExport, action);
+    auto* exp =
+        addSub(cmd, "export", "Write a set to a file (JSON, or Edax .obf)", o, runExport, action);
     exp->add_option("SET", o->set, "The set")->required();
     exp->add_option("-o,--output", o->output, "The file (default: standard output)");
     exp->add_option("--format", o->format, "json or obf (default: by the extension, else json)")
@@ -342,9 +364,10 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
     fg->add_option("--set", o->set, "The set to add it to (default \"from games\")");
     addBudgetOptions(fg, *o);
     addUserOption(fg, o->user);
-    fg->footer("The answer is every move reaching the goal, found by the engine (exact within the "
-               "budget, else estimated: the problem's comment says so); the comment names the "
-               "move played in the game.");
+    fg->footer(
+        "The answer is every move reaching the goal, found by the engine (exact within the "
+        "budget, else estimated: the problem's comment says so); the comment names the "
+        "move played in the game.");
 
     auto* gen = addSub(cmd, "generate", "Make a set from the archive's games", o,
                        runProblemsGenerate, action);
@@ -358,7 +381,8 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
     gen->add_option("--min-loss", o->minLoss, "blunder: discs lost at least (default 8)");
     gen->add_option("--max-goal-moves", o->maxGoalMoves,
                     "blunder: only positions with at most N best moves (harder; default: any)");
-    gen->add_option("--player", o->filter.player, "Games of this player (either colour, substring)");
+    gen->add_option("--player", o->filter.player,
+                    "Games of this player (either colour, substring)");
     gen->add_option("--black", o->filter.black, "The Black player (substring)");
     gen->add_option("--white", o->filter.white, "The White player (substring)");
     gen->add_option("--event", o->filter.event, "The event (substring)");
@@ -376,8 +400,8 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
         "is the same every time for the same archive. Each problem keeps every move's exact "
         "value, the game as its source, tags generated, the kind and N-empties.");
 
-    auto* rm = addSub(cmd, "remove", "Remove problems, or a whole set (journalled, revertible)",
-                      o, runRemove, action);
+    auto* rm = addSub(cmd, "remove", "Remove problems, or a whole set (journalled, revertible)", o,
+                      runRemove, action);
     rm->add_option("ID", o->ids, "Problem ids");
     rm->add_option("--set", o->set, "Remove this set and its problems");
     addUserOption(rm, o->user);
