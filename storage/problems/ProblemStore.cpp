@@ -229,10 +229,40 @@ std::int64_t ProblemStore::removeSet(const std::string& name) {
     return change;
 }
 
+std::int64_t ProblemStore::update(const std::vector<problems::Problem>& changed) {
+    EditScope scope(impl_, "problems");
+    SQLite::Database& db = impl_.db;
+    json rows = emptyRows();
+    for (const problems::Problem& p : changed) {
+        const auto row = problemRow(db, p.id);
+        if (!row) throw StorageError("no problem " + std::to_string(p.id) + " in the archive");
+        if (const std::string why = problems::validate(p); !why.empty())
+            throw StorageError("problem " + std::to_string(p.id) + ": " + why);
+        problems::Problem q = p;
+        problems::fillDifficulty(q);
+        json next = problemRowOf(p.id, (*row)["set_id"].get<std::int64_t>(),
+                                 (*row)["ordinal"].get<std::int64_t>(), q);
+        // The row as stored would read back: compare the text JSON keeps.
+        next["data"] =
+            json::parse(next["data"].dump(-1, ' ', false, json::error_handler_t::replace));
+        if (next == *row) continue;
+        rows["problem_rows"]["before"].push_back(*row);
+        rows["problem_rows"]["after"].push_back(std::move(next));
+    }
+    const std::size_t n = rows["problem_rows"]["after"].size();
+    if (n == 0) return 0;
+    applyRows(db, rows, "before", "after");
+    const std::int64_t change =
+        journalProblems(impl_, "problems-edit", plural(n, "problem") + " rewritten", rows);
+    scope.commit();
+    return change;
+}
+
 // ---- Reverting ----
 
 bool isProblemChange(const Change& c) {
-    if (c.kind == "problems-add" || c.kind == "problems-remove") return true;
+    if (c.kind == "problems-add" || c.kind == "problems-remove" || c.kind == "problems-edit")
+        return true;
     return c.kind == "revert" && c.details.find("\"problem_rows\"") != std::string::npos;
 }
 
@@ -244,7 +274,8 @@ std::int64_t problemBlocker(SQLite::Database& db, std::int64_t after, const char
                             std::int64_t id) {
     SQLite::Statement s(db,
                         "SELECT id, details FROM journal WHERE id > ? AND reverted_by IS NULL "
-                        "AND kind IN ('problems-add', 'problems-remove', 'revert') "
+                        "AND kind IN ('problems-add', 'problems-remove', 'problems-edit', "
+                        "'revert') "
                         "ORDER BY id DESC");
     s.bind(1, after);
     while (s.executeStep()) {

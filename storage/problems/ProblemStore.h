@@ -22,6 +22,7 @@
 //  - "problems-add": problems added to a set (an import, a problem made from a game, a
 //    generated set), the set created when it did not exist;
 //  - "problems-remove": problems (or a whole set) removed;
+//  - "problems-edit": problems rewritten (their difficulty counted by a check);
 // details {"set_rows": {"before": [...], "after": [...]}, "problem_rows": {"before", "after"}}:
 // the rows as they were and as the change left them (whole rows, ids kept). A revert applies
 // "before" when every row is still as "after" left it, and is journalled as kind "revert" with
@@ -107,6 +108,11 @@ class ProblemStore {
     std::int64_t remove(const std::vector<std::int64_t>& ids);
     // Removes a set and its problems as one change; StorageError when there is no such set.
     std::int64_t removeSet(const std::string& name);
+    // Rewrites stored problems (by id; their set and place kept) as one change
+    // ("problems-edit"): what `problems check --store` does with the difficulty it counted.
+    // A problem equal to the stored one is left out; returns 0 when none differs. StorageError
+    // for an unknown id or a problem failing problems::validate (nothing written).
+    std::int64_t update(const std::vector<problems::Problem>& changed);
 
   private:
     Archive::Impl& impl_;

@@ -127,6 +127,20 @@ TEST_CASE("problem changes are journalled and revertible and so are their revert
     CHECK(store.problems("club").problems.size() == 2);
     CHECK(store.problems("club").problems[1].id == again.added[1]);
     CHECK_THROWS_AS(store.removeSet("nope"), storage::StorageError);
+
+    // A rewrite (the difficulty a check counted) is journalled and revertible too.
+    problems::Problem edited = store.problems("club").problems[0];
+    edited.difficulty.goalMoves = 1;
+    edited.tags.push_back("checked");
+    const std::int64_t rewrite = store.update({edited});
+    REQUIRE(rewrite > 0);
+    CHECK(store.update({edited}) == 0);  // nothing differs
+    CHECK(store.problem(edited.id)->difficulty.goalMoves == 1);
+    CHECK(store.problem(edited.id)->tags.back() == "checked");
+    archive.revert(rewrite);
+    CHECK(store.problem(edited.id)->difficulty.goalMoves == -1);
+    edited.id = 999999;
+    CHECK_THROWS_AS(store.update({edited}), storage::StorageError);
     CHECK_THROWS_AS(store.remove({12345}), storage::StorageError);
 }
 

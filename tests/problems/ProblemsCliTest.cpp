@@ -49,6 +49,15 @@ TEST_CASE("problems import then list and show and export and check", "[problems]
     const auto clean = db.json("problems check club");
     CHECK(clean["failed"] == 0);
     CHECK(clean["problems"][0]["exact"] == true);
+    CHECK(list["problems"][0]["difficulty"].count("goal_moves") == 0);  // not counted yet
+    const auto stored = db.json("problems check --store club");
+    REQUIRE(stored["stored_change"].is_number());
+    CHECK(db.json("problems list club")["problems"][0]["difficulty"]["goal_moves"] == 1);
+    CHECK(db.json("problems check --store club")["stored_change"].is_null());  // nothing new
+    CHECK(
+        db.run("revert " + std::to_string(stored["stored_change"].get<std::int64_t>())).exitCode ==
+        0);
+    CHECK(db.json("problems list club")["problems"][0]["difficulty"].count("goal_moves") == 0);
     const auto wrongFile = db.dir / "wrong.obf";
     storagetest::writeFile(wrongFile, kFfo1.substr(0, 67) + " H1; % wrong\n");
     const auto wrong = db.run("problems check --file " + wrongFile.string());

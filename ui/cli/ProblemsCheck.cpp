@@ -75,6 +75,8 @@ void checkBudget(const problems::CheckBudget& b) {
 // The problems `check` works on: files, or the archive's (a set, ids, or every set).
 std::vector<problems::Problem> problemsToCheck(const ProblemsOptions& o, int& bad) {
     std::vector<problems::Problem> out;
+    if (!o.files.empty() && o.store)
+        throw UsageError("--store goes with the archive's problems, not --file");
     if (!o.files.empty()) {
         for (const std::string& f : o.files) {
             problems::ProblemSet s = readProblemFile(f, o, bad);
@@ -114,8 +116,13 @@ int runProblemsCheck(const ProblemsOptions& o) {
     const auto start = std::chrono::steady_clock::now();
     int failed = 0, estimated = 0, unchecked = 0, notes = 0;
     json results = json::array();
+    std::vector<problems::Problem> counted;  // --store: the difficulties counted exactly
     for (const problems::Problem& p : list) {
         const problems::CheckResult r = checker.check(p, o.budget);
+        if (o.store && r.checked && r.exact && p.id) {
+            counted.push_back(p);
+            counted.back().difficulty.goalMoves = static_cast<int>(r.goalMoves.size());
+        }
         if (!r.checked) ++unchecked;
         if (!r.ok()) ++failed;
         if (!r.exact) ++estimated;
@@ -135,6 +142,13 @@ int runProblemsCheck(const ProblemsOptions& o) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::int64_t change = 0;
+    if (o.store && !counted.empty()) {
+        auto archive = openForEdit(o.db, o.user);
+        storage::ProblemStore store(archive);
+        change = storageCall([&] { return store.update(counted); });
+        if (!o.json && change) fmt::print("difficulties stored (change {})\n", change);
+    }
     if (o.json) {
         printJson({{"problems", results},
                    {"checked", list.size() - static_cast<std::size_t>(unchecked)},
@@ -143,6 +157,7 @@ int runProblemsCheck(const ProblemsOptions& o) {
                    {"not_checked", unchecked},
                    {"value_notes", notes},
                    {"bad_lines", bad},
+                   {"stored_change", change ? json(change) : json()},
                    {"seconds", seconds}});
     } else {
         fmt::print(

@@ -27,6 +27,7 @@ struct ProblemsOptions {
     std::vector<std::int64_t> ids;
     // check budget
     problems::CheckBudget budget;
+    bool store = false;  // check --store: the difficulty counted, written back
     // export
     std::string output;
     // from-game

@@ -148,9 +148,13 @@ int runList(const ProblemsOptions& o) {
         return kExitOk;
     }
     for (const problems::Problem& p : set.problems)
-        fmt::print("{:>6}  {:<28} {:<6} {} to move, {:>2} empties, answer {}\n", p.id,
+        fmt::print("{:>6}  {:<28} {:<6} {} to move, {:>2} empties{}, answer {}\n", p.id,
                    escapeForTerminal(p.title), problems::goalName(p.goal),
                    core::colorName(p.position.toMove()), p.difficulty.empties,
+                   p.difficulty.goalMoves < 0
+                       ? std::string()
+                       : fmt::format(", {} of {} moves reach the goal", p.difficulty.goalMoves,
+                                     p.difficulty.legalMoves),
                    p.answers.empty() ? "-" : problems::movesText(p.answers));
     return kExitOk;
 }
@@ -341,6 +345,10 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
     check->add_option("--first-number", o->firstNumber,
                       "With --file, OBF: the first problem's number");
     addBudgetOptions(check, *o);
+    check->add_flag("--store", o->store,
+                    "Store each problem's difficulty (how many moves reach its goal) when its "
+                    "values are exact (one journalled change, problems-edit)");
+    addUserOption(check, o->user);
     check->footer(
         "Each problem: every legal move's value (exact within the budget, else the midgame "
         "search's estimate, said so), the moves reaching the goal, and whether the stated answer "
