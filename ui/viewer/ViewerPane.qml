@@ -42,6 +42,9 @@ Item {
     readonly property int trashTab: 6
     readonly property int historyTab: 7
     readonly property int duplicatesTab: 8
+    // Training on the archive's problem sets (ProblemsPanel), over the whole width.
+    readonly property int problemsTab: 9
+    readonly property alias problemsPanel: problemsPanel
     readonly property CurationController curation: archive.curation
     // Leaving a game with unsaved edits asks first (leaveDialog); `action` runs once agreed.
     property var pendingLeave: null
@@ -374,8 +377,8 @@ Item {
             Layout.fillWidth: true
             Layout.fillHeight: true
             // The Events tab's wide table takes the whole width (EventsPanel.wide).
-            readonly property bool wideTable: tabs.currentIndex === 4 && eventsPanel.showingEvent
-                                              && eventsPanel.wide
+            readonly property bool wideTable: (tabs.currentIndex === 4 && eventsPanel.showingEvent
+                                               && eventsPanel.wide) || tabs.currentIndex === root.problemsTab
             readonly property real leftWidth: wideTable ? -theme.unit
                                                         : Math.min(height - controls.implicitHeight - theme.unit * 0.5,
                                                                    width * 0.55)
@@ -491,6 +494,7 @@ Item {
                     TabButton { objectName: "trashTabButton"; text: qsTr("Trash"); focusPolicy: Qt.NoFocus }
                     TabButton { objectName: "historyTabButton"; text: qsTr("History"); focusPolicy: Qt.NoFocus }
                     TabButton { objectName: "duplicatesTabButton"; text: qsTr("Duplicates"); width: implicitWidth; focusPolicy: Qt.NoFocus }
+                    TabButton { objectName: "problemsTabButton"; text: qsTr("Problems"); width: implicitWidth; focusPolicy: Qt.NoFocus }
                 }
                 // The tab pages fill one area; only the current one is visible.
                 Item {
@@ -570,6 +574,15 @@ Item {
                         objectName: "duplicatesPanel"
                         anchors.fill: parent
                         visible: tabs.currentIndex === root.duplicatesTab
+                        archive: archive
+                        game: game
+                        theme: theme
+                    }
+                    ProblemsPanel {
+                        id: problemsPanel
+                        objectName: "problemsPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === root.problemsTab
                         archive: archive
                         game: game
                         theme: theme

@@ -96,7 +96,7 @@ Options declareOptions(QCommandLineParser& parser) {
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QStringLiteral("Tab shown first: moves, tree, search, import, events, edit, trash, "
-                       "history, duplicates."),
+                       "history, duplicates, problems."),
         QStringLiteral("NAME"), QStringLiteral("moves"));
     const QCommandLineOption import(QStringLiteral("import"),
                                     QStringLiteral("Import a file or folder once the archive is "
@@ -193,12 +193,13 @@ std::optional<int> readValues(const QCommandLineParser& parser, const Options& o
     const QStringList tabs = {
         QStringLiteral("moves"),  QStringLiteral("tree"),    QStringLiteral("search"),
         QStringLiteral("import"), QStringLiteral("events"),  QStringLiteral("edit"),
-        QStringLiteral("trash"),  QStringLiteral("history"), QStringLiteral("duplicates")};
+        QStringLiteral("trash"),  QStringLiteral("history"), QStringLiteral("duplicates"),
+        QStringLiteral("problems")};
     options->tab = int(tabs.indexOf(parser.value(o.tab)));
     if (options->tab < 0) {
         std::fprintf(stderr,
                      "othello-viewer: --tab wants moves, tree, search, import, events, edit, "
-                     "trash, history or duplicates\n");
+                     "trash, history, duplicates or problems\n");
         return 2;
     }
     othello::viewer::CurationController::setDefaultUser(parser.value(o.user));

@@ -537,4 +537,16 @@ qint64 ArchiveBackend::markNotDuplicates(const std::vector<qint64>& games) {
     });
 }
 
+std::vector<st::ProblemSetInfo> ArchiveBackend::problemSets() {
+    return backendCall([&] { return st::ProblemStore(impl_->archive).sets(); });
+}
+
+problems::ProblemSet ArchiveBackend::problemSet(const QString& name) {
+    return backendCall([&] { return st::ProblemStore(impl_->archive).problems(name.toStdString()); });
+}
+
+st::ProblemAddResult ArchiveBackend::addProblems(const problems::ProblemSet& set) {
+    return writing([&] { return st::ProblemStore(impl_->writer()).add(set); });
+}
+
 }  // namespace othello::viewer
