@@ -7,6 +7,7 @@
 #include <set>
 
 #include "web/Assets.h"
+#include "web/ProblemPages.h"
 #include "web/SitePages.h"
 #include "web/SitePaths.h"
 
@@ -42,7 +43,7 @@ bool indexOrder(const storage::TournamentSummary& a, const storage::TournamentSu
 constexpr std::chrono::seconds kEventsFresh{5};
 
 bool assetPublished(std::string_view name, bool served) {
-    return served || name == "style.css" || name == "game.js";
+    return served || name == "style.css" || name == "game.js" || name == "problems.js";
 }
 
 }  // namespace
@@ -169,7 +170,24 @@ struct Site::Impl {
                 in.years.emplace_back(all[i].year, p);
             if (p == page) in.entries.push_back({all[i], winner(all[i])});
         }
+        if (page == 1) in.problemSets = storage::ProblemStore(archive).sets();
         return indexPage(options, in);
+    }
+
+    // Problem set pages: every legal move judged and valued here (ProblemPages.h), once per
+    // set for a Site (`serve` renders a page per request: the checker's work is kept).
+    std::unique_ptr<problems::GoalChecker> checker;
+    std::map<std::int64_t, std::string> problemPages;
+    std::optional<std::string> problemPage(std::int64_t setId) {
+        if (const auto it = problemPages.find(setId); it != problemPages.end()) return it->second;
+        storage::ProblemStore store(archive);
+        for (const storage::ProblemSetInfo& info : store.sets()) {
+            if (info.id != setId) continue;
+            if (!checker) checker = std::make_unique<problems::GoalChecker>();
+            return problemPages[setId] =
+                       problemSetPage(options, info, store.problems(info.name), *checker);
+        }
+        return std::nullopt;
     }
 
     std::vector<storage::StoredGame> storedGames(const storage::Tournament& t) {
@@ -210,6 +228,8 @@ std::optional<std::string> Site::render(const std::string& relPath) {
         }
         case SitePath::Kind::Game:
             return gamePage(im.options);
+        case SitePath::Kind::Problems:
+            return im.problemPage(path->number);
         case SitePath::Kind::Asset: {
             const auto a = asset(path->asset);
             if (!a || !assetPublished(path->asset, im.options.served)) return std::nullopt;
@@ -243,6 +263,11 @@ SiteCounts Site::forEachFile(
         ++counts.events;
         counts.games += static_cast<std::int64_t>(t->games.size());
     }
+    for (const storage::ProblemSetInfo& info : storage::ProblemStore(im.archive).sets())
+        if (const auto page = im.problemPage(info.id)) {
+            emit(problemSetPath(info.id), *page);
+            im.problemPages.erase(info.id);  // published: memory stays bounded by one set
+        }
     // Last: the winners are known by now.
     for (std::int64_t page = 1; page <= im.pageCount(all.size()); ++page)
         emit(indexPath(page), im.indexPageOf(all, page));

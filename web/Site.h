@@ -14,8 +14,12 @@
 //   game.html                            the interactive board; which game comes from the URL:
 //                                        game.html?event=<tournamentId>&game=<gameId>, and
 //                                        &ply=<n> opens it after n plies (passes count)
+//   problems/<setId>.html                a problem set (web/ProblemPages.h): each problem's
+//                                        board, answered by a click, judged by what publish
+//                                        computed (no server, no engine at run time)
 //   assets/<name>                        web/assets/ (scripts, styles): a static site has
-//                                        style.css and game.js, a served one every asset
+//                                        style.css, game.js and problems.js, a served one every
+//                                        asset
 // Only these exact spellings name a file (web/SitePaths.h): no leading "/", no "..", no
 // leading zeros, "index-1.html" is index.html. The index lists the newest year first, events of
 // an unknown year last. Games recorded without an event belong to the event "" of their year

@@ -10,6 +10,7 @@
 #include "core/Rules.h"
 #include "importers/GameResult.h"
 #include "web/Html.h"
+#include "web/ProblemPages.h"
 #include "web/SitePaths.h"
 
 namespace othello::web {
@@ -22,28 +23,6 @@ constexpr std::size_t kMaxMatrixPlayers = 24;
 
 std::string nameOrUnknown(const std::string& name) {
     return escapeHtml(name.empty() ? std::string("?") : name);
-}
-
-// The page's head, header and the start of <main>; `prefix` leads from the page to the site's
-// root ("" or "../").
-std::string pageStart(const SiteOptions& o, const std::string& title, const std::string& prefix,
-                      const std::string& bodyClass) {
-    std::string s = fmt::format(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<title>{}</title>\n<link rel=\"stylesheet\" href=\"{}assets/style.css\">\n</head>\n"
-        "<body class=\"{}\">\n<header class=\"site\"><a class=\"brand\" href=\"{}index.html\">{}"
-        "</a><nav><a href=\"{}index.html\">Events</a>",
-        escapeHtml(title == o.title ? title : title + " · " + o.title), prefix, bodyClass, prefix,
-        escapeHtml(o.title), prefix);
-    if (o.served) s += fmt::format("<a href=\"{}search.html\">Search</a>", prefix);
-    s += "</nav></header>\n<main>\n";
-    return s;
-}
-
-std::string pageEnd(const std::string& scripts = "") {
-    return "</main>\n<footer class=\"site\">Published with othello-db</footer>\n" + scripts +
-           "</body>\n</html>\n";
 }
 
 std::string pointsText(int points2) {
@@ -278,6 +257,28 @@ std::string gamesTable(const storage::Tournament& t, const storage::Standings* s
 
 }  // namespace
 
+// The page's head, header and the start of <main>; `prefix` leads from the page to the site's
+// root ("" or "../").
+std::string pageStart(const SiteOptions& o, const std::string& title, const std::string& prefix,
+                      const std::string& bodyClass) {
+    std::string s = fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>{}</title>\n<link rel=\"stylesheet\" href=\"{}assets/style.css\">\n</head>\n"
+        "<body class=\"{}\">\n<header class=\"site\"><a class=\"brand\" href=\"{}index.html\">{}"
+        "</a><nav><a href=\"{}index.html\">Events</a>",
+        escapeHtml(title == o.title ? title : title + " · " + o.title), prefix, bodyClass, prefix,
+        escapeHtml(o.title), prefix);
+    if (o.served) s += fmt::format("<a href=\"{}search.html\">Search</a>", prefix);
+    s += "</nav></header>\n<main>\n";
+    return s;
+}
+
+std::string pageEnd(const std::string& scripts) {
+    return "</main>\n<footer class=\"site\">Published with othello-db</footer>\n" + scripts +
+           "</body>\n</html>\n";
+}
+
 std::string eventTitle(const storage::TournamentSummary& t) {
     const std::string name = t.name.empty() ? std::string("Games without an event") : t.name;
     return t.year ? fmt::format("{} {}", name, t.year) : name;
@@ -315,6 +316,7 @@ std::string indexPage(const SiteOptions& o, const IndexPageInput& in) {
             pager += fmt::format("<a rel=\"next\" href=\"{}\">Older »</a>", indexPath(in.page + 1));
         pager += "</nav>\n";
     }
+    s += problemSetsSection(in.problemSets);
     s += pager;
     s += "<div class=\"scroll\"><table class=\"events\"><thead><tr><th>Year</th><th "
          "class=\"name\">Event</th><th>Games</th><th>Players</th><th class=\"name\">Winner</th>"

@@ -12,9 +12,10 @@
 namespace othello::web {
 
 struct SitePath {
-    enum class Kind { Index, Event, Data, Game, Asset };
+    enum class Kind { Index, Event, Data, Game, Asset, Problems };
     Kind kind = Kind::Index;
-    std::int64_t number = 1;  // Index: the page (1-based); Event, Data: the tournament id
+    std::int64_t number = 1;  // Index: the page (1-based); Event, Data: the tournament id;
+                              // Problems: the problem set's id
     std::string asset;        // Asset: the file name in web/assets/
 };
 
@@ -29,6 +30,8 @@ std::string indexPath(std::int64_t page);
 std::string eventPath(std::int64_t tournamentId);
 // "data/event-<id>.js"
 std::string dataPath(std::int64_t tournamentId);
+// "problems/<setId>.html" (web/ProblemPages.h)
+std::string problemSetPath(std::int64_t setId);
 // "game.html?event=<id>&game=<gameId>", with "&ply=<n>" when `ply` is given (the board
 // opens after n plies, passes counted). The query is read by assets/game.js.
 std::string gameLink(std::int64_t tournamentId, std::int64_t gameId,

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "ProblemVerdict.h"
 #include "core/Notation.h"
+#include "problems/AnswerVerdict.h"
 
 namespace othello::viewer {
 
@@ -12,9 +12,17 @@ namespace pr = othello::problems;
 namespace {
 
 // The values' budget in the viewer: exact up to 24 empties within 10 s on one thread (the
-// machine is shared with the window and the game analysis), else the midgame search.
-pr::CheckBudget trainingBudget() {
+// machine is shared with the window and the game analysis), else the midgame search. A corner
+// goal is judged without values (they only inform): exact up to 18 empties, else depth 10.
+pr::CheckBudget trainingBudget(pr::Goal goal) {
     pr::CheckBudget b;
+    if (goal == pr::Goal::Corner) {
+        b.exactEmpties = 18;
+        b.maxSeconds = 5;
+        b.midgameDepth = 10;
+        b.threads = 1;
+        return b;
+    }
     b.exactEmpties = 24;
     b.maxSeconds = 10;
     b.midgameDepth = 12;
@@ -188,7 +196,7 @@ void ProblemsController::tryAgain() {
 void ProblemsController::startValues() {
     const pr::Problem* p = current();
     if (!p) return;
-    if (std::optional<pr::CheckResult> stated = statedCheck(*p)) {
+    if (std::optional<pr::CheckResult> stated = pr::statedCheck(*p)) {
         check_ = std::move(stated);
         return;
     }
@@ -200,7 +208,7 @@ void ProblemsController::startValues() {
         // A problem left before its turn came is not computed (the player stepped past it).
         if (shown->load() != generation) return;
         if (!*checker) *checker = std::make_unique<pr::GoalChecker>(nullptr, 16);
-        pr::CheckResult result = (*checker)->check(problem, trainingBudget());
+        pr::CheckResult result = (*checker)->check(problem, trainingBudget(problem.goal));
         DbThread::reply(self, [self, generation, result = std::move(result)]() mutable {
             if (self) self->valuesArrived(generation, std::move(result));
         });
@@ -221,7 +229,7 @@ bool ProblemsController::answer(int square) {
                                              : square >= 0 && square < 64 && p->position.isLegal(square);
     if (!legal) return false;
     answered_ = square;
-    if (!judgedWithoutValues(*p) && !check_) {
+    if (!pr::judgedWithoutValues(*p) && !check_) {
         pending_ = true;
         state_ = QStringLiteral("checking");
         verdict_ = tr("Checking %1…").arg(qs(core::squareName(square)));
@@ -235,7 +243,7 @@ bool ProblemsController::answer(int square) {
 void ProblemsController::judge(int square) {
     const pr::Problem& p = *current();
     pending_ = false;
-    const Verdict v = judgeAnswer(p, square, check_);
+    const pr::Verdict v = pr::judgeAnswer(p, square, check_);
     state_ = v.right ? QStringLiteral("right") : QStringLiteral("wrong");
     verdict_ = qs(v.text);
     if (!results().record(key(p), v.right, shownFor_.elapsed() / 1000.0))
@@ -317,7 +325,7 @@ QVariantList ProblemsController::values() const {
                                 (state_ == QLatin1String("solution") && solutionStep_ == 0));
     if (!check_ || !answeredShown) return out;
     for (const pr::MoveCheck& m : check_->moves)
-        if (m.move >= 0 && m.move < 64) out[m.move] = qs(valueLabel(m));
+        if (m.move >= 0 && m.move < 64) out[m.move] = qs(pr::valueLabel(m));
     return out;
 }
 
