@@ -157,12 +157,14 @@ Item {
                 }
                 Button {
                     text: "◀"
+                    implicitWidth: theme.unit * 3
                     visible: controller.state === "solution"
                     focusPolicy: Qt.NoFocus
                     onClicked: controller.stepSolution(-1)
                 }
                 Button {
                     text: "▶"
+                    implicitWidth: theme.unit * 3
                     visible: controller.state === "solution"
                     focusPolicy: Qt.NoFocus
                     onClicked: controller.stepSolution(1)
