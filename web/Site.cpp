@@ -248,8 +248,11 @@ SiteCounts Site::forEachFile(
         ++counts.files;
         counts.bytes += static_cast<std::int64_t>(content.size());
     };
+    // problems.js only with problem sets to publish: an archive of games alone keeps its files.
+    const std::vector<storage::ProblemSetInfo> problemSets = storage::ProblemStore(im.archive).sets();
     for (const Asset& a : assetTable())
-        if (assetPublished(a.name, im.options.served))
+        if (assetPublished(a.name, im.options.served) &&
+            (a.name != std::string_view("problems.js") || !problemSets.empty()))
             emit("assets/" + std::string(a.name), std::string(a.content));
     emit("game.html", gamePage(im.options));
     const auto all = im.events();
@@ -263,7 +266,7 @@ SiteCounts Site::forEachFile(
         ++counts.events;
         counts.games += static_cast<std::int64_t>(t->games.size());
     }
-    for (const storage::ProblemSetInfo& info : storage::ProblemStore(im.archive).sets())
+    for (const storage::ProblemSetInfo& info : problemSets)
         if (const auto page = im.problemPage(info.id)) {
             emit(problemSetPath(info.id), *page);
             im.problemPages.erase(info.id);  // published: memory stays bounded by one set

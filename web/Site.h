@@ -18,7 +18,8 @@
 //                                        board, answered by a click, judged by what publish
 //                                        computed (no server, no engine at run time)
 //   assets/<name>                        web/assets/ (scripts, styles): a static site has
-//                                        style.css, game.js and problems.js, a served one every
+//                                        style.css, game.js and (with problem sets) problems.js,
+//                                        a served one every
 //                                        asset
 // Only these exact spellings name a file (web/SitePaths.h): no leading "/", no "..", no
 // leading zeros, "index-1.html" is index.html. The index lists the newest year first, events of
