@@ -19,8 +19,7 @@
 //                                        computed (no server, no engine at run time)
 //   assets/<name>                        web/assets/ (scripts, styles): a static site has
 //                                        style.css, game.js and (with problem sets) problems.js,
-//                                        a served one every
-//                                        asset
+//                                        a served one every asset
 // Only these exact spellings name a file (web/SitePaths.h): no leading "/", no "..", no
 // leading zeros, "index-1.html" is index.html. The index lists the newest year first, events of
 // an unknown year last. Games recorded without an event belong to the event "" of their year
