@@ -42,8 +42,10 @@ Item {
             tryVerify(function() { return problems.sets.length === 1 && !problems.loading }, 10000)
             compare(problems.sets[0].name, TestData.problemSet)
             compare(problems.sets[0].problems, 5)
-            problems.openSet(TestData.problemSet)
+            // The only set opens by itself.
             tryCompare(problems, "state", "question", 10000)
+            compare(problems.setName, TestData.problemSet)
+            compare(child(pane, "problemSetBox").currentIndex, 0)
             compare(problems.count, 5)
             return pane
         }

@@ -139,14 +139,15 @@ void ProblemsController::openSet(const QString& name) {
         DbThread::reply(self, [self, name, set = std::move(set), error]() mutable {
             if (!self) return;
             self->loading_ = false;
-            emit self->setsChanged();
             if (!error.isEmpty()) {
+                emit self->setsChanged();
                 self->setMessage(error, true);
                 return;
             }
-            self->setName_ = name;
+            self->setName_ = name;  // before setsChanged: the panel's listeners see the set open
             self->problems_ = std::move(set.problems);
             self->index_ = -1;
+            emit self->setsChanged();
             self->show(0);
             emit self->resultsChanged();
         });

@@ -22,6 +22,25 @@ Item {
         archive: root.archive
     }
     onVisibleChanged: if (visible && root.archive.ready) controller.refresh()
+    // The first set opens by itself (once: an error must not retry for ever); the chooser
+    // follows the set open.
+    property bool autoOpened: false
+    Connections {
+        target: controller
+        function onSetsChanged() {
+            if (!root.autoOpened && !controller.loading && controller.setName === ""
+                    && controller.sets.length > 0) {
+                root.autoOpened = true
+                controller.openSet(controller.sets[0].name)
+            }
+            root.syncChooser()
+        }
+        function onProblemChanged() { root.syncChooser() }
+    }
+    function syncChooser() {
+        for (var i = 0; i < controller.sets.length; ++i)
+            if (controller.sets[i].name === controller.setName) { setBox.currentIndex = i; return }
+    }
     Connections {
         target: root.archive
         function onFirstGameShown() { if (root.visible) controller.refresh() }
