@@ -331,7 +331,8 @@ struct Change {
     std::string user;
     // "add", "edit", "delete", "restore", "purge", "import", "rename-player",
     // "rename-event", "withdraw", "unwithdraw", "event-rounds", "stage", "duplicates",
-    // "not-duplicates", "revert"
+    // "not-duplicates", "problems-add", "problems-remove", "problems-edit"
+    // (storage/problems/ProblemStore.h), "revert"
     std::string kind;
     std::string summary;              // one line: "game 12: black \"Tamenori\" -> \"Tamenori H.\""
     std::vector<std::int64_t> games;  // the games it changed (an import: see firstGame)
