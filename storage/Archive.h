@@ -407,6 +407,7 @@ class Archive {
     struct Impl;  // the connection; defined in storage/ArchiveImpl.h, not part of the API
 
   private:
+    friend class ProblemStore;  // problem sets (storage/problems/ProblemStore.h)
     std::unique_ptr<Impl> impl_;
 };
 

@@ -25,7 +25,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 15;
+inline constexpr int kSchemaVersion = 16;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -348,7 +348,8 @@ struct Change {
     std::string user;
     // "add", "edit", "delete", "restore", "purge", "import", "rename-player",
     // "rename-event", "withdraw", "unwithdraw", "event-rounds", "stage", "duplicates",
-    // "not-duplicates", "revert"
+    // "not-duplicates", "problems-add", "problems-remove", "problems-edit"
+    // (storage/problems/ProblemStore.h), "revert"
     std::string kind;
     std::string summary;              // one line: "game 12: black \"Tamenori\" -> \"Tamenori H.\""
     std::vector<std::int64_t> games;  // the games it changed (an import: see firstGame)

@@ -47,8 +47,8 @@ struct Links {
     std::string game(const PlayerGame& g, const std::string& text,
                      std::optional<int> ply = std::nullopt) const {
         if (!g.eventId || !published(g.eventId)) return escapeHtml(text);
-        return fmt::format("<a href=\"{}\">{}</a>", escapeHtml("../" + gameLink(g.eventId, g.id, ply)),
-                           escapeHtml(text));
+        return fmt::format("<a href=\"{}\">{}</a>",
+                           escapeHtml("../" + gameLink(g.eventId, g.id, ply)), escapeHtml(text));
     }
     std::string event(std::int64_t id, const std::string& text) const {
         if (!id || !published(id)) return escapeHtml(text);
@@ -80,8 +80,8 @@ std::string linesTable(const char* title, const std::vector<storage::OpeningLine
         s += fmt::format(
             "<tr><td class=\"name\" title=\"{}\">{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td>"
             "<td class=\"name\">{}</td></tr>\n",
-            escapeHtml(movesText(l.moves)), escapeHtml(l.name), l.record.games,
-            l.record.wins, l.record.draws, l.record.losses, pct(l.record.scorePercent()),
+            escapeHtml(movesText(l.moves)), escapeHtml(l.name), l.record.games, l.record.wins,
+            l.record.draws, l.record.losses, pct(l.record.scorePercent()),
             links.game(l.last, gameText(l.last)));
     return s + "</tbody></table>\n";
 }
@@ -89,8 +89,9 @@ std::string linesTable(const char* title, const std::vector<storage::OpeningLine
 std::string ratingSection(const storage::RatingHistory& rating, const Links& links) {
     std::string s = "<h2 id=\"rating\">Archive rating</h2>\n";
     if (rating.points.empty())
-        return s + "<p class=\"meta\">Not rated: no rated tournament game (the archive's own "
-                   "Elo, not a federation's).</p>\n";
+        return s +
+               "<p class=\"meta\">Not rated: no rated tournament game (the archive's own "
+               "Elo, not a federation's).</p>\n";
     const auto& last = rating.points.back();
     s += fmt::format(
         "<p class=\"meta\">The archive's own Elo rating, not a federation's: {:.0f} after {} {}, "
@@ -112,9 +113,10 @@ std::string ratingSection(const storage::RatingHistory& rating, const Links& lin
 // Every game's departure, newest first, folded away (a busy player has thousands).
 std::string departuresTable(const storage::PlayerProfile& p, const Links& links) {
     if (p.departures.empty()) return "";
-    std::string s = "<details><summary>Every game</summary><table class=\"departures\"><thead>"
-                    "<tr><th>Game</th><th>Move</th><th>By</th><th>Played</th><th>Most played</th>"
-                    "<th>Games there</th></tr></thead>\n<tbody>\n";
+    std::string s =
+        "<details><summary>Every game</summary><table class=\"departures\"><thead>"
+        "<tr><th>Game</th><th>Move</th><th>By</th><th>Played</th><th>Most played</th>"
+        "<th>Games there</th></tr></thead>\n<tbody>\n";
     for (auto it = p.departures.rbegin(); it != p.departures.rend(); ++it) {
         const storage::Departure& d = *it;
         PlayerGame g;
@@ -193,15 +195,17 @@ std::string ratingSvg(const storage::RatingHistory& rating, int width, int heigh
         if (x(i + 1) - lastX < 34) continue;
         lastX = x(i + 1);
         // Kept inside the chart: the last year sits at its right edge.
-        s += fmt::format("<text x=\"{:.1f}\" y=\"{}\" font-size=\"11\" fill=\"#666\" "
-                         "text-anchor=\"middle\">{}</text>\n",
-                         std::min(lastX, width - 16.0), height - 6, pts[i].year);
+        s += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{}\" font-size=\"11\" fill=\"#666\" "
+            "text-anchor=\"middle\">{}</text>\n",
+            std::min(lastX, width - 16.0), height - 6, pts[i].year);
     }
     std::string line = fmt::format("{:.1f},{:.1f}", x(0), y(pts.front().before));
     for (std::size_t i = 0; i < pts.size(); ++i)
         line += fmt::format(" {:.1f},{:.1f}", x(i + 1), y(pts[i].after));
     s += "<polyline class=\"history\" fill=\"none\" stroke=\"#2e6fd8\" stroke-width=\"2\" "
-         "points=\"" + line + "\"/>\n";
+         "points=\"" +
+         line + "\"/>\n";
     for (std::size_t i = 0; i < pts.size(); ++i)
         s += fmt::format(
             "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"#2e6fd8\"><title>{} {}: {:.0f} "
@@ -216,7 +220,7 @@ std::string playerPage(const SiteOptions& options, const storage::PlayerProfile&
                        const std::function<bool(std::int64_t)>& published) {
     const Links links{published};
     const std::string name = p.player.name.empty() ? std::string("?") : p.player.name;
-    std::string s = sitePageStart(options, name, "../", "player");
+    std::string s = pageStart(options, name, "../", "player");
     s += fmt::format("<h1>{}</h1>\n<p class=\"meta\">Player #{}: {} game{}, {}–{}.</p>\n",
                      escapeHtml(name), p.player.id, p.player.games, p.player.games == 1 ? "" : "s",
                      p.firstYear, p.lastYear);
@@ -265,11 +269,11 @@ std::string playerPage(const SiteOptions& options, const storage::PlayerProfile&
          "<th class=\"name\">Game</th><th>Result</th><th class=\"name\">Event</th></tr></thead>\n"
          "<tbody>\n";
     for (const auto& g : p.best)
-        s += fmt::format("<tr><td class=\"name\">{}</td><td>{}-{}</td><td class=\"name\">{}</td></tr>\n",
-                         links.game(g, gameText(g)), g.discs, 64 - g.discs,
-                         links.event(g.eventId, g.event));
+        s += fmt::format(
+            "<tr><td class=\"name\">{}</td><td>{}-{}</td><td class=\"name\">{}</td></tr>\n",
+            links.game(g, gameText(g)), g.discs, 64 - g.discs, links.event(g.eventId, g.event));
     s += "</tbody></table>\n";
-    return s + sitePageEnd();
+    return s + pageEnd();
 }
 
 }  // namespace othello::web

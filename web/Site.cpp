@@ -11,6 +11,7 @@
 #include "storage/players/Ratings.h"
 #include "web/Assets.h"
 #include "web/PlayerPage.h"
+#include "web/ProblemPages.h"
 #include "web/SitePages.h"
 #include "web/SitePaths.h"
 
@@ -46,7 +47,7 @@ bool indexOrder(const storage::TournamentSummary& a, const storage::TournamentSu
 constexpr std::chrono::seconds kEventsFresh{5};
 
 bool assetPublished(std::string_view name, bool served) {
-    return served || name == "style.css" || name == "game.js";
+    return served || name == "style.css" || name == "game.js" || name == "problems.js";
 }
 
 }  // namespace
@@ -234,7 +235,24 @@ struct Site::Impl {
                 in.years.emplace_back(all[i].year, p);
             if (p == page) in.entries.push_back({all[i], winner(all[i])});
         }
+        if (page == 1) in.problemSets = storage::ProblemStore(archive).sets();
         return indexPage(options, in);
+    }
+
+    // Problem set pages: every legal move judged and valued here (ProblemPages.h), once per
+    // set for a Site (`serve` renders a page per request: the checker's work is kept).
+    std::unique_ptr<problems::GoalChecker> checker;
+    std::map<std::int64_t, std::string> problemPages;
+    std::optional<std::string> problemPage(std::int64_t setId) {
+        if (const auto it = problemPages.find(setId); it != problemPages.end()) return it->second;
+        storage::ProblemStore store(archive);
+        for (const storage::ProblemSetInfo& info : store.sets()) {
+            if (info.id != setId) continue;
+            if (!checker) checker = std::make_unique<problems::GoalChecker>();
+            return problemPages[setId] =
+                       problemSetPage(options, info, store.problems(info.name), *checker);
+        }
+        return std::nullopt;
     }
 
     std::vector<storage::StoredGame> storedGames(const storage::Tournament& t) {
@@ -277,6 +295,8 @@ std::optional<std::string> Site::render(const std::string& relPath) {
             return gamePage(im.options);
         case SitePath::Kind::Player:
             return im.playerPageOf(path->number);
+        case SitePath::Kind::Problems:
+            return im.problemPage(path->number);
         case SitePath::Kind::Asset: {
             const auto a = asset(path->asset);
             if (!a || !assetPublished(path->asset, im.options.served)) return std::nullopt;
@@ -295,8 +315,12 @@ SiteCounts Site::forEachFile(
         ++counts.files;
         counts.bytes += static_cast<std::int64_t>(content.size());
     };
+    // problems.js only with problem sets to publish: an archive of games alone keeps its files.
+    const std::vector<storage::ProblemSetInfo> problemSets =
+        storage::ProblemStore(im.archive).sets();
     for (const Asset& a : assetTable())
-        if (assetPublished(a.name, im.options.served))
+        if (assetPublished(a.name, im.options.served) &&
+            (a.name != std::string_view("problems.js") || !problemSets.empty()))
             emit("assets/" + std::string(a.name), std::string(a.content));
     emit("game.html", gamePage(im.options));
     const auto all = im.events();
@@ -327,6 +351,11 @@ SiteCounts Site::forEachFile(
         }
     im.keepStandings = false;
     im.keptStandings.clear();
+    for (const storage::ProblemSetInfo& info : problemSets)
+        if (const auto page = im.problemPage(info.id)) {
+            emit(problemSetPath(info.id), *page);
+            im.problemPages.erase(info.id);  // published: memory stays bounded by one set
+        }
     // Last: the winners are known by now.
     for (std::int64_t page = 1; page <= im.pageCount(all.size()); ++page)
         emit(indexPath(page), im.indexPageOf(all, page));

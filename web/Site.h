@@ -17,8 +17,12 @@
 //   players/<playerId>.html              a player's page (storage/players/PlayerProfile.h):
 //                                        every player of a published event's games; the
 //                                        event pages link each name there
+//   problems/<setId>.html                a problem set (web/ProblemPages.h): each problem's
+//                                        board, answered by a click, judged by what publish
+//                                        computed (no server, no engine at run time)
 //   assets/<name>                        web/assets/ (scripts, styles): a static site has
-//                                        style.css and game.js, a served one every asset
+//                                        style.css, game.js and (with problem sets) problems.js,
+//                                        a served one every asset
 // Only these exact spellings name a file (web/SitePaths.h): no leading "/", no "..", no
 // leading zeros, "index-1.html" is index.html. The index lists the newest year first, events of
 // an unknown year last. Games recorded without an event belong to the event "" of their year

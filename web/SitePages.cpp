@@ -10,6 +10,7 @@
 #include "core/Rules.h"
 #include "importers/GameResult.h"
 #include "web/Html.h"
+#include "web/ProblemPages.h"
 #include "web/SitePaths.h"
 
 namespace othello::web {
@@ -31,28 +32,6 @@ std::string nameOrUnknown(const std::string& name) {
     const auto id = tPageOptions->playerId(name);
     return id ? fmt::format("<a class=\"player\" href=\"../{}\">{}</a>", playerPath(*id), text)
               : text;
-}
-
-// The page's head, header and the start of <main>; `prefix` leads from the page to the site's
-// root ("" or "../").
-std::string pageStart(const SiteOptions& o, const std::string& title, const std::string& prefix,
-                      const std::string& bodyClass) {
-    std::string s = fmt::format(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<title>{}</title>\n<link rel=\"stylesheet\" href=\"{}assets/style.css\">\n</head>\n"
-        "<body class=\"{}\">\n<header class=\"site\"><a class=\"brand\" href=\"{}index.html\">{}"
-        "</a><nav><a href=\"{}index.html\">Events</a>",
-        escapeHtml(title == o.title ? title : title + " · " + o.title), prefix, bodyClass, prefix,
-        escapeHtml(o.title), prefix);
-    if (o.served) s += fmt::format("<a href=\"{}search.html\">Search</a>", prefix);
-    s += "</nav></header>\n<main>\n";
-    return s;
-}
-
-std::string pageEnd(const std::string& scripts = "") {
-    return "</main>\n<footer class=\"site\">Published with othello-db</footer>\n" + scripts +
-           "</body>\n</html>\n";
 }
 
 std::string pointsText(int points2) {
@@ -287,13 +266,26 @@ std::string gamesTable(const storage::Tournament& t, const storage::Standings* s
 
 }  // namespace
 
-std::string sitePageStart(const SiteOptions& o, const std::string& title,
-                          const std::string& prefix, const std::string& bodyClass) {
-    return pageStart(o, title, prefix, bodyClass);
+// The page's head, header and the start of <main>; `prefix` leads from the page to the site's
+// root ("" or "../").
+std::string pageStart(const SiteOptions& o, const std::string& title, const std::string& prefix,
+                      const std::string& bodyClass) {
+    std::string s = fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>{}</title>\n<link rel=\"stylesheet\" href=\"{}assets/style.css\">\n</head>\n"
+        "<body class=\"{}\">\n<header class=\"site\"><a class=\"brand\" href=\"{}index.html\">{}"
+        "</a><nav><a href=\"{}index.html\">Events</a>",
+        escapeHtml(title == o.title ? title : title + " · " + o.title), prefix, bodyClass, prefix,
+        escapeHtml(o.title), prefix);
+    if (o.served) s += fmt::format("<a href=\"{}search.html\">Search</a>", prefix);
+    s += "</nav></header>\n<main>\n";
+    return s;
 }
 
-std::string sitePageEnd() {
-    return pageEnd();
+std::string pageEnd(const std::string& scripts) {
+    return "</main>\n<footer class=\"site\">Published with othello-db</footer>\n" + scripts +
+           "</body>\n</html>\n";
 }
 
 std::string eventTitle(const storage::TournamentSummary& t) {
@@ -333,6 +325,7 @@ std::string indexPage(const SiteOptions& o, const IndexPageInput& in) {
             pager += fmt::format("<a rel=\"next\" href=\"{}\">Older »</a>", indexPath(in.page + 1));
         pager += "</nav>\n";
     }
+    s += problemSetsSection(in.problemSets);
     s += pager;
     s += "<div class=\"scroll\"><table class=\"events\"><thead><tr><th>Year</th><th "
          "class=\"name\">Event</th><th>Games</th><th>Players</th><th class=\"name\">Winner</th>"

@@ -7,23 +7,24 @@
 #include <vector>
 
 #include "storage/Archive.h"
+#include "storage/problems/ProblemStore.h"
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/Tournament.h"
 #include "web/Site.h"
 
 namespace othello::web {
 
-// The head, site header and start of <main> of a page (`prefix` leads to the site's root:
-// "" or "../"), and its end: every page of the site starts and ends so.
-std::string sitePageStart(const SiteOptions& options, const std::string& title,
-                          const std::string& prefix, const std::string& bodyClass);
-std::string sitePageEnd();
-
 // One line of the index of events.
 struct IndexEntry {
     storage::TournamentSummary summary;  // games: the games published
     std::string winner;                  // tournaments: the players ranked first, "" otherwise
 };
+
+// Every page's frame: the head, the site's header and the start of <main> (`prefix` leads
+// from the page to the site's root: "" or "../"), and the end with `scripts`.
+std::string pageStart(const SiteOptions& o, const std::string& title, const std::string& prefix,
+                      const std::string& bodyClass);
+std::string pageEnd(const std::string& scripts = "");
 
 // The title of an event: "World Championship 2021", "Games without an event 1990".
 std::string eventTitle(const storage::TournamentSummary& t);
@@ -39,6 +40,8 @@ struct IndexPageInput {
     std::int64_t pages = 1;
     std::int64_t events = 0;  // on every page
     std::int64_t games = 0;   // on every page
+    // The archive's problem sets (web/ProblemPages.h), listed on the first page only.
+    std::vector<storage::ProblemSetInfo> problemSets;
 };
 std::string indexPage(const SiteOptions& options, const IndexPageInput& input);
 

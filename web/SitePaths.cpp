@@ -63,6 +63,11 @@ std::optional<SitePath> parseSitePath(std::string_view relPath) {
         p.number = *id;
         return p;
     }
+    if (const auto id = idBetween(relPath, "problems/", ".html")) {
+        p.kind = SitePath::Kind::Problems;
+        p.number = *id;
+        return p;
+    }
     if (const auto id = idBetween(relPath, "data/event-", ".js")) {
         p.kind = SitePath::Kind::Data;
         p.number = *id;
@@ -95,6 +100,10 @@ std::string dataPath(std::int64_t tournamentId) {
 
 std::string playerPath(std::int64_t playerId) {
     return "players/" + std::to_string(playerId) + ".html";
+}
+
+std::string problemSetPath(std::int64_t setId) {
+    return "problems/" + std::to_string(setId) + ".html";
 }
 
 std::string gameLink(std::int64_t tournamentId, std::int64_t gameId, std::optional<int> ply) {

@@ -12,10 +12,11 @@
 namespace othello::web {
 
 struct SitePath {
-    enum class Kind { Index, Event, Data, Game, Asset, Player };
+    enum class Kind { Index, Event, Data, Game, Asset, Player, Problems };
     Kind kind = Kind::Index;
     std::int64_t number = 1;  // Index: the page (1-based); Event, Data: the tournament id;
-                              // Player: the player id
+                              // Player: the player id;
+                              // Problems: the problem set's id
     std::string asset;        // Asset: the file name in web/assets/
 };
 
@@ -32,6 +33,8 @@ std::string eventPath(std::int64_t tournamentId);
 std::string dataPath(std::int64_t tournamentId);
 // "players/<id>.html"
 std::string playerPath(std::int64_t playerId);
+// "problems/<setId>.html" (web/ProblemPages.h)
+std::string problemSetPath(std::int64_t setId);
 // "game.html?event=<id>&game=<gameId>", with "&ply=<n>" when `ply` is given (the board
 // opens after n plies, passes counted). The query is read by assets/game.js.
 std::string gameLink(std::int64_t tournamentId, std::int64_t gameId,

@@ -2,6 +2,7 @@
 #include "storage/curation/DuplicateGroups.h"
 #include "storage/curation/GameEditor.h"
 #include "storage/curation/Journal.h"
+#include "storage/problems/ProblemStore.h"
 #include "storage/tournaments/StructureStore.h"
 
 namespace othello::storage {
@@ -184,6 +185,8 @@ std::int64_t Archive::revert(std::int64_t id) {
     std::int64_t done = 0;
     if (isStructureChange(*c)) {
         done = revertStructure(*this, *impl_, *c);
+    } else if (isProblemChange(*c)) {
+        done = revertProblemChange(*impl_, *c);
     } else if (c->kind == "revert") {
         done = revertRevert(*impl_, *c);
     } else if (c->kind == "purge") {

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "storage/ArchiveImpl.h"
+#include "storage/problems/ProblemStore.h"
 
 namespace othello::storage {
 namespace {
@@ -157,6 +158,21 @@ void createCompatibilityViews(SQLite::Database& db, int version) {
                 stmt.find("CREATE INDEX") != std::string::npos)
                 continue;
             out += stmt + ";";
+        }
+        db.exec(out);
+    }
+    if (version < 16) {
+        // No problem sets yet (storage/problems/ProblemStore.h): the tables, empty, in temp.
+        // Readers make no index (a temp table's would live in temp, and the tables are empty).
+        const std::string sql = kProblemTablesSql;
+        std::string out;
+        for (std::size_t b = 0, e; b < sql.size(); b = e + 1) {
+            e = sql.find(';', b);
+            if (e == std::string::npos) break;
+            std::string stmt = sql.substr(b, e - b);
+            const auto at = stmt.find("CREATE TABLE");
+            if (at == std::string::npos) continue;
+            out += stmt.insert(at + 7, "TEMP ") + ";";
         }
         db.exec(out);
     }

@@ -12,6 +12,7 @@
 #include "storage/database/WriterLock.h"
 #include "storage/import/ImportSession.h"
 #include "storage/players/RatingsStore.h"
+#include "storage/problems/ProblemStore.h"
 #include "storage/tournaments/StructureStore.h"
 #include "storage/tournaments/Withdrawals.h"
 
@@ -212,8 +213,8 @@ DELETE FROM position_stats WHERE EXISTS (SELECT 1 FROM games WHERE result_known 
 UPDATE meta SET value = 0
     WHERE key = 'indexed_upto' AND EXISTS (SELECT 1 FROM games WHERE result_known = 0);
 )SQL",
-        // 6: the analysis tables (storage/cache/AnalysisCache.h). analysis_positions: solved positions
-        // by canonical position (id = insertion order, the oldest go first beyond
+        // 6: the analysis tables (storage/cache/AnalysisCache.h). analysis_positions: solved
+        // positions by canonical position (id = insertion order, the oldest go first beyond
         // meta.analysis_max_positions); squares in the canonical orientation, 64 = pass, 255 =
         // none; moves: 5 bytes a legal move (square, value + 64, kind, lower + 64, upper + 64).
         // game_analysis: per-game endgame reviews, dropped by triggers when a game is deleted
@@ -271,8 +272,10 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         {"", addGameRules},
         // 15: the archive ratings, every period rated (kRatingTablesSql, RatingsStore.h).
         {kRatingTablesSql, rateArchive},
+        // 16: problem sets and problems (kProblemTablesSql, storage/problems/ProblemStore.h).
+        {kProblemTablesSql},
     };
-    static_assert(kSchemaVersion == 15, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 16, "kSchemaVersion is the number of migrations");
     return list;
 }
 

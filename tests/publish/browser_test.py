@@ -146,6 +146,7 @@ def main():
     ap.add_argument('--cli', required=True)
     ap.add_argument('--fixture', required=True)
     ap.add_argument('--workdir', required=True)
+    ap.add_argument('--problems', required=True, help='the booklet puzzles (samples/problems)')
     a = ap.parse_args()
     work = os.path.abspath(a.workdir)
     os.makedirs(work, exist_ok=True)
@@ -163,6 +164,8 @@ def main():
     run(a.cli, 'add', *env_db, '--rules', 'reversi', '--moves', ' '.join(reversi_moves),
         '--event', 'Casual games', '--date', '2024', '--black', 'Pointed', '--white', 'Round',
         '--result', f'{rb}-{rw}')
+    # The booklet's puzzles as a problem set (a page per set, judged at publish time).
+    run(a.cli, '--db', db, 'problems', 'import', a.problems)
     out = json.loads(run(a.cli, 'publish', *env_db, '-o', site, '--json').stdout)
     check(out['events'] == 2 and out['games'] == 22, f'publish wrote 2 events, 22 games: {out}')
     check(out['players'] > 0, f'publish wrote player pages: {out}')
@@ -439,6 +442,51 @@ def main():
         check('Not a tournament' in driver.find_element('tag name', 'main').text and
               not driver.find_elements('css selector', 'table.crosstable'),
               'a collection\'s page has its games and no crosstable')
+        # The problem set: listed on the index; a right and a wrong answer on the board.
+        driver.get(url('index.html'))
+        driver.find_element('link text', 'Mattel booklet puzzles').click()
+        check(driver.find_element('id', 'problem-title').text == 'Puzzle #1',
+              'the set\'s page opens at puzzle #1')
+        verdict = driver.find_element('id', 'verdict')
+        check(not verdict.is_displayed(), 'no verdict before an answer')
+        check(len(driver.find_elements('css selector', '#board .square.legal')) > 1,
+              'the legal moves are marked')
+        driver.find_element('id', 'sq-h2').click()
+        check(verdict.is_displayed() and verdict.text.startswith('Right: h2 forces a corner'),
+              f'h2 on puzzle #1 is right: {verdict.text!r}')
+        check('right' in driver.find_element('id', 'sq-h2').get_attribute('class'),
+              'the right answer is ringed')
+        check(not driver.find_elements('css selector', '#board .square.legal'),
+              'answered: no more moves to click')
+        values = driver.find_elements('css selector', '#board .square .value')
+        check(len(values) > 1 and all(v.text for v in values),
+              f'every move\'s value is shown after the answer ({len(values)})')
+        driver.save_screenshot(os.path.join(work, 'publish-problem-right.png'))
+        driver.find_element('id', 'btn-next').click()
+        check(driver.find_element('id', 'problem-title').text == 'Puzzle #2',
+              'Next shows puzzle #2')
+        legal = [e.get_attribute('id')[3:] for e in
+                 driver.find_elements('css selector', '#board .square.legal')]
+        wrong = next(n for n in legal if n != 'b6')
+        driver.find_element('id', 'sq-' + wrong).click()
+        verdict = driver.find_element('id', 'verdict')
+        check(verdict.text.startswith('Wrong: ') and wrong in verdict.text,
+              f'{wrong} on puzzle #2 is wrong: {verdict.text!r}')
+        check('wrong' in driver.find_element('id', 'sq-' + wrong).get_attribute('class') and
+              'goal' in driver.find_element('id', 'sq-b6').get_attribute('class'),
+              'the wrong answer is ringed, B6 framed as the goal\'s move')
+        driver.save_screenshot(os.path.join(work, 'publish-problem-wrong.png'))
+        driver.find_element('id', 'btn-again').click()
+        driver.find_element('id', 'sq-b6').click()
+        check(driver.find_element('id', 'verdict').text.startswith('Right: b6'),
+              'tried again, B6 is right')
+        # The solution of puzzle #1: the booklet's line ends 54 to 10.
+        driver.find_element('id', 'btn-previous').click()
+        driver.find_element('id', 'btn-solution').click()
+        shown = board_in_page(driver)
+        check(shown.count('X') == 54 and shown.count('O') == 10,
+              f'the solution line ends Black 54, White 10 ({shown.count("X")}-{shown.count("O")})')
+        check(no_alert(driver) == '', 'no alert on the problem page')
     finally:
         driver.quit()
     if FAILURES:

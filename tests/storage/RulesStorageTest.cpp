@@ -145,7 +145,7 @@ TEST_CASE("migration 14 backs a v13 archive up and stores every game's rules", "
     const fs::path backup = fs::path(db.string() + ".before-v14");
     CHECK_FALSE(fs::exists(backup));
     Archive a(db);
-    CHECK(a.info().schemaVersion == othello::storage::kSchemaVersion);  // 14, then the next ones
+    CHECK(a.info().schemaVersion == othello::storage::kSchemaVersion);  // 14 and the later ones
     REQUIRE(fs::exists(backup));
     {
         SQLite::Database copy(backup.string(), SQLite::OPEN_READONLY);

@@ -1,6 +1,8 @@
 // Qt Quick Test runner for the viewer: builds the fixture archives in a temporary folder and
 // hands their paths to the QML tests through the TestData singleton.
+#include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QQmlEngine>
 #include <QTemporaryDir>
@@ -26,6 +28,7 @@ class TestData : public QObject {
     Q_PROPERTY(QString tournamentArchivePath MEMBER tournamentArchivePath CONSTANT)
     Q_PROPERTY(QString outputDir MEMBER outputDir CONSTANT)
     Q_PROPERTY(QString chessPgnPath MEMBER chessPgnPath CONSTANT)
+    Q_PROPERTY(QString problemSet MEMBER problemSet CONSTANT)
 
   public:
     QString archivePath;            // the 12 fixture games
@@ -38,6 +41,24 @@ class TestData : public QObject {
     QString outputDir;              // where screenshots to look at are saved (the run's folder)
     QString chessPgnPath;           // a chess game in PGN (tests/fixtures/importers/pgn)
     QString scratchDir;             // for viewFiles and newArchive
+    QString problemSet = QString::fromLatin1(othello::viewer::test::kProblemSet);
+
+    // A new archive with the fixture games and the problem set (makeProblemsArchive).
+    Q_INVOKABLE QString problemsArchive() {
+        return othello::viewer::test::makeProblemsArchive(
+            scratchDir, QStringLiteral("problems%1.sqlite").arg(++made_));
+    }
+    // A path for a new training results file (none there yet), in the scratch folder.
+    Q_INVOKABLE QString newResultsPath() {
+        return scratchDir + QStringLiteral("/results%1/training-results.json").arg(++made_);
+    }
+    // The file's bytes (an archive that must not change): its SHA-1 in hex, "" when missing.
+    Q_INVOKABLE QString fileHash(const QString& path) const {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) return {};
+        return QString::fromLatin1(
+            QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1).toHex());
+    }
 
     // What `othello-viewer FILE...` does before the window opens (FileView.h): the files read
     // into a scratch archive. {databasePath, games, note, error}.

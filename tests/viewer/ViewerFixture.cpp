@@ -7,7 +7,9 @@
 
 #include "core/Notation.h"
 #include "core/Position.h"
+#include "problems/JsonFormat.h"
 #include "storage/Archive.h"
+#include "storage/problems/ProblemStore.h"
 
 namespace othello::viewer::test {
 
@@ -136,6 +138,26 @@ QString makeDuplicatesArchive(const QString& dir, const QString& name) {
     add(kSample, "Tamenori Hideshi", "Murakami Takeshi", "2001-05-03", "Paris");
     add(kDuplicateShortLine, "Ann", "Bob", "2002", "");
     add(kDuplicateShortLine, "Carl", "Dan", "2003", "");
+    return path;
+}
+
+QString makeProblemsArchive(const QString& dir, const QString& name) {
+    const QString path = makeFixtureArchive(dir, name);
+    QFile file(QStringLiteral(OTHELLO_SOURCE_DIR "/samples/problems/mattel-booklet-puzzles.json"));
+    if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error("no booklet puzzles sample");
+    problems::ReadResult read = problems::readJson(file.readAll().toStdString());
+    if (!read.diagnostics.empty() || read.set.problems.size() != 4)
+        throw std::runtime_error("the booklet puzzles sample does not read whole");
+    problems::Problem endgame;
+    endgame.title = "Endgame 13";
+    endgame.position = core::parseBoard(kEndgameProblem).position;
+    endgame.goal = problems::Goal::Best;
+    endgame.source = "viewer test fixture";
+    problems::fillDifficulty(endgame);
+    read.set.problems.push_back(endgame);
+    storage::Archive archive(path.toStdString());
+    const storage::ProblemAddResult added = storage::ProblemStore(archive).add(read.set);
+    if (added.added.size() != 5) throw std::runtime_error("problems not added to the fixture");
     return path;
 }
 

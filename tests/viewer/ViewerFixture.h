@@ -40,5 +40,14 @@ QString makeEmptyArchive(const QString& dir, const QString& name);
 inline constexpr const char* kDuplicateShortLine = "f5d6c3d3c4f4f6f3e6";
 // Creates `dir`/name with the games above, entered by hand (Archive::addGame); returns its path.
 QString makeDuplicatesArchive(const QString& dir, const QString& name);
+// The problem set of makeProblemsArchive: the Mattel booklet's four puzzles (goal corner,
+// samples/problems/mattel-booklet-puzzles.json) then kEndgameProblem (goal best, 13 empties,
+// no stated answer or values: the viewer computes them) titled "Endgame 13".
+inline constexpr const char* kProblemSet = "Mattel booklet puzzles";
+inline constexpr const char* kEndgameProblem =
+    "XXXXXXXX XOOOOOXX XOXXOOXX XOXOXOXX XOOXXOXX XO--XO-X X--O-O-O --X---O- O";
+// Creates `dir`/name as makeFixtureArchive (its 12 games) with the problem set above; returns
+// its path. Throws on failure.
+QString makeProblemsArchive(const QString& dir, const QString& name);
 
 }  // namespace othello::viewer::test

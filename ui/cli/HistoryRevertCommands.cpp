@@ -59,7 +59,8 @@ RegisterCommand historyCommand("history", [](CLI::App& app, Action& action) {
     sub->footer(
         "Every change is journalled with its old and new values, time and user: add, edit, "
         "delete, restore, purge, import, rename-player, rename-event, duplicates, "
-        "not-duplicates, and reverts. A moves edit shows the first ply it changed and the moves "
+        "not-duplicates, problems-add, problems-remove, problems-edit (problem sets), and "
+        "reverts. A moves edit shows the first ply it changed and the moves "
         "there on each side (\"moves from ply 18: b1 -> d1\"). "
         "`othello-db revert CHANGE` undoes one.");
     sub->callback(
@@ -110,7 +111,8 @@ RegisterCommand revertCommand("revert", [](CLI::App& app, Action& action) {
         "Reverting an edit puts the old values back; an addition, a restore or a whole import "
         "moves its games to the trash; a deletion brings its games back; a rename takes the old "
         "names back; a duplicates resolution brings its games back from the trash and the kept "
-        "game's merged fields back; a not-duplicates mark is lifted. When a later change depends on it (the same field of the same game edited "
+        "game's merged fields back; a not-duplicates mark is lifted; problems added, removed or "
+        "rewritten are taken back as they were. When a later change depends on it (the same field of the same game edited "
         "again, a game deleted or purged since, the same name renamed again), the revert names "
         "that change and changes nothing: revert it first. Reverting a revert redoes the change. "
         "A purge cannot be reverted.");

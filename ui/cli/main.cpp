@@ -21,12 +21,12 @@ namespace {
 
 // The commands in the order --help lists them: the board and the solver, reading files, the
 // archive's queries and pages, then the commands that change it.
-constexpr std::array<std::string_view, 30> kCommandOrder = {
+constexpr std::array<std::string_view, 31> kCommandOrder = {
     "perft",   "replay",        "solve",    "check",  "convert",      "import",
     "search",  "stats",         "openings", "show",   "analyze",      "info",
     "events",  "event",         "ratings",  "player", "publish",      "serve",
     "export",  "rename-player", "add",      "edit",   "delete",       "trash",
-    "restore", "purge",         "history",  "revert", "rename-event", "duplicates"};
+    "restore", "purge",         "history",  "revert", "rename-event", "duplicates", "problems"};
 
 std::vector<std::pair<std::string_view, CommandSetup>>& registry() {
     static std::vector<std::pair<std::string_view, CommandSetup>> commands;

@@ -50,6 +50,9 @@ Item {
         tabs.currentIndex = root.playersTab
         playersPanel.openPlayer(name)
     }
+    // Training on the archive's problem sets (ProblemsPanel), over the whole width.
+    readonly property int problemsTab: 10
+    readonly property alias problemsPanel: problemsPanel
     readonly property CurationController curation: archive.curation
     // Leaving a game with unsaved edits asks first (leaveDialog); `action` runs once agreed.
     property var pendingLeave: null
@@ -387,6 +390,7 @@ Item {
                                                && eventsPanel.wide)
                                               || (tabs.currentIndex === root.playersTab
                                                   && playersPanel.showingPlayer)
+                                              || tabs.currentIndex === root.problemsTab
             readonly property real leftWidth: wideTable ? -theme.unit
                                                         : Math.min(height - controls.implicitHeight - theme.unit * 0.5,
                                                                    width * 0.55)
@@ -504,6 +508,7 @@ Item {
                     TabButton { objectName: "historyTabButton"; text: qsTr("History"); focusPolicy: Qt.NoFocus }
                     TabButton { objectName: "duplicatesTabButton"; text: qsTr("Duplicates"); width: implicitWidth; focusPolicy: Qt.NoFocus }
                     TabButton { objectName: "playersTabButton"; text: qsTr("Players"); width: implicitWidth; focusPolicy: Qt.NoFocus }
+                    TabButton { objectName: "problemsTabButton"; text: qsTr("Problems"); width: implicitWidth; focusPolicy: Qt.NoFocus }
                 }
                 // The tab pages fill one area; only the current one is visible.
                 Item {
@@ -598,6 +603,15 @@ Item {
                             tabs.currentIndex = 0
                             archive.openGame(id, 0)
                         }
+                    }
+                    ProblemsPanel {
+                        id: problemsPanel
+                        objectName: "problemsPanel"
+                        anchors.fill: parent
+                        visible: tabs.currentIndex === root.problemsTab
+                        archive: archive
+                        game: game
+                        theme: theme
                     }
                 }
             }

@@ -1,5 +1,6 @@
 // othello-viewer [--db PATH] [--game ID] [--event ID [--wide]] [--ply N] [--analysis]
-//                [--player NAME] [--screenshot FILE] [--size WxH] [--tab NAME] [--import PATH]... [--bench]
+//                [--player NAME] [--screenshot FILE] [--size WxH] [--tab NAME] [--import PATH]...
+//                [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -102,7 +103,7 @@ Options declareOptions(QCommandLineParser& parser) {
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QStringLiteral("Tab shown first: moves, tree, search, import, events, edit, trash, "
-                       "history, duplicates, players."),
+                       "history, duplicates, players, problems."),
         QStringLiteral("NAME"), QStringLiteral("moves"));
     const QCommandLineOption import(QStringLiteral("import"),
                                     QStringLiteral("Import a file or folder once the archive is "
@@ -123,15 +124,15 @@ Options declareOptions(QCommandLineParser& parser) {
         QStringLiteral("Name the archive's journal records for the changes made in this window "
                        "(default: the OS user name)."),
         QStringLiteral("NAME"));
-    parser.addOptions({db, game, event, wide, player, ply, analysis, analysisEmpties, screenshot, size, tab,
-                       import, user, bench});
+    parser.addOptions({db, game, event, wide, player, ply, analysis, analysisEmpties, screenshot,
+                       size, tab, import, user, bench});
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QStringLiteral("Record files to show without importing them (WTHOR, GGF, PGN, "
                        "transcript, move list, CSV); \"Import into my archive\" stores them in "
                        "the --db archive."),
         QStringLiteral("[FILE...]"));
-    return Options{help,  version, db,     game,     event,           wide, ply, screenshot, size,
+    return Options{help,  version, db,     game,     event,           wide, ply,   screenshot, size,
                    bench, tab,     import, analysis, analysisEmpties, user, player};
 }
 
@@ -204,15 +205,15 @@ std::optional<int> readValues(const QCommandLineParser& parser, const Options& o
         }
     }
     const QStringList tabs = {
-        QStringLiteral("moves"),  QStringLiteral("tree"),    QStringLiteral("search"),
-        QStringLiteral("import"), QStringLiteral("events"),  QStringLiteral("edit"),
-        QStringLiteral("trash"),  QStringLiteral("history"), QStringLiteral("duplicates"),
-        QStringLiteral("players")};
+        QStringLiteral("moves"),   QStringLiteral("tree"),    QStringLiteral("search"),
+        QStringLiteral("import"),  QStringLiteral("events"),  QStringLiteral("edit"),
+        QStringLiteral("trash"),   QStringLiteral("history"), QStringLiteral("duplicates"),
+        QStringLiteral("players"), QStringLiteral("problems")};
     options->tab = int(tabs.indexOf(parser.value(o.tab)));
     if (options->tab < 0) {
         std::fprintf(stderr,
                      "othello-viewer: --tab wants moves, tree, search, import, events, edit, "
-                     "trash, history, duplicates or players\n");
+                     "trash, history, duplicates, players or problems\n");
         return 2;
     }
     othello::viewer::CurationController::setDefaultUser(parser.value(o.user));

@@ -9,12 +9,12 @@
 #include "importers/GameResult.h"
 #include "storage/Archive.h"
 #include "storage/cache/AnalysisCache.h"
+#include "storage/curation/Duplicates.h"
 #include "storage/players/PlayerJson.h"
 #include "storage/players/PlayerProfile.h"
 #include "storage/players/PlayerRatingJson.h"
 #include "storage/players/Ratings.h"
 #include "storage/query/ArchiveJson.h"
-#include "storage/curation/Duplicates.h"
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/Tournament.h"
 
@@ -560,7 +560,8 @@ QVariantMap ArchiveBackend::player(const QString& query, const QString& vs) {
         if (!vs.trimmed().isEmpty()) {
             const st::PlayerLookup other = archive.findPlayer(vs.trimmed().toStdString());
             if (!other.player)
-                throw BackendError("No player is named exactly \"" + vs.trimmed().toStdString() + "\".");
+                throw BackendError("No player is named exactly \"" + vs.trimmed().toStdString() +
+                                   "\".");
             options.vs = other.player->id;
         }
         // The analysis figures come from the cache; an archive without readable analysis
@@ -576,6 +577,19 @@ QVariantMap ArchiveBackend::player(const QString& query, const QString& vs) {
         j["found"] = true;
         return toVariant(j);
     });
+}
+
+std::vector<st::ProblemSetInfo> ArchiveBackend::problemSets() {
+    return backendCall([&] { return st::ProblemStore(impl_->archive).sets(); });
+}
+
+problems::ProblemSet ArchiveBackend::problemSet(const QString& name) {
+    return backendCall(
+        [&] { return st::ProblemStore(impl_->archive).problems(name.toStdString()); });
+}
+
+st::ProblemAddResult ArchiveBackend::addProblems(const problems::ProblemSet& set) {
+    return writing([&] { return st::ProblemStore(impl_->writer()).add(set); });
 }
 
 }  // namespace othello::viewer

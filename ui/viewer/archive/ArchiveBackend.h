@@ -18,6 +18,7 @@
 #include "importers/Annotations.h"
 #include "importers/GameRecord.h"
 #include "importers/GameVariant.h"
+#include "storage/problems/ProblemStore.h"
 
 namespace othello::viewer {
 
@@ -316,6 +317,13 @@ class ArchiveBackend {
     qint64 resolveDuplicates(qint64 keep, bool merge, qint64 prefer);
     // Marks the games (one group) as different games; returns the change id.
     qint64 markNotDuplicates(const std::vector<qint64>& games);
+
+    // ---- Problems (storage/problems/ProblemStore.h; the Problems tab) ----
+    std::vector<storage::ProblemSetInfo> problemSets();
+    // The set's problems in order (none when there is no such set).
+    problems::ProblemSet problemSet(const QString& name);
+    // Adds problems to a set (created when missing), journalled; writes as the editing calls.
+    storage::ProblemAddResult addProblems(const problems::ProblemSet& set);
 
     ImportOutcome importFiles(const QStringList& paths,
                               const std::function<void(const ImportStatus&)>& progress,

@@ -1,0 +1,34 @@
+#pragma once
+// Judging one answer to a problem: whether it reaches the goal and the sentence that says so,
+// with the values that show why. One home for the viewer's Problems tab
+// (ui/viewer/training/ProblemsController) and the published problem pages (web/ProblemPages),
+// which precompute it for every legal move.
+#include <optional>
+#include <string>
+
+#include "GoalChecker.h"
+#include "Problem.h"
+
+namespace othello::problems {
+
+// Every move's value from the values the source states, when they cover every legal move
+// (and only then: a partial list cannot say which move is best), judged by the goal as the
+// goal checker would (best: the best value; win: > 0; draw: >= 0). Null otherwise, and for
+// corner and text goals.
+std::optional<CheckResult> statedCheck(const Problem& p);
+
+// Whether the goal is decided without values (corner, text).
+bool judgedWithoutValues(const Problem& p);
+
+struct Verdict {
+    bool right = false;
+    std::string text;  // "Right: h2 forces a corner." / "Wrong: g1 gives −4; the best is ..."
+};
+// The verdict on `move`. `check` is required for best, win and draw (the caller waits for it).
+Verdict judgeAnswer(const Problem& p, int move,
+                    const std::optional<CheckResult>& check);
+
+// A value for a board square: "+4", "0", "-2"; "~+4" for an estimate.
+std::string valueLabel(const MoveCheck& m);
+
+}  // namespace othello::problems
