@@ -51,17 +51,21 @@ PatternCorpus PatternCorpus::load(Archive& archive, SearchFilter filter) {
             k.everBlack |= p.black();
             k.everWhite |= p.white();
         }
+        k.plies = static_cast<int>(r.positions.size()) - 1;
         c.compact_.push_back(k);
     }
     return c;
 }
 
-bool PatternCorpus::window(const Compact& c, const PatternQuery& q, int& lo, int& hi) const {
+bool PatternCorpus::window(const Compact& c, const PatternQuery& q, int& lo, int& hi,
+                           int& known) const {
     lo = 10000;
     hi = -1;
+    known = 10000;
+    const core::Bitboard flipped = c.everBlack & c.everWhite;
     for (const core::PatternVariant& v : q.variants) {
         if ((v.black & ~c.everBlack) || (v.white & ~c.everWhite)) continue;
-        int from = q.plyFrom, to = q.plyTo;
+        int from = q.plyFrom, to = std::min(q.plyTo, c.plies);
         bool possible = true;
         // every square needing a disc must be filled by then; every empty one not yet
         for (core::Bitboard b = v.black | v.white | v.occupied; b && possible; b &= b - 1) {
@@ -74,13 +78,59 @@ bool PatternCorpus::window(const Compact& c, const PatternQuery& q, int& lo, int
             if (at != kNever) to = std::min(to, at - 1);
         }
         if (!possible || from > to) continue;
+        core::Bitboard coloured = v.black | v.white;
+        bool sameHolds = true;
+        for (const auto& [a, b] : v.same) {
+            coloured |= core::bit(a) | core::bit(b);
+            sameHolds = sameHolds && ((c.everBlack >> a) & 1) == ((c.everBlack >> b) & 1);
+        }
+        if (!(coloured & flipped)) {
+            // Colours fixed from the ply each square was filled: the variant holds on exactly
+            // the plies [from, to] (or never, when a same() pair differs).
+            if (sameHolds) known = std::min(known, from);
+            continue;
+        }
         lo = std::min(lo, from);
         hi = std::max(hi, to);
     }
-    return lo <= hi;
+    hi = std::min(hi, known - 1);
+    return lo <= hi || known < 10000;
 }
 
 int PatternCorpus::firstMatch(std::size_t i, const PatternQuery& q, int lo, int hi) const {
+    const GameRow& row = rows_[i];
+    if (!row.rules.isOthello()) return replayedMatch(i, q, lo, hi);
+    // Othello's rules: played here move by move, stopping at the first match (no allocation).
+    // Plies as core::replay counts them: a pass the record did not write is a ply, as is the
+    // forced pass replay makes explicit at the end; an illegal move ends the legal prefix.
+    core::Position p = starts_[i];
+    int ply = 0;
+    auto holds = [&] { return ply >= lo && core::matchesAny(q.variants, p.black(), p.white()); };
+    if (holds()) return ply;
+    for (const int token : row.moves) {
+        if (ply >= hi) return -1;
+        if (token == core::kPass) {
+            p.pass();
+        } else {
+            core::Bitboard f = token >= 0 && token < 64 ? p.flipsOf(token) : 0;
+            if (!f) {
+                if (p.legalMoves() || token < 0 || token >= 64) return -1;
+                p.pass();  // an inferred pass: a ply of its own
+                if (++ply > hi) return -1;
+                if (holds()) return ply;
+                f = p.flipsOf(token);
+                if (!f) return -1;
+            }
+            p.play(token, f);
+        }
+        if (++ply > hi) return -1;
+        if (holds()) return ply;
+    }
+    if (!p.isGameOver() && !p.legalMoves() && ++ply <= hi && holds()) return ply;
+    return -1;
+}
+
+int PatternCorpus::replayedMatch(std::size_t i, const PatternQuery& q, int lo, int hi) const {
     // positions[p] is after p plies (passes included, explicit or inferred): replay only as far
     // as the window needs (moves beyond hi cannot make an earlier ply match).
     const core::ReplayResult r =
@@ -103,8 +153,10 @@ std::vector<PatternHit> PatternCorpus::search(const PatternQuery& q, unsigned th
         for (std::size_t begin; (begin = next.fetch_add(kChunk)) < n;) {
             const std::size_t end = std::min(n, begin + kChunk);
             for (std::size_t i = begin; i < end; ++i) {
-                int lo = 0, hi = 0;
-                if (window(compact_[i], q, lo, hi)) plyOf[i] = firstMatch(i, q, lo, hi);
+                int lo = 0, hi = 0, known = 0;
+                if (!window(compact_[i], q, lo, hi, known)) continue;
+                const int found = lo <= hi ? firstMatch(i, q, lo, hi) : -1;
+                plyOf[i] = found >= 0 ? found : known < 10000 ? known : -1;
             }
         }
     };
