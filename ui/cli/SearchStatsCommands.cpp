@@ -2,6 +2,8 @@
 #include <fmt/core.h>
 
 #include <memory>
+#include <tuple>
+#include <utility>
 
 #include "JsonOutput.h"
 #include "StorageCli.h"
@@ -9,6 +11,7 @@
 #include "core/Notation.h"
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
+#include "storage/patterns/PatternSearch.h"
 #include "storage/query/ArchiveJson.h"
 #include "storage/query/FilterText.h"
 
@@ -19,9 +22,103 @@ struct SearchOptions {
     FilterOptions filter;
     std::string db;
     bool json = false;
+    std::string pattern;  // --pattern (core/Pattern.h grammar)
+    bool noSymmetry = false;
+    std::string ply;  // --ply A-B or A
 };
 
+// --ply "20-40" or "20": the inclusive ply window of a pattern search.
+std::pair<int, int> parsePlyRange(const std::string& text) {
+    const auto dash = text.find('-');
+    auto number = [&](const std::string& part) {
+        if (part.empty() || part.size() > 3 ||
+            part.find_first_not_of("0123456789") != std::string::npos)
+            throw UsageError("--ply: expected A-B or A (plies from 0), got '" + text + "'");
+        return std::stoi(part);
+    };
+    if (dash == std::string::npos) {
+        const int p = number(text);
+        return {p, p};
+    }
+    const int from = number(text.substr(0, dash)), to = number(text.substr(dash + 1));
+    if (from > to) throw UsageError("--ply: " + text + " is an empty range");
+    return {from, to};
+}
+
+void printRows(const std::vector<storage::GameRow>& rows) {
+    bool unknown = false;
+    for (const auto& g : rows) {
+        // One text for a result everywhere (importers/GameResult.h): "33-31",
+        // "33-31 (unfinished)" for a stated result the moves stop short of, "*" when unknown.
+        const auto result = storage::rowResult(g);
+        const std::string score = result.text();
+        unknown = unknown || !result.known();
+        fmt::print("#{:<7} {:>4} {:<20} {:>6} {:<20} {:<24}", g.id,
+                   g.year > 0 ? std::to_string(g.year) : std::string("—"),
+                   shorten(g.black.empty() ? "?" : g.black, 20), score,
+                   shorten(g.white.empty() ? "?" : g.white, 20), shorten(g.event, 24));
+        if (g.ply) fmt::print(" ply {:2}", *g.ply);
+        if (!g.opening.empty()) fmt::print("  [{}]", g.opening);
+        if (!g.rules.isOthello()) fmt::print("  <{}>", core::rulesCode(g.rules));
+        fmt::print("\n         {}\n", core::movesString(g.moves, true));
+    }
+    if (unknown)
+        fmt::print(
+            "* unfinished game without a stated result: not counted by --result or in "
+            "statistics\n");
+}
+
+void printPage(const storage::SearchResult& r, std::int64_t offset) {
+    fmt::print("{}", plural(r.total, "game", "games"));
+    if (!r.games.empty())
+        fmt::print(", showing {}-{}", offset + 1,
+                   offset + static_cast<std::int64_t>(r.games.size()));
+    fmt::print("\n");
+    printRows(r.games);
+}
+
+// search --pattern: the games the other filters select, those where the pattern holds within
+// the ply window, each with the first such ply (GameRow::ply), paged as a plain search.
+int runPatternSearch(const SearchOptions& o) {
+    const core::PatternParse parsed = core::parsePattern(o.pattern);
+    if (!parsed.pattern) throw UsageError("--pattern: " + parsed.error);
+    storage::PatternQuery query;
+    query.variants = parsed.pattern->variants(!o.noSymmetry);
+    if (!o.ply.empty()) std::tie(query.plyFrom, query.plyTo) = parsePlyRange(o.ply);
+    const storage::SearchFilter f = makeFilter(o.filter);
+    auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
+    warnUnindexed(archive);
+    const storage::PatternCorpus corpus = storage::PatternCorpus::load(archive, f);
+    const std::vector<storage::PatternHit> hits = corpus.search(query);
+    storage::SearchResult r;
+    r.total = static_cast<std::int64_t>(hits.size());
+    const std::size_t from = static_cast<std::size_t>(std::max<std::int64_t>(0, f.offset));
+    for (std::size_t i = from;
+         i < hits.size() && (f.limit < 0 || r.games.size() < static_cast<std::size_t>(f.limit));
+         ++i) {
+        storage::GameRow row = corpus.rows()[hits[i].index];
+        row.ply = hits[i].ply;
+        r.games.push_back(std::move(row));
+    }
+    if (o.json) {
+        nlohmann::json j;
+        j["total"] = r.total;
+        j["pattern"] = parsed.pattern->toString();
+        j["games"] = nlohmann::json::array();
+        for (const auto& row : r.games) j["games"].push_back(storage::gameRowJson(row));
+        printJson(j);
+        return kExitOk;
+    }
+    fmt::print("pattern: {}{}\n", parsed.pattern->toString(),
+               o.noSymmetry ? "" : " (under the 8 symmetries)");
+    printPage(r, f.offset);
+    return kExitOk;
+}
+
 int runSearch(const SearchOptions& o) {
+    if (!o.pattern.empty()) return runPatternSearch(o);
+    if (o.noSymmetry || !o.ply.empty())
+        throw UsageError("--no-symmetry and --ply go with --pattern");
     storage::SearchFilter f = makeFilter(o.filter);
     f.withOpenings = true;
     // --moves: the deepest opening along the moves; --position: that position's own name;
@@ -41,31 +138,7 @@ int runSearch(const SearchOptions& o) {
         return kExitOk;
     }
     if (!queryOpening.empty()) fmt::print("opening: {}\n", queryOpening);
-    fmt::print("{}", plural(r.total, "game", "games"));
-    if (!r.games.empty())
-        fmt::print(", showing {}-{}", f.offset + 1,
-                   f.offset + static_cast<std::int64_t>(r.games.size()));
-    fmt::print("\n");
-    bool unknown = false;
-    for (const auto& g : r.games) {
-        // One text for a result everywhere (importers/GameResult.h): "33-31",
-        // "33-31 (unfinished)" for a stated result the moves stop short of, "*" when unknown.
-        const auto result = storage::rowResult(g);
-        const std::string score = result.text();
-        unknown = unknown || !result.known();
-        fmt::print("#{:<7} {:>4} {:<20} {:>6} {:<20} {:<24}", g.id,
-                   g.year > 0 ? std::to_string(g.year) : std::string("—"),
-                   shorten(g.black.empty() ? "?" : g.black, 20), score,
-                   shorten(g.white.empty() ? "?" : g.white, 20), shorten(g.event, 24));
-        if (g.ply) fmt::print(" ply {:2}", *g.ply);
-        if (!g.opening.empty()) fmt::print("  [{}]", g.opening);
-        if (!g.rules.isOthello()) fmt::print("  <{}>", core::rulesCode(g.rules));
-        fmt::print("\n         {}\n", core::movesString(g.moves, true));
-    }
-    if (unknown)
-        fmt::print(
-            "* unfinished game without a stated result: not counted by --result or in "
-            "statistics\n");
+    printPage(r, f.offset);
     return kExitOk;
 }
 
@@ -76,8 +149,15 @@ RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
                                    "position or opening (filters combine)");
     addFilterOptions(sub, o->filter, true);
     addDbOption(sub, o->db);
+    sub->add_option("--pattern", o->pattern,
+                    "Games with this shape on the board (see below); each with the first ply "
+                    "where it holds");
+    sub->add_flag("--no-symmetry", o->noSymmetry,
+                  "--pattern as written only (default: under the 8 symmetries)");
+    sub->add_option("--ply", o->ply,
+                    "--pattern within plies A-B (or at ply A); ply 0 is the start");
     sub->add_flag("--json", o->json,
-                  "Print {total, opening, games: [{id, black, white, event, year, "
+                  "Print {total, opening, pattern, games: [{id, black, white, event, year, "
                   "black_score, result, unfinished, result_known, moves, passes, ply, opening, "
                   "rules, rules_text, handicap}]}");
     sub->footer(
@@ -89,8 +169,15 @@ RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
         "Each game's [opening] is the longest named line it follows (under symmetry, through "
         "transpositions): `othello-db openings` lists the catalogue. --opening Tiger finds the "
         "games reaching the Tiger's position, those going on into the Rose-Bill too (each row "
-        "naming its own opening); --opening 虎 is the same search, --opening \"rose-b\" too short (Rose-Bill, "
-        "Rose-Birth, ...): the error lists the names it could mean.");
+        "naming its own opening); --opening 虎 is the same search, --opening \"rose-b\" too short "
+        "(Rose-Bill, "
+        "Rose-Birth, ...): the error lists the names it could mean.\n\n"
+        "--pattern: a 64-character mask a1 b1 .. h1 a2 .. h8 (X black, O white, - empty, * any "
+        "disc, ? anything; spaces between rows allowed), or a list such as 'a1=X b2=- c1=*'; "
+        "either may add same(a1,h1) (both squares hold discs of the same colour). Examples: "
+        "--pattern 'a1=X b2=-' (a corner taken, its X-square empty), --pattern "
+        "'a1=O b1=O c1=O d1=O e1=O f1=O g1=O h1=O' --ply 20-40 --player Tamenori. Every other "
+        "filter combines with it; ply is the position after that many moves and passes.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runSearch(*o); }); }; });
 });
