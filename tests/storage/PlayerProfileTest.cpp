@@ -145,12 +145,13 @@ TEST_CASE("player repertoire: the line chosen by the player's move, the reply me
     fill(archive);
     const PlayerProfile p = archive.playerProfile(idOf(archive, "Anne Ash"), {});
     // The Tiger game: Black's c2 (move 9) makes the Rose-Bill, White's e3 (move 10) the
-    // Nicolet.
+    // Nicolet (the catalogue's names carry the Japanese one after the English: "Rose-Bill
+    // (花形定石ローズビル)", and a deeper Japanese-named line follows its English one).
     REQUIRE_FALSE(p.openingsBlack.empty());
-    CHECK(p.openingsBlack[0].name == "Rose-Bill");
+    CHECK(p.openingsBlack[0].name == "Rose-Bill (花形定石ローズビル)");
     CHECK(p.openingsBlack[0].record.games == 2);
     REQUIRE_FALSE(p.repliesBlack.empty());
-    CHECK(p.repliesBlack[0].name == "Nicolet");
+    CHECK(p.repliesBlack[0].name == "Nicolet: 酉アッパー");
     CHECK(p.repliesBlack[0].last.id > 0);
     // Departures: the Tiger game is played twice (its own main line, never left); the casual
     // f5 f6 game of Cara and Bob left the main line (f5 d6, most played) at move 2.
