@@ -34,6 +34,12 @@ TEST_CASE("problems import then list and show and export and check", "[problems]
     INFO(imp.out << imp.err);
     CHECK(imp.exitCode == 1);  // one bad line, named; the two others stored
     CHECK(imp.err.find("set.obf: line 2, column 67") != std::string::npos);
+    // A file of which no problem could be read makes no set (it made an empty one).
+    const auto none = db.dir / "none.obf";
+    storagetest::writeFile(none, "XXXX\n\xff\xfe;\n");
+    const auto noneImp = db.run("problems import --set empty " + none.string());
+    CHECK(noneImp.exitCode == 1);
+    CHECK(noneImp.err.find("none.obf: line 1") != std::string::npos);
     const auto sets = db.json("problems list");
     REQUIRE(sets["sets"].size() == 1);
     CHECK(sets["sets"][0]["problems"] == 2);

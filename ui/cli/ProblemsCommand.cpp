@@ -96,6 +96,18 @@ int runImport(const ProblemsOptions& o) {
     for (const std::string& file : o.files) {
         problems::ProblemSet set = readProblemFile(file, o, bad);
         if (!o.set.empty()) set.name = o.set;
+        if (set.problems.empty()) {
+            // Nothing read (each bad line named above): no set is made, not even an empty one.
+            if (o.json)
+                results.push_back({{"file", file},
+                                   {"set", set.name},
+                                   {"added", json::array()},
+                                   {"skipped", 0},
+                                   {"change", json()}});
+            else
+                fmt::print(stderr, "{}: no problem read; no set made\n", escapeForTerminal(file));
+            continue;
+        }
         const auto r = storageCall([&] { return store.add(set); });
         if (o.json)
             results.push_back({{"file", file},
