@@ -186,4 +186,16 @@ std::vector<PatternHit> PatternCorpus::fullScan(const PatternQuery& q) const {
     return hits;
 }
 
+std::vector<GameRow> hitRows(const PatternCorpus& corpus, const std::vector<PatternHit>& hits,
+                             std::int64_t offset, std::int64_t limit) {
+    std::vector<GameRow> page;
+    for (std::size_t i = static_cast<std::size_t>(std::max<std::int64_t>(0, offset));
+         i < hits.size() && (limit < 0 || page.size() < static_cast<std::size_t>(limit)); ++i) {
+        GameRow row = corpus.rows()[hits[i].index];
+        row.ply = hits[i].ply;
+        page.push_back(std::move(row));
+    }
+    return page;
+}
+
 }  // namespace othello::storage

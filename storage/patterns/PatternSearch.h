@@ -40,6 +40,8 @@ public:
     static PatternCorpus load(Archive& archive, SearchFilter filter);
 
     const std::vector<GameRow>& rows() const { return rows_; }
+    std::size_t size() const { return rows_.size(); }
+    std::int64_t gameId(std::size_t index) const { return rows_[index].id; }
     // Hits in rows() order. threads 0: the machine's cores.
     std::vector<PatternHit> search(const PatternQuery& query, unsigned threads = 0) const;
     std::vector<PatternHit> fullScan(const PatternQuery& query) const;
@@ -65,5 +67,10 @@ private:
     std::vector<core::Position> starts_;
     std::vector<Compact> compact_;
 };
+
+// The page [offset, offset + limit) of `hits` (limit < 0: to the end) as the rows a plain search
+// gives, each with GameRow::ply set to its hit's first matching ply.
+std::vector<GameRow> hitRows(const PatternCorpus& corpus, const std::vector<PatternHit>& hits,
+                             std::int64_t offset, std::int64_t limit);
 
 }  // namespace othello::storage

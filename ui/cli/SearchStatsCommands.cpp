@@ -92,14 +92,7 @@ int runPatternSearch(const SearchOptions& o) {
     const std::vector<storage::PatternHit> hits = corpus.search(query);
     storage::SearchResult r;
     r.total = static_cast<std::int64_t>(hits.size());
-    const std::size_t from = static_cast<std::size_t>(std::max<std::int64_t>(0, f.offset));
-    for (std::size_t i = from;
-         i < hits.size() && (f.limit < 0 || r.games.size() < static_cast<std::size_t>(f.limit));
-         ++i) {
-        storage::GameRow row = corpus.rows()[hits[i].index];
-        row.ply = hits[i].ply;
-        r.games.push_back(std::move(row));
-    }
+    r.games = storage::hitRows(corpus, hits, f.offset, f.limit);
     if (o.json) {
         nlohmann::json j;
         j["total"] = r.total;
