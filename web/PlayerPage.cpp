@@ -88,10 +88,14 @@ std::string linesTable(const char* title, const std::vector<storage::OpeningLine
 
 std::string ratingSection(const storage::RatingHistory& rating, const Links& links) {
     std::string s = "<h2 id=\"rating\">Archive rating</h2>\n";
-    if (rating.points.empty())
+    if (rating.pending)
+        s += "<p class=\"meta pending\">Pending: a change to the archive is not rated yet; the "
+             "figures below may be out of date.</p>\n";
+    if (rating.points.empty() && !rating.pending)
         return s +
                "<p class=\"meta\">Not rated: no rated tournament game (the archive's own "
                "Elo, not a federation's).</p>\n";
+    if (rating.points.empty()) return s;
     const auto& last = rating.points.back();
     s += fmt::format(
         "<p class=\"meta\">The archive's own Elo rating, not a federation's: {:.0f} after {} {}, "

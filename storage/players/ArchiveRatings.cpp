@@ -8,6 +8,7 @@
 
 #include "storage/ArchiveImpl.h"
 #include "storage/curation/GameEditor.h"
+#include "storage/players/PlayerProfile.h"
 #include "storage/players/Ratings.h"
 #include "storage/players/RatingsStore.h"
 
@@ -80,6 +81,7 @@ RatingHistory historyOf(SQLite::Database& db, std::int64_t playerId, const std::
     RatingHistory h;
     h.playerId = playerId;
     h.player = name;
+    h.pending = ratingsDirty(db);
     SQLite::Statement s(db,
                         "SELECT p.tournament_id, p.name, p.year, p.date, r.rating_before, "
                         "r.rating_after, r.games, r.score, r.expected, r.rated_games "
@@ -121,32 +123,19 @@ std::optional<std::string> parseRatingDate(const std::string& text) {
 }
 
 RatingHistory Archive::ratingHistory(const std::string& player) {
-    ReadSnapshot snapshot(*impl_);
-    SQLite::Database& db = impl_->db;
-    // The name as stored, else the same name but for case (the name rule), else an old
-    // spelling (player_aliases), as search finds players.
-    std::optional<std::pair<std::int64_t, std::string>> found;
-    {
-        SQLite::Statement s(db, "SELECT id, name FROM players WHERE folded = ? ORDER BY id");
-        s.bind(1, foldText(player));
-        const std::string key = caseFold(player);
-        while (s.executeStep() && !(found && found->second == player)) {
-            const std::string name = s.getColumn(1).getString();
-            if (name == player || (!found && caseFold(name) == key))
-                found.emplace(s.getColumn(0).getInt64(), name);
-        }
+    // The one player findPlayer names (an id, the name rule, an old spelling); never a guess
+    // between players whose names differ only in case.
+    const PlayerLookup lookup = findPlayer(player);
+    if (!lookup.player) {
+        std::string names;
+        for (const PlayerRef& c : lookup.candidates)
+            names +=
+                (names.empty() ? "\"" : ", \"") + c.name + "\" (#" + std::to_string(c.id) + ")";
+        throw StorageError(lookup.candidates.empty()
+                               ? "no player named \"" + player + "\" (case ignored)"
+                               : "no player is named exactly \"" + player + "\": " + names);
     }
-    if (!found) {
-        SQLite::Statement s(db,
-                            "SELECT p.id, p.name, a.name FROM player_aliases a JOIN players p "
-                            "ON p.id = a.player_id WHERE a.folded = ? ORDER BY p.id");
-        s.bind(1, foldText(player));
-        while (!found && s.executeStep())
-            if (caseFold(s.getColumn(2).getString()) == caseFold(player))
-                found.emplace(s.getColumn(0).getInt64(), s.getColumn(1).getString());
-    }
-    if (!found) throw StorageError("no player named \"" + player + "\" (case ignored)");
-    return historyOf(db, found->first, found->second);
+    return ratingHistory(lookup.player->id);
 }
 
 RatingHistory Archive::ratingHistory(std::int64_t playerId) {

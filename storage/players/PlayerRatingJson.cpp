@@ -25,6 +25,7 @@ nlohmann::json ratingHistoryJson(const RatingHistory& h) {
     return {{"label", "archive rating"},
             {"player_id", h.playerId},
             {"points", std::move(points)},
+            {"pending", h.pending},
             {"current", h.points.empty() ? nlohmann::json(nullptr)
                                          : nlohmann::json(tenth(h.points.back().after))}};
 }

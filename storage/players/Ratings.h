@@ -67,6 +67,9 @@ struct RatingHistory {
     std::int64_t playerId = 0;
     std::string player;               // as stored (after renames and merges)
     std::vector<RatingPoint> points;  // in rating order (oldest first); empty: never rated
+    // A change is not rated yet (RatingTable::pending): a read-only archive no writer has
+    // rated since, or one from before ratings. The points may then be stale or missing.
+    bool pending = false;
 };
 
 // One line of the table as of a date.

@@ -1,11 +1,13 @@
 // othello-db ratings end to end: the table as of a date, a player's history, the rebuild, the
 // label, --json and the exit codes of ui/cli/Command.h; an edit and its revert through the CLI
 // keep the ratings up to date.
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "CliDb.h"
 #include "StorageTestUtil.h"
+#include "storage/database/WriterLock.h"
 
 using namespace storagetest;
 
@@ -91,4 +93,41 @@ TEST_CASE("cli ratings: table, history, rebuild", "[storage][cli][ratings]") {
     CHECK(db.run("ratings --as-of yesterday").exitCode == 2);
     CHECK(db.run("ratings --rebuild --player A").exitCode == 2);
     CHECK(db.run("ratings --player Nobody").exitCode == 1);
+}
+
+TEST_CASE(
+    "cli ratings --player: names differing only in case are listed, never guessed, and "
+    "pending ratings are said on the player's page",
+    "[storage][cli][ratings]") {
+    RatingsDb db;
+    db.add("'Ralle Paul'", "B", "Alpha Open", "2020", "1-0");
+    db.add("'RALLE PAUL'", "B", "Beta Open", "2021", "0-1");
+    // It printed player #1's history as if "ralle paul" named one player.
+    const auto both = db.run("ratings --player 'ralle paul'");
+    CHECK(both.exitCode == 1);
+    CHECK(both.err.find("\"Ralle Paul\" (#1") != std::string::npos);
+    CHECK(both.err.find("\"RALLE PAUL\"") != std::string::npos);
+    // Under the name rule (case ignored) the exact spelling names both too: the id chooses.
+    CHECK(db.run("ratings --player 'RALLE PAUL'").exitCode == 1);
+    CHECK(db.json("ratings --player '#3'")["player"] == "RALLE PAUL");
+    CHECK(db.json("ratings --player '#1'")["player"] == "Ralle Paul");
+    CHECK(db.run("player ''").exitCode == 2);        // it listed every player as candidates
+    CHECK(db.run("player B --vs b").exitCode == 2);  // the head-to-head with oneself
+
+    // A change no writer has rated yet (a killed import; a reader can rate it only when it
+    // may write and no writer runs: the lock held here stands for one): the player's page and
+    // the history say "pending" (the page showed the stale rating as current).
+    CHECK_FALSE(db.json("player B")["rating"]["pending"].get<bool>());
+    {
+        SQLite::Database raw(db.path.string(), SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE meta SET value = 2020 WHERE key = 'ratings_dirty_from'");
+    }
+    const auto writer = othello::storage::WriterLock::tryTake(db.path, "test");
+    REQUIRE(writer);
+    const auto page = db.json("player B");
+    CHECK(page["rating"]["pending"].get<bool>());
+    CHECK(db.run("player B").out.find("pending: a change is not rated yet") != std::string::npos);
+    const auto history = db.run("ratings --player B");
+    CHECK(history.err.find("archive ratings pending") != std::string::npos);
+    CHECK(db.json("ratings --player B")["pending"].get<bool>());
 }

@@ -29,36 +29,19 @@ struct PlayerOptions {
     bool json = false;
 };
 
-// The one player `query` names; else a usage error listing the candidates (never a guess).
-storage::PlayerRef findOne(storage::Archive& archive, const std::string& query, bool json) {
-    const storage::PlayerLookup l = archive.findPlayer(query);
-    if (l.player) return *l.player;
-    if (json) printJson(storage::playerCandidatesJson(query, l));
-    if (l.candidates.empty())
-        throw InputError(fmt::format("no player named \"{}\" (nor a name containing it)",
-                                     escapeForTerminal(query)));
-    std::string list;
-    for (std::size_t i = 0; i < l.candidates.size(); ++i)
-        list += fmt::format("{}\"{}\" (#{}, {})", i ? ", " : "",
-                            escapeForTerminal(l.candidates[i].name), l.candidates[i].id,
-                            plural(l.candidates[i].games, "game", "games"));
-    throw InputError(fmt::format("no player is named exactly \"{}\"; give one of these names "
-                                 "(or its #id): {}",
-                                 escapeForTerminal(query), list));
-}
-
 std::string recordLine(const char* label, const storage::PlayerRecord& r) {
-    std::string line = fmt::format("  {:<10} {:>6} {:>6} {:>6} {:>6} {:>6.1f}% {:>+8.1f}", label,
-                                   r.games, r.wins, r.draws, r.losses, r.scorePercent(),
-                                   r.averageMargin());
+    std::string line =
+        fmt::format("  {:<10} {:>6} {:>6} {:>6} {:>6} {:>6.1f}% {:>+8.1f}", label, r.games, r.wins,
+                    r.draws, r.losses, r.scorePercent(), r.averageMargin());
     if (r.games != r.decided()) line += fmt::format("  ({} result unknown)", r.games - r.decided());
     return line + "\n";
 }
 
 std::string gameLine(const storage::PlayerGame& g) {
     return fmt::format("#{:<7} {:>4} {} {:<22} {:>2}-{:<2} ({:+d})  {}", g.id, g.year,
-                       g.black ? "as Black vs" : "as White vs", shorten(escapeForTerminal(g.opponent), 22),
-                       g.discs, 64 - g.discs, g.margin(), shorten(escapeForTerminal(g.event), 28));
+                       g.black ? "as Black vs" : "as White vs",
+                       shorten(escapeForTerminal(g.opponent), 22), g.discs, 64 - g.discs,
+                       g.margin(), shorten(escapeForTerminal(g.event), 28));
 }
 
 void printLines(const char* title, const std::vector<storage::OpeningLine>& lines) {
@@ -67,9 +50,9 @@ void printLines(const char* title, const std::vector<storage::OpeningLine>& line
     fmt::print("  {:<26} {:>6} {:>5} {:>5} {:>5} {:>7}  last game\n", "opening", "games", "wins",
                "draws", "losses", "score");
     for (const auto& l : lines)
-        fmt::print("  {:<26} {:>6} {:>5} {:>5} {:>5} {:>6.1f}%  #{} {} vs {}\n", shorten(l.name, 26),
-                   l.record.games, l.record.wins, l.record.draws, l.record.losses,
-                   l.record.scorePercent(), l.last.id, l.last.year,
+        fmt::print("  {:<26} {:>6} {:>5} {:>5} {:>5} {:>6.1f}%  #{} {} vs {}\n",
+                   shorten(l.name, 26), l.record.games, l.record.wins, l.record.draws,
+                   l.record.losses, l.record.scorePercent(), l.last.id, l.last.year,
                    escapeForTerminal(l.last.opponent));
 }
 
@@ -107,7 +90,11 @@ void printAnalysis(const storage::PlayerAnalysis& a) {
 
 // The archive rating: the current one, then each rated event (oldest first).
 std::string ratingHistoryText(const storage::RatingHistory& h) {
-    if (h.points.empty()) return "archive rating: not rated (no rated tournament game)\n";
+    const char* const pending =
+        "  (pending: a change is not rated yet; the next writer or writable open rates it)\n";
+    if (h.points.empty())
+        return h.pending ? std::string("archive rating: none stored\n") + pending
+                         : "archive rating: not rated (no rated tournament game)\n";
     const auto& last = h.points.back();
     std::string out = fmt::format(
         "archive rating (the archive's own Elo, not a federation's; README \"Archive "
@@ -121,7 +108,7 @@ std::string ratingHistoryText(const storage::RatingHistory& h) {
         if (yearEnd) out += fmt::format(" {} {:.0f};", p.year, p.after);
     }
     out.back() = '\n';
-    return out;
+    return h.pending ? out + pending : out;
 }
 
 void printProfile(const storage::PlayerProfile& p, const storage::RatingHistory& rating) {
@@ -143,8 +130,9 @@ void printProfile(const storage::PlayerProfile& p, const storage::RatingHistory&
     for (const auto& e : p.events)
         fmt::print("  {:>10} {:>4} {:<32} {:>3} games {:>5.1f}%  {}\n", e.id, e.year,
                    shorten(escapeForTerminal(e.name), 32), e.record.games, e.record.scorePercent(),
-                   e.rank ? fmt::format("rank {} of {} ({} pts)", e.rank, e.players, e.points)
-                          : std::string(e.isTournament ? "not ranked" : "no standings (collection)"));
+                   e.rank
+                       ? fmt::format("rank {} of {} ({} pts)", e.rank, e.players, e.points)
+                       : std::string(e.isTournament ? "not ranked" : "no standings (collection)"));
     fmt::print("\nBest results:\n");
     for (const auto& g : p.best) fmt::print("  {}\n", gameLine(g));
     printLines("Openings chosen as Black", p.openingsBlack);
@@ -153,16 +141,16 @@ void printProfile(const storage::PlayerProfile& p, const storage::RatingHistory&
     printLines("Replies met as White", p.repliesWhite);
     std::int64_t mine = 0;
     for (const auto& d : p.departures) mine += d.byPlayer ? 1 : 0;
-    fmt::print("\nLeaving the archive's most played line: {} games, on average at move {:.1f}; "
-               "the player left it first in {} of them\n",
-               p.departures.size(), storage::averageDepartureMove(p.departures), mine);
+    fmt::print(
+        "\nLeaving the archive's most played line: {} games, on average at move {:.1f}; "
+        "the player left it first in {} of them\n",
+        p.departures.size(), storage::averageDepartureMove(p.departures), mine);
     const std::size_t shown = std::min<std::size_t>(p.departures.size(), 10);
     if (shown) fmt::print("  the last {} (--json lists every game):\n", shown);
     for (std::size_t i = p.departures.size() - shown; i < p.departures.size(); ++i) {
         const auto& d = p.departures[i];
-        fmt::print("  #{:<7} move {:>2}: {} {} where {} games played {} ({} games there)\n",
-                   d.game, d.ply + 1, d.byPlayer ? "played" : "met",
-                   core::moveName(d.move), d.mainGames,
+        fmt::print("  #{:<7} move {:>2}: {} {} where {} games played {} ({} games there)\n", d.game,
+                   d.ply + 1, d.byPlayer ? "played" : "met", core::moveName(d.move), d.mainGames,
                    d.mainMove == core::kNoSquare ? "?" : core::moveName(d.mainMove),
                    d.positionGames);
     }
@@ -181,9 +169,13 @@ void printProfile(const storage::PlayerProfile& p, const storage::RatingHistory&
 int runPlayer(const PlayerOptions& o) {
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     warnUnindexed(archive);
-    const storage::PlayerRef player = findOne(archive, o.name, o.json);
+    const storage::PlayerRef player = findPlayerOrList(archive, o.name, o.json);
     storage::ProfileOptions options;
-    if (!o.vs.empty()) options.vs = findOne(archive, o.vs, o.json).id;
+    if (!o.vs.empty()) {
+        options.vs = findPlayerOrList(archive, o.vs, o.json).id;
+        if (*options.vs == player.id)
+            throw UsageError("--vs names the player themself (#" + std::to_string(player.id) + ")");
+    }
     std::optional<storage::AnalysisCache> cache;
     try {
         cache.emplace(archive.path(), storage::Archive::Mode::ReadOnly);

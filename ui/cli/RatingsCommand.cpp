@@ -37,8 +37,8 @@ std::string eventText(const std::string& name, int year) {
     return fmt::format("{} {}", name.empty() ? "(no name)" : name, year);
 }
 
-void warnPending(const storage::RatingTable& t) {
-    if (t.pending)
+void warnPending(bool pending) {
+    if (pending)
         fmt::print(stderr,
                    "warning: archive ratings pending: a change is not rated yet (the next "
                    "writer or writable open rates it; `ratings --rebuild` now)\n");
@@ -60,11 +60,14 @@ nlohmann::json historyJson(const storage::RatingHistory& h) {
     return {{"rating", "archive"},
             {"player", h.player},
             {"player_id", h.playerId},
+            {"pending", h.pending},
             {"history", points}};
 }
 
 int printHistory(storage::Archive& archive, const RatingsOptions& o) {
-    const storage::RatingHistory h = archive.ratingHistory(*o.player);
+    const storage::RatingHistory h =
+        archive.ratingHistory(findPlayerOrList(archive, *o.player, o.json).id);
+    warnPending(h.pending);
     if (o.json) {
         printJson(historyJson(h));
         return kExitOk;
@@ -123,7 +126,7 @@ int runRatings(const RatingsOptions& o) {
     q.asOf = o.asOf;
     q.limit = static_cast<std::size_t>(o.limit);
     const storage::RatingTable t = archive.ratingTable(q);
-    warnPending(t);
+    warnPending(t.pending);
     if (o.json) {
         nlohmann::json j = tableJson(t);
         if (rebuilt)

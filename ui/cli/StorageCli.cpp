@@ -11,6 +11,7 @@
 #include "importers/GameResult.h"
 #include "importers/TextEscape.h"
 #include "storage/database/WriterLock.h"
+#include "storage/players/PlayerJson.h"
 #include "storage/query/ArchiveJson.h"
 #include "storage/query/FilterText.h"
 
@@ -100,7 +101,8 @@ PositionQuery positionQuery(const PositionOptions& o, const core::Rules& rules) 
     }
     if (!rules.isOthello()) {
         const auto start = core::rulesStart(rules);
-        if (!start) throw UsageError("--moves: these rules have no start of their own (use --position)");
+        if (!start)
+            throw UsageError("--moves: these rules have no start of their own (use --position)");
         const core::ReplayResult r = core::replay(*start, m.moves, rules);
         if (r.error) throw UsageError("--moves: " + r.error->describe());
         q.position = r.final();
@@ -196,9 +198,9 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
         throw UsageError(e.what());
     }
     // --moves under --rules CODE: played from that rule set's start (a preset's own, for a name).
-    const auto position = positionQuery(o.query, f.rules.empty() ? core::Rules{}
-                                                                 : core::parseRules(f.rules).rules)
-                              .position;
+    const auto position =
+        positionQuery(o.query, f.rules.empty() ? core::Rules{} : core::parseRules(f.rules).rules)
+            .position;
     // --opening set the position: one position a search, so not both.
     if (position && f.position)
         throw UsageError("give --opening or one of --moves, --start and --position, not both");
@@ -217,6 +219,28 @@ storage::SearchFilter makeFilter(const FilterOptions& o) {
 
 std::string scoreText(int black, int white) {
     return std::to_string(black) + "-" + std::to_string(white);
+}
+
+// The one player a query names, else the candidates (StorageCli.h).
+storage::PlayerRef findPlayerOrList(storage::Archive& archive, const std::string& query,
+                                    bool json) {
+    if (query.find_first_not_of(" \t") == std::string::npos)
+        throw UsageError("a player's name (or #id) is empty");
+    const storage::PlayerLookup l = archive.findPlayer(query);
+    if (l.player) return *l.player;
+    if (json) printJson(storage::playerCandidatesJson(query, l));
+    if (l.candidates.empty())
+        throw InputError(fmt::format("no player named \"{}\" (nor a name containing it)",
+                                     importers::text::escapeForTerminal(query)));
+    std::string list;
+    for (std::size_t i = 0; i < l.candidates.size(); ++i)
+        list += fmt::format("{}\"{}\" (#{}, {})", i ? ", " : "",
+                            importers::text::escapeForTerminal(l.candidates[i].name),
+                            l.candidates[i].id, plural(l.candidates[i].games, "game", "games"));
+    throw InputError(
+        fmt::format("no player is named exactly \"{}\"; give one of these names "
+                    "(or its #id): {}",
+                    importers::text::escapeForTerminal(query), list));
 }
 
 }  // namespace othello::cli

@@ -11,6 +11,7 @@
 #include "Words.h"
 #include "importers/Diagnostic.h"
 #include "storage/Archive.h"
+#include "storage/players/PlayerProfile.h"
 
 namespace othello::cli {
 
@@ -26,6 +27,11 @@ storage::Archive openArchive(const std::string& db, storage::Archive::Mode mode)
 // On stderr, when some committed games are not yet in the position index: "warning: N games
 // not yet indexed (why); ...".
 void warnUnindexed(storage::Archive& archive);
+// The one player `query` names (storage::Archive::findPlayer: an id "#N", the name rule, an
+// old spelling); else an InputError listing the candidates (never a guess) — with --json the
+// candidates are printed as JSON first (playerCandidatesJson). An empty query is a UsageError.
+storage::PlayerRef findPlayerOrList(storage::Archive& archive, const std::string& query,
+                                    bool json);
 // The largest --limit (a page of search results); -1 means all.
 inline constexpr std::int64_t kMaxLimit = 1'000'000;
 

@@ -168,6 +168,7 @@ Item {
                         width: Math.max(root.theme.unit * 20, scroll.availableWidth - root.theme.unit * 28)
                         height: root.theme.unit * 11
                         points: root.has ? root.page.rating.points : []
+                        pending: root.has && root.page.rating.pending === true
                     }
                 }
                 Row {

@@ -9,6 +9,8 @@ import Othello.Viewer
 Rectangle {
     id: root
     property var points: []   // [{event, year, after, before, games, event_id}]
+    // A change is not rated yet (RatingHistory::pending): the points may be stale or missing.
+    property bool pending: false
     property Theme theme: Theme {}
     color: "white"
     border.color: "#d0d0d0"
@@ -43,12 +45,14 @@ Rectangle {
     Label {
         x: root.padLeft
         y: root.theme.unit * 0.2
-        text: root.points.length === 0
-              ? qsTr("Archive rating: not rated (no rated tournament game)")
-              : qsTr("Archive rating (the archive's own Elo, not a federation's): %1 after %2 %3")
-                    .arg(Math.round(root.points[root.points.length - 1].after))
-                    .arg(root.points[root.points.length - 1].event)
-                    .arg(root.points[root.points.length - 1].year)
+        text: (root.points.length === 0
+               ? (root.pending ? qsTr("Archive rating: none stored")
+                               : qsTr("Archive rating: not rated (no rated tournament game)"))
+               : qsTr("Archive rating (the archive's own Elo, not a federation's): %1 after %2 %3")
+                     .arg(Math.round(root.points[root.points.length - 1].after))
+                     .arg(root.points[root.points.length - 1].event)
+                     .arg(root.points[root.points.length - 1].year))
+              + (root.pending ? qsTr(" (pending: a change is not rated yet)") : "")
         font.pixelSize: root.theme.unit * 0.85
         font.bold: true
         color: root.theme.text
