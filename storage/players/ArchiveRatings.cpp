@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "importers/ReaderUtil.h"
 #include "storage/ArchiveImpl.h"
 #include "storage/curation/GameEditor.h"
 #include "storage/players/PlayerProfile.h"
@@ -14,15 +15,6 @@
 
 namespace othello::storage {
 namespace {
-
-bool leapYear(int y) {
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-int daysIn(int year, int month) {
-    static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return month == 2 && leapYear(year) ? 29 : days[month - 1];
-}
 
 bool digits(const std::string& s, std::size_t from, std::size_t n) {
     if (from + n > s.size()) return false;
@@ -115,10 +107,11 @@ std::optional<std::string> parseRatingDate(const std::string& text) {
     if (text.size() < 7 || text[4] != '-' || !digits(text, 5, 2)) return std::nullopt;
     const int month = std::stoi(text.substr(5, 2));
     if (month < 1 || month > 12) return std::nullopt;
-    if (text.size() == 7) return text + "-" + std::to_string(daysIn(year, month));
+    if (text.size() == 7)
+        return text + "-" + std::to_string(importers::text::daysInMonth(year, month));
     if (text.size() != 10 || text[7] != '-' || !digits(text, 8, 2)) return std::nullopt;
     const int day = std::stoi(text.substr(8, 2));
-    if (day < 1 || day > daysIn(year, month)) return std::nullopt;
+    if (day < 1 || day > importers::text::daysInMonth(year, month)) return std::nullopt;
     return text;
 }
 
