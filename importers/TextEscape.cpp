@@ -143,21 +143,52 @@ bool bytesFromHex(std::string_view hex, std::string& out) {
     return true;
 }
 
+namespace {
+
+// The code point starting at s[i] (a lead byte) and its length; a malformed sequence reads as
+// its one byte.
+char32_t codePointAt(std::string_view s, std::size_t i, std::size_t& length) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    if (i + length > s.size()) length = 1;
+    if (length == 1) return b;
+    char32_t c = b & (0x7F >> length);
+    for (std::size_t k = 1; k < length; ++k)
+        c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    return c;
+}
+
+// East Asian Wide and Fullwidth, the ranges fmt 9 (format.h compute_width) counts as two.
+bool wide(char32_t c) {
+    return (c >= 0x1100 && c <= 0x115F) || c == 0x2329 || c == 0x232A ||
+           (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F) || (c >= 0xAC00 && c <= 0xD7A3) ||
+           (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE10 && c <= 0xFE19) ||
+           (c >= 0xFE30 && c <= 0xFE6F) || (c >= 0xFF00 && c <= 0xFF60) ||
+           (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x2FFFD) ||
+           (c >= 0x30000 && c <= 0x3FFFD) || (c >= 0x1F300 && c <= 0x1F64F) ||
+           (c >= 0x1F900 && c <= 0x1F9FF);
+}
+
+}  // namespace
+
+std::size_t displayWidth(std::string_view s) {
+    std::size_t columns = 0, length = 1;
+    for (std::size_t i = 0; i < s.size(); i += length)
+        columns += wide(codePointAt(s, i, length)) ? 2 : 1;
+    return columns;
+}
+
 std::string shortenText(std::string_view s, std::size_t width) {
     if (width == 0) return std::string();
-    // Start of each of the first width+1 characters: a byte that is not a continuation byte.
-    std::size_t chars = 0, cut = s.size(), keep = s.size();
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;
-        if (chars == width - 1) keep = i;
-        if (chars == width) {
-            cut = i;
-            break;
-        }
-        ++chars;
+    if (displayWidth(s) <= width) return std::string(s);
+    // The longest start taking at most width - 1 columns, then "~".
+    std::size_t columns = 0, i = 0, length = 1;
+    for (; i < s.size(); i += length) {
+        const std::size_t w = wide(codePointAt(s, i, length)) ? 2 : 1;
+        if (columns + w > width - 1) break;
+        columns += w;
     }
-    if (cut == s.size()) return std::string(s);
-    return std::string(s.substr(0, keep)) + "~";
+    return std::string(s.substr(0, i)) + "~";
 }
 
 }  // namespace othello::importers::text

@@ -35,8 +35,13 @@ std::string hexBytes(std::string_view s);
 // The bytes of a hexBytes string; false when `hex` is not one (odd length, not hex digits).
 bool bytesFromHex(std::string_view hex, std::string& out);
 
-// The first `width` characters (code points) of `s`, with "~" as the last one when cut; never
-// cuts inside a UTF-8 sequence (call it on escaped text, whose escapes are ASCII).
+// The columns `s` takes on a terminal: East Asian wide and fullwidth characters (CJK, kana,
+// Hangul, fullwidth forms) take two, every other code point one — as fmt counts them when it
+// pads a field, so a shortened name lines up in a table.
+std::size_t displayWidth(std::string_view s);
+// The start of `s` that fits in `width` columns (displayWidth), with "~" as the last column
+// when cut; never cuts inside a UTF-8 sequence (call it on escaped text, whose escapes are
+// ASCII).
 std::string shortenText(std::string_view s, std::size_t width);
 
 }  // namespace othello::importers::text

@@ -1,6 +1,8 @@
 // Terminal escaping and exact JSON strings of text from outside (file and player names).
 #include <catch2/catch.hpp>
 
+#include <fmt/core.h>
+
 #include "importers/TextEscape.h"
 
 using namespace othello::importers::text;
@@ -47,5 +49,13 @@ TEST_CASE("shortenText cuts whole characters", "[output][escape]") {
     CHECK(shortenText("Hélène", 6) == "Hélène");
     CHECK(shortenText("Hélène", 5) == "Hélè~");
     CHECK(shortenText("ééééé", 3) == "éé~");
+    // Wide characters take two columns, as fmt pads them: a shortened Japanese name lines up
+    // (it was cut by code points and overflowed its column).
+    CHECK(displayWidth("虎定石") == 6);
+    CHECK(shortenText("虎定石", 6) == "虎定石");
+    CHECK(shortenText("虎定石", 5) == "虎定~");
+    CHECK(shortenText("Rose ローズ", 8) == "Rose ロ~");
+    CHECK(shortenText("ローズ", 2) == "~");
+    CHECK(fmt::format("{:<6}|", shortenText("ローズビル", 6)) == "ロー~ |");
     CHECK(shortenText("abc", 0).empty());
 }
