@@ -15,7 +15,8 @@
 //
 // Thread-safe: any number of threads call it, each with its own archive connection. Requests
 // for a corpus being loaded wait for that load instead of loading it again; the lock is not held
-// while loading, so other filters are served meanwhile.
+// while loading, so other filters are served meanwhile. Several requests search one corpus at
+// once: PatternCorpus::search is const and keeps no state between calls.
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
@@ -29,7 +30,8 @@
 
 namespace othello::web {
 
-// How many filters' corpora the server keeps: a WTHOR corpus of every game is tens of MB.
+// How many filters' corpora the server keeps: one of all the WTHOR games (130,000) holds about
+// 100 MB.
 inline constexpr std::size_t kPatternCorpora = 4;
 
 class ApiPatternCache {
