@@ -403,6 +403,11 @@ class Archive {
     // before each request.
     void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline);
     bool deadlineExceeded() const;
+    // A number that changes whenever another connection, in this process or another, commits
+    // to the archive (SQLite's PRAGMA data_version): two equal answers of one connection mean
+    // nothing was committed between them. Answers of two connections are not comparable. A
+    // server keeping what it read from the archive (web/ApiPatternCache.h) checks it per request.
+    std::int64_t dataVersion();
 
     struct Impl;  // the connection; defined in storage/ArchiveImpl.h, not part of the API
 

@@ -2,18 +2,21 @@
 #include "Api.h"
 
 #include <algorithm>
+#include <memory>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include "ApiEventIndex.h"
 #include "ApiJson.h"
+#include "ApiPatternCache.h"
 #include "ApiQuery.h"
 #include "storage/cache/AnalysisCache.h"
 #include "storage/players/PlayerJson.h"
 #include "storage/players/PlayerProfile.h"
 #include "storage/players/PlayerRatingJson.h"
 #include "storage/players/Ratings.h"
+#include "storage/query/PatternText.h"
 #include "storage/tournaments/Standings.h"
 #include "storage/tournaments/Tournament.h"
 
@@ -35,7 +38,8 @@ constexpr std::int64_t kMaxTournamentId = storage::kMaxGameId * storage::kTourna
 
 }  // namespace
 
-Api::Api(storage::Archive& archive, ApiEventIndex& events) : archive_(archive), events_(events) {}
+Api::Api(storage::Archive& archive, ApiEventIndex& events, ApiPatternCache* patterns)
+    : archive_(archive), events_(events), patterns_(patterns) {}
 
 ApiResponse Api::handle(const std::string& path, const ApiParams& params) {
     try {
@@ -61,8 +65,11 @@ ApiResponse Api::handle(const std::string& path, const ApiParams& params) {
 ApiResponse Api::search(const ApiParams& params) {
     const ApiQuery q(params, {"player", "black", "white", "event", "year", "year_from", "year_to",
                               "result", "board", "moves", "lost_discs", "lost_by", "rules",
-                              "handicap", "sort", "order", "limit", "offset", "opening"});
+                              "handicap", "sort", "order", "limit", "offset", "opening",
+                              "pattern", "symmetry", "ply"});
     const storage::SearchFilter f = searchFilter(q);
+    if (q.has("pattern")) return patternSearch(q, f);
+    if (q.has("symmetry") || q.has("ply")) throw ApiError(400, "symmetry and ply go with pattern");
     std::string opening;
     q.position(&opening);  // the query's opening, as `search --json` gives it
     // opening=NAME: that opening (searchFilter found it), as `search --opening`.
@@ -79,6 +86,38 @@ ApiResponse Api::search(const ApiParams& params) {
     if (f.position) j["opening"] = opening;
     j["games"] = json::array();
     for (const auto& row : r.games)
+        j["games"].push_back(
+            gameRowJson(row, events_.tournamentOf(archive_, row.event, row.year, row.id)));
+    return ok(j);
+}
+
+// pattern=...: as `search --pattern --json` (ui/cli/SearchStatsCommands.cpp), the same
+// reading of the pattern and ply range (storage/query/PatternText.h), the same corpus and page.
+ApiResponse Api::patternSearch(const ApiQuery& q, const storage::SearchFilter& f) {
+    const std::string symmetry = q.text("symmetry");
+    if (!symmetry.empty() && symmetry != "0" && symmetry != "1" && symmetry != "true" &&
+        symmetry != "false")
+        throw ApiError(400, "symmetry: expected 1 or 0");
+    storage::PatternRequest request;
+    try {
+        request = storage::readPatternText(
+            {q.text("pattern"), symmetry != "0" && symmetry != "false", q.text("ply")},
+            [](const std::string& field) { return field; });
+    } catch (const storage::FilterError& e) {
+        throw ApiError(400, e.what());
+    }
+    const auto corpus =
+        patterns_ ? patterns_->corpus(archive_, filterKey(q), f)
+                  : std::make_shared<const storage::PatternCorpus>(
+                        storage::PatternCorpus::load(archive_, f));
+    const std::vector<storage::PatternHit> hits = corpus->search(request.query);
+    json j;
+    j["total"] = static_cast<std::int64_t>(hits.size());
+    j["limit"] = f.limit;
+    j["offset"] = f.offset;
+    j["pattern"] = request.pattern;
+    j["games"] = json::array();
+    for (const auto& row : storage::hitRows(*corpus, hits, f.offset, f.limit))
         j["games"].push_back(
             gameRowJson(row, events_.tournamentOf(archive_, row.event, row.year, row.id)));
     return ok(j);

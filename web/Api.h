@@ -15,6 +15,14 @@
 //                 one, or -1, is capped at kApiMaxLimit), offset. `tournament` is the id of
 //                 the game's tournament (storage/tournaments/Tournament.h): the site's game page is
 //                 game.html?event=<tournament>&game=<id>.
+//                 pattern=P: the games among those the other filters select where the board
+//                 pattern P holds (the grammar of `search --pattern`, core/Pattern.h: a
+//                 64-square mask or a list such as "a1=X b2=-", with same(a1,h1)), under the 8
+//                 symmetries unless symmetry=0, within plies ply=A-B (or ply=A), each game's
+//                 `ply` the first where it holds, as `search --pattern --json` gives them:
+//                 {total, limit, offset, pattern (as written back), games}, paged the same way
+//                 (the games in the filter's order). A pattern that does not parse is a 400
+//                 naming its column. The corpus of a filter is kept (web/ApiPatternCache.h).
 //   /api/stats    the position's statistics, as `othello-db stats --json`: {games, black_wins,
 //                 draws, white_wins, avg_black_score, unfinished, opening, board, moves:
 //                 [{move, games, ...}]}. Parameters: board or moves (neither: the start).
@@ -53,12 +61,15 @@ struct ApiResponse {
 inline constexpr std::int64_t kApiMaxLimit = 500;
 
 class ApiEventIndex;
+class ApiPatternCache;
+class ApiQuery;
 
 class Api {
   public:
-    // `archive` (one connection, used by one thread at a time) and `events` (shared by every
-    // thread) must outlive the Api.
-    Api(storage::Archive& archive, ApiEventIndex& events);
+    // `archive` (one connection, used by one thread at a time), `events` and `patterns`
+    // (shared by every thread) must outlive the Api. No `patterns`: each pattern search loads
+    // its corpus.
+    Api(storage::Archive& archive, ApiEventIndex& events, ApiPatternCache* patterns = nullptr);
 
     // `path` is the decoded URL path ("/api/game/12"). Archive errors propagate as exceptions
     // (the server answers 500); everything the client did wrong is a 4xx response.
@@ -66,6 +77,7 @@ class Api {
 
   private:
     ApiResponse search(const ApiParams& params);
+    ApiResponse patternSearch(const ApiQuery& q, const storage::SearchFilter& f);
     ApiResponse stats(const ApiParams& params);
     ApiResponse game(const std::string& id, const ApiParams& params);
     ApiResponse event(const std::string& id, const ApiParams& params);
@@ -74,6 +86,7 @@ class Api {
 
     storage::Archive& archive_;
     ApiEventIndex& events_;
+    ApiPatternCache* patterns_;
 };
 
 }  // namespace othello::web

@@ -117,6 +117,7 @@ std::optional<core::Position> ApiQuery::position(std::string* opening) const {
 }
 
 storage::SearchFilter searchFilter(const ApiQuery& q) {
+    // A parameter read here goes into filterKey too: the kept pattern corpora are keyed by it.
     // The filters are read as the CLI reads them (storage/query/FilterText.h), named as parameters.
     storage::FilterText t;
     t.player = q.text("player");
@@ -154,6 +155,19 @@ storage::SearchFilter searchFilter(const ApiQuery& q) {
     f.offset = q.offset();
     f.withOpenings = true;
     return f;
+}
+
+std::string filterKey(const ApiQuery& q) {
+    std::string key;
+    for (const char* name : {"player", "black", "white", "event", "year", "year_from", "year_to",
+                             "result", "lost_discs", "lost_by", "sort", "order", "rules",
+                             "handicap", "opening", "board", "moves"}) {
+        const std::string value = q.text(name);
+        // A line end inside a value is kept apart from the next name by its length.
+        if (!value.empty())
+            key += std::string(name) + "=" + std::to_string(value.size()) + ":" + value + "\n";
+    }
+    return key;
 }
 
 std::int64_t pathId(const std::string& segment, std::int64_t max, const char* what) {

@@ -44,6 +44,9 @@ class ApiQuery {
 
 // The filters of /api/search (limit, offset and sort included).
 storage::SearchFilter searchFilter(const ApiQuery& q);
+// The parameters searchFilter reads but the page (limit, offset) as one text, "name=value"
+// lines: equal texts select the same games in the same order (web/ApiPatternCache.h's key).
+std::string filterKey(const ApiQuery& q);
 
 // An id from a path segment: digits only, 1..max; ApiError(400) otherwise.
 std::int64_t pathId(const std::string& segment, std::int64_t max, const char* what);

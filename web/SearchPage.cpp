@@ -27,6 +27,12 @@ constexpr const char* kBody = R"(
     <label>or a board <input name="board" placeholder="64 characters X O - from a1, then the side to move" size="40" autocomplete="off"></label>
   </fieldset>
   <fieldset>
+    <legend>Board pattern (the first ply where it holds)</legend>
+    <label>Pattern <input name="pattern" placeholder="a1=X b2=- or 64 characters X O - * ?" size="40" autocomplete="off" title="Squares a1..h8 as X (black), O (white), - (empty), * (any disc), ? (anything): a list such as a1=X b2=- c1=*, or 64 characters from a1 to h8; same(a1,h1): both squares the same colour"></label>
+    <label><select name="symmetry"><option value="">under the 8 symmetries</option><option value="0">as written only</option></select></label>
+    <label>Plies <input name="ply" placeholder="20-40" size="7" autocomplete="off"></label>
+  </fieldset>
+  <fieldset>
     <legend>Endgame blunders (reviewed games)</legend>
     <label>Lost at least <input name="lost_discs" type="number" min="0" max="128" size="4"> discs</label>
     <label>by <select name="lost_by"><option value="">either side</option>

@@ -16,6 +16,7 @@
 #include "Api.h"
 #include "ApiEventIndex.h"
 #include "ApiJson.h"
+#include "ApiPatternCache.h"
 #include "Assets.h"
 #include "Html.h"
 #include "SearchPage.h"
@@ -28,10 +29,10 @@ namespace {
 
 // What one request needs: a connection of its own and the objects reading through it.
 struct Context {
-    Context(const ServerOptions& o, ApiEventIndex& events)
+    Context(const ServerOptions& o, ApiEventIndex& events, ApiPatternCache& patterns)
         : archive(o.database, storage::Archive::Mode::ReadOnly),
           site(archive, siteOptions(o)),
-          api(archive, events) {}
+          api(archive, events, &patterns) {}
     static SiteOptions siteOptions(const ServerOptions& o) {
         SiteOptions s;
         s.title = o.title;
@@ -74,11 +75,12 @@ std::string notFoundPage(const std::string& title) {
 }  // namespace
 
 struct Server::Impl {
-    explicit Impl(ServerOptions o) : options(std::move(o)) {}
+    explicit Impl(ServerOptions o) : options(std::move(o)), patterns(options.database) {}
 
     ServerOptions options;
     httplib::Server http;
     ApiEventIndex events;
+    ApiPatternCache patterns;
     std::mutex poolMutex;
     std::vector<std::unique_ptr<Context>> pool;  // idle contexts
     int port = -1;
@@ -109,7 +111,7 @@ struct Server::Impl {
             }
         }
         // Opened outside the lock; at most one per worker thread ever exists.
-        if (!context) context = std::make_unique<Context>(options, events);
+        if (!context) context = std::make_unique<Context>(options, events, patterns);
         return Lease{*this, std::move(context)};
     }
 
@@ -234,7 +236,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
         throw std::invalid_argument("threads: expected 1..256");
     // Fail now, not at the first request, when the archive cannot be read; the connection
     // serves the first request.
-    impl.pool.push_back(std::make_unique<Context>(impl.options, impl.events));
+    impl.pool.push_back(std::make_unique<Context>(impl.options, impl.events, impl.patterns));
     // The tournament list (about 0.2 s on 130,000 games) is read now, not by the first search.
     impl.events.list(impl.pool.back()->archive);
     const auto threads = static_cast<std::size_t>(impl.options.threads);

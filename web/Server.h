@@ -17,7 +17,8 @@
 // its own (a pool: SQLite connections are never used by two threads at once); an import in
 // another process may run meanwhile (WAL: readers never wait, and each query reads one
 // snapshot, storage/Archive.h). The tournament list behind /api/events and the game -> event
-// links is shared and reloaded as games arrive (web/ApiEventIndex.h).
+// links is shared and reloaded as games arrive (web/ApiEventIndex.h); so are the corpora of
+// pattern searches, dropped at the first request after any commit (web/ApiPatternCache.h).
 //
 // Bounds: page sizes capped (web/Api.h), request bodies refused, sockets time out after
 // `timeout` when a client stalls, and a request's queries are interrupted past `queryTimeout`

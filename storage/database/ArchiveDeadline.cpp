@@ -1,5 +1,6 @@
 // Archive::setDeadline: a SQLite progress handler that interrupts statements running past the
-// deadline (servers bound each request's time with it).
+// deadline (servers bound each request's time with it); Archive::dataVersion, by which a server
+// knows that what it keeps of the archive is out of date.
 #include <sqlite3.h>
 
 #include "storage/ArchiveImpl.h"
@@ -34,6 +35,11 @@ void Archive::setDeadline(std::optional<std::chrono::steady_clock::time_point> d
 
 bool Archive::deadlineExceeded() const {
     return impl_->deadlineExceeded;
+}
+
+std::int64_t Archive::dataVersion() {
+    // Not through the statement cache: a pragma's answer is read afresh on each step anyway.
+    return impl_->db.execAndGet("PRAGMA data_version").getInt64();
 }
 
 }  // namespace othello::storage

@@ -213,6 +213,7 @@ json gameJson(const StoredGame& g, const core::ReplayResult& replay, std::size_t
     j["moves"] = movesJson(r.moves);
     j["passes"] = passCount(r.moves);
     j["opening"] = g.opening;
+    j["opening_detail"] = openingDetailJson(g.opening);
     j["format"] = importers::formatName(r.format);
     j["ply"] = ply;
     j["board"] = core::boardString(p);
@@ -223,9 +224,26 @@ json gameJson(const StoredGame& g, const core::ReplayResult& replay, std::size_t
     return j;
 }
 
+json openingJson(const Opening& o) {
+    return {{"name", o.name},
+            {"english", o.english},
+            {"japanese", o.japanese},
+            {"sources", o.sources},
+            {"moves", core::movesString(o.moves, false, " ")}};
+}
+
+json openingDetailJson(const std::string& name) {
+    if (name.empty()) return nullptr;
+    // A few hundred entries, once per game or position shown.
+    for (const Opening& o : openingCatalogue())
+        if (o.name == name) return openingJson(o);
+    return nullptr;
+}
+
 json statsJson(const PositionStats& s) {
     json j = figuresJson(s);
     j["opening"] = s.opening;
+    j["opening_detail"] = openingDetailJson(s.opening);
     j["moves"] = json::array();
     for (const auto& m : s.moves) {
         json mj = figuresJson(m);

@@ -46,7 +46,8 @@ void addRulesJson(nlohmann::json& j, const core::Rules& rules);
 // replay.plies.size(), the caller checks): {id, black, white, event, round, date, year, place,
 // result, variant, komi, rules, rules_text, handicap, unfinished, complete, black_discs,
 // white_discs, black_score, stated_black, theoretical_score, theoretical_depth, start, moves,
-// passes, opening, format, ply, board, to_move, comments, variations} (annotationsJson).
+// passes, opening, opening_detail (openingDetailJson), format, ply, board, to_move, comments,
+// variations} (annotationsJson).
 nlohmann::json gameJson(const StoredGame& game, const core::ReplayResult& replay, std::size_t ply);
 
 // A game's comments and variations (importers/Annotations.h): {"comments": [{"ply": 1,
@@ -59,8 +60,17 @@ nlohmann::json gameJson(const StoredGame& game, const core::ReplayResult& replay
 nlohmann::json annotationsJson(const importers::GameRecord& record);
 
 // A position's statistics: {games, black_wins, draws, white_wins, avg_black_score, unfinished,
-// opening, moves: [{move, games, black_wins, ...}]}.
+// opening, opening_detail, moves: [{move, games, black_wins, ...}]}.
 nlohmann::json statsJson(const PositionStats& stats);
+
+// One opening of the catalogue, as `openings --json` lists it: {name ("Tiger (虎定石)"),
+// english: [the usual English name, then its aliases], japanese: [the same in Japanese],
+// sources: [tags of the lists naming it], moves: "f5 d6 c3 d3 c4"}.
+nlohmann::json openingJson(const Opening& opening);
+// `opening_detail` of a game or a position (show, stats, the API): openingJson of the
+// catalogue's opening whose name is `name` (the combined name a game's `opening` holds,
+// kept as it was for the scripts reading it), null when `name` is "" or names none.
+nlohmann::json openingDetailJson(const std::string& name);
 
 // One event of `events`: {id, name, year, games, players, is_tournament,
 // not_tournament_reason, events: [{id, name}]}.

@@ -153,6 +153,55 @@ def main():
                  "the back button returns to the first page")
             print("position search: %d games" % total)
 
+            # A pattern search typed into the form: the results with the first ply where the
+            # pattern holds, a result opening its game at that ply.
+            driver.get(url + "search.html")
+            driver.find_element(By.NAME, "pattern").send_keys("a1=X b2=-")
+            driver.find_element(By.ID, "search-button").click()
+            wait(driver, lambda d: len(rows(d)) > 0 and
+                 "pattern" in d.find_element(By.ID, "search-status").text, "games with a1=X b2=-")
+            status = driver.find_element(By.ID, "search-status").text
+            check("with the pattern a1=X b2=-" in status, "the status names the pattern: " + status)
+            check("pattern=a1%3DX+b2%3D-" in driver.current_url,
+                  "the pattern is in the address: " + driver.current_url)
+            first = rows(driver)[0]
+            ply = cells(first)[6]
+            check(ply.isdigit() and int(ply) > 4, "a hit shows its first matching ply: " + ply)
+            driver.save_screenshot(os.path.join(args.out, "search-pattern.png"))
+            link = first.find_element(By.CSS_SELECTOR, "a.game-link")
+            href = link.get_attribute("href")
+            check(href.endswith("&ply=" + ply), "the hit opens its game at ply " + ply + ": " + href)
+            link.click()
+            wait(driver, lambda d: d.find_element(By.ID, "ply-label").text.startswith(ply + " /"),
+                 "the game page at ply " + ply)
+            check(True, "the game page opens at the pattern's ply " + ply)
+            no_alert(driver)
+            driver.save_screenshot(os.path.join(args.out, "game-pattern.png"))
+
+            # The symmetries menu and the ply range: the pattern as written finds fewer games.
+            def pattern_total(query):
+                driver.get(url + "search.html?" + query)
+                wait(driver, lambda d: re.match(r"\d+ games?",
+                                                d.find_element(By.ID, "search-status").text),
+                     "the total of " + query)
+                return int(driver.find_element(By.ID, "search-status").text.split()[0])
+            symmetric = pattern_total("pattern=a1%3DO")
+            written = pattern_total("pattern=a1%3DO&symmetry=0")
+            check(driver.find_element(By.NAME, "symmetry").get_attribute("value") == "0",
+                  "the menu shows 'as written only' from the address")
+            check(0 < written < symmetric,
+                  "a1=O as written: %d games, under the symmetries: %d" % (written, symmetric))
+            early = pattern_total("pattern=a1%3DO&ply=0-40")
+            check(early < symmetric, "a1=O by ply 40: %d games" % early)
+
+            # A pattern that does not parse: the parser's message, with its column.
+            driver.get(url + "search.html?pattern=a1%3DQ")
+            wait(driver, lambda d: "failed" in d.find_element(By.ID, "search-status").text,
+                 "the pattern's error")
+            message = driver.find_element(By.ID, "search-status").text
+            check("pattern: column" in message, "a bad pattern is reported: " + message)
+            driver.save_screenshot(os.path.join(args.out, "search-pattern-error.png"))
+
             # A bad parameter: the API's message shows on the page.
             driver.get(url + "search.html?board=nonsense")
             wait(driver, lambda d: "failed" in d.find_element(By.ID, "search-status").text,

@@ -244,3 +244,55 @@ TEST_CASE("cli search --opening: English, Japanese, combined, unknown, and openi
     CHECK(counted["openings"][0]["name"] == "Nicolet: 酉アッパー");
     CHECK(counted["openings"][0]["games"] == 2);
 }
+
+TEST_CASE("cli show and stats --json: the opening's names apart, as openings --json lists them",
+          "[storage][cli]") {
+    CliDb db("opening-detail");
+    const auto add = [&](const std::string& black, const std::vector<int>& moves) {
+        const auto r = db.run("add --black " + black + " --white W --date 2003 --moves " +
+                              core::movesString(moves, false, ""));
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+    };
+    // A Bat turned by a symmetry, and the Tiger game (a line of the Japanese list only).
+    std::vector<int> bat;
+    for (core::Symmetry s = 1; s < 8 && bat.empty(); ++s) {
+        const auto turned = core::transformMoves(openingLine("f5 f6 e6 d6 c5 e3 e7"), s);
+        if (!core::replay(core::Position::start(), turned).error) bat = turned;
+    }
+    REQUIRE(!bat.empty());
+    add("Alpha", bat);
+    const auto tiger = core::parseMoves(kTigerGame).moves;
+    add("Beta", tiger);
+    const auto idOf = [&](const std::string& player) {
+        return std::to_string(db.json("search --player " + player)["games"][0]["id"].get<int>());
+    };
+
+    const auto show = db.json("show " + idOf("Alpha"));
+    CHECK(show["opening"] == "Bat (こうもり定石)");  // the combined name, kept as it was
+    const auto& bat1 = show["opening_detail"];
+    REQUIRE(bat1.is_object());
+    CHECK(bat1["name"] == "Bat (こうもり定石)");
+    CHECK(bat1["english"][0] == "Bat");
+    CHECK(bat1["japanese"][0] == "こうもり定石");
+    CHECK(bat1["moves"] == "f5 f6 e6 d6 c5 e3 e7");  // the catalogue's line, not the game's
+    auto listed = db.json("openings bat")["openings"][0];
+    listed.erase("games");  // the archive's count, openings' own
+    CHECK(bat1 == listed);
+
+    const auto nicolet = db.json("show " + idOf("Beta"))["opening_detail"];
+    CHECK(nicolet["name"] == "Nicolet: 酉アッパー");
+    CHECK(nicolet["english"].empty());  // no English name: the name borrows its family's
+    CHECK(nicolet["japanese"][0] == "酉アッパー");
+
+    const auto stats = db.json("stats --moves \"f5 d6 c3 d3 c4\"");
+    CHECK(stats["opening"] == "Tiger (虎定石)");
+    CHECK(stats["opening_detail"]["english"][0] == "Tiger");
+    CHECK(stats["opening_detail"]["japanese"][0] == "虎定石");
+    CHECK(stats["opening_detail"]["moves"] == "f5 d6 c3 d3 c4");
+    // A position no list names: no opening, a null detail.
+    const auto end = core::replay(core::Position::start(), tiger).final();
+    const auto unnamed = db.json("stats --position=" + testing::shellQuote(core::boardStringWithSide(end)));
+    CHECK(unnamed["opening"] == "");
+    CHECK(unnamed["opening_detail"].is_null());
+}

@@ -9,6 +9,7 @@
 #include "StorageCli.h"
 #include "Words.h"
 #include "core/Notation.h"
+#include "storage/query/ArchiveJson.h"
 
 namespace othello::cli {
 namespace {
@@ -29,14 +30,6 @@ std::string joinedTags(const std::vector<std::string>& tags) {
     std::string out;
     for (const auto& t : tags) out += (out.empty() ? "" : ", ") + t;
     return out;
-}
-
-nlohmann::json openingJson(const storage::Opening& o) {
-    return {{"name", o.name},
-            {"english", o.english},
-            {"japanese", o.japanese},
-            {"sources", o.sources},
-            {"moves", core::movesString(o.moves, false, " ")}};
 }
 
 // Games per opening (the game's deepest named line), by catalogue index; the games no opening
@@ -89,7 +82,7 @@ int runOpenings(const OpeningsOptions& o) {
     if (o.json) {
         nlohmann::json j = nlohmann::json::array();
         for (std::size_t i : shown) {
-            nlohmann::json e = openingJson(catalogue[i]);
+            nlohmann::json e = storage::openingJson(catalogue[i]);
             if (!o.db.empty()) e["games"] = counts[std::int64_t(i)];
             j.push_back(std::move(e));
         }

@@ -2,7 +2,6 @@
 #include <fmt/core.h>
 
 #include <memory>
-#include <tuple>
 #include <utility>
 
 #include "JsonOutput.h"
@@ -14,6 +13,7 @@
 #include "storage/patterns/PatternSearch.h"
 #include "storage/query/ArchiveJson.h"
 #include "storage/query/FilterText.h"
+#include "storage/query/PatternText.h"
 
 namespace othello::cli {
 namespace {
@@ -26,24 +26,6 @@ struct SearchOptions {
     bool noSymmetry = false;
     std::string ply;  // --ply A-B or A
 };
-
-// --ply "20-40" or "20": the inclusive ply window of a pattern search.
-std::pair<int, int> parsePlyRange(const std::string& text) {
-    const auto dash = text.find('-');
-    auto number = [&](const std::string& part) {
-        if (part.empty() || part.size() > 3 ||
-            part.find_first_not_of("0123456789") != std::string::npos)
-            throw UsageError("--ply: expected A-B or A (plies from 0), got '" + text + "'");
-        return std::stoi(part);
-    };
-    if (dash == std::string::npos) {
-        const int p = number(text);
-        return {p, p};
-    }
-    const int from = number(text.substr(0, dash)), to = number(text.substr(dash + 1));
-    if (from > to) throw UsageError("--ply: " + text + " is an empty range");
-    return {from, to};
-}
 
 void printRows(const std::vector<storage::GameRow>& rows) {
     bool unknown = false;
@@ -80,11 +62,15 @@ void printPage(const storage::SearchResult& r, std::int64_t offset) {
 // search --pattern: the games the other filters select, those where the pattern holds within
 // the ply window, each with the first such ply (GameRow::ply), paged as a plain search.
 int runPatternSearch(const SearchOptions& o) {
-    const core::PatternParse parsed = core::parsePattern(o.pattern);
-    if (!parsed.pattern) throw UsageError("--pattern: " + parsed.error);
-    storage::PatternQuery query;
-    query.variants = parsed.pattern->variants(!o.noSymmetry);
-    if (!o.ply.empty()) std::tie(query.plyFrom, query.plyTo) = parsePlyRange(o.ply);
+    storage::PatternRequest request;
+    try {
+        // As /api/search reads pattern, symmetry and ply (storage/query/PatternText.h).
+        request = storage::readPatternText({o.pattern, !o.noSymmetry, o.ply},
+                                           [](const std::string& field) { return "--" + field; });
+    } catch (const storage::FilterError& e) {
+        throw UsageError(e.what());
+    }
+    const storage::PatternQuery& query = request.query;
     const storage::SearchFilter f = makeFilter(o.filter);
     auto archive = openArchive(o.db, storage::Archive::Mode::ReadOnly);
     warnUnindexed(archive);
@@ -96,13 +82,13 @@ int runPatternSearch(const SearchOptions& o) {
     if (o.json) {
         nlohmann::json j;
         j["total"] = r.total;
-        j["pattern"] = parsed.pattern->toString();
+        j["pattern"] = request.pattern;
         j["games"] = nlohmann::json::array();
         for (const auto& row : r.games) j["games"].push_back(storage::gameRowJson(row));
         printJson(j);
         return kExitOk;
     }
-    fmt::print("pattern: {}{}\n", parsed.pattern->toString(),
+    fmt::print("pattern: {}{}\n", request.pattern,
                o.noSymmetry ? "" : " (under the 8 symmetries)");
     printPage(r, f.offset);
     return kExitOk;
@@ -242,7 +228,8 @@ RegisterCommand statsCommand("stats", [](CLI::App& app, Action& action) {
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json,
                   "Print {games, black_wins, draws, white_wins, avg_black_score, unfinished, "
-                  "opening, moves: [...]}");
+                  "opening, opening_detail, moves: [...]} (opening_detail: the opening's names "
+                  "apart, as `openings --json` lists it, or null)");
     sub->footer(
         "Unfinished games whose record states no result have an unknown result: they count "
         "in games (and `unfinished`) but not in the wins, draws, percentages or average Black "

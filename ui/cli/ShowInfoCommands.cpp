@@ -154,7 +154,9 @@ RegisterCommand showCommand("show", [](CLI::App& app, Action& action) {
         "move the variation's first move replaces, from 0; moves are squares, \"pass\" for a pass; "
         "its "
         "comments and variations count its own plies, to any depth); \"entered\": {\"user\", "
-        "\"time\", \"change\"} for a game entered by hand, else null.");
+        "\"time\", \"change\"} for a game entered by hand, else null; \"opening\": the combined "
+        "name (\"Tiger (虎定石)\") and \"opening_detail\": {\"name\", \"english\", \"japanese\", "
+        "\"sources\", \"moves\"} as `openings --json` lists it, null when none is named.");
     sub->callback(
         [o, &action] { action = [o] { return runCommand([o] { return runShow(*o); }); }; });
 });

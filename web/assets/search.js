@@ -46,12 +46,13 @@
     return td;
   }
 
-  function gameLink(game) {
+  function gameLink(game, atPly) {
     // game.html?event=<tournament>&game=<id> (web/Site.h); no link when the game's event is
-    // not known yet (an import still running).
+    // not known yet (an import still running). A pattern's hit opens at its first ply.
     if (game.tournament === null || game.tournament === undefined) return null;
     return "game.html?event=" + encodeURIComponent(game.tournament) +
-      "&game=" + encodeURIComponent(game.id);
+      "&game=" + encodeURIComponent(game.id) +
+      (atPly && game.ply ? "&ply=" + encodeURIComponent(game.ply) : "");
   }
 
   function show(answer) {
@@ -60,7 +61,7 @@
     answer.games.forEach(function (game) {
       var tr = document.createElement("tr");
       var idCell = cell(tr, "", "game-id");
-      var href = gameLink(game);
+      var href = gameLink(game, answer.pattern !== undefined);
       if (href) {
         var a = document.createElement("a");
         a.href = href;
@@ -95,6 +96,7 @@
     if (answer.games.length > 0 && answer.total > answer.games.length)
       text += ", showing " + from + "-" + to;
     if (answer.opening) text += " (opening: " + answer.opening + ")";
+    if (answer.pattern) text += " with the pattern " + answer.pattern;
     status.textContent = text;
     status.className = "";
     prev.hidden = answer.offset === 0;
