@@ -1,7 +1,8 @@
 // Games under other rules and what is counted and matched about them (issue 28's review): a
 // handicap game is one game whether labelled a handicap or a position (duplicates on import and
-// in `duplicates`, migration 17), `info` counts a one-line move as one position, and an
-// unfinished game is a prefix of another only under the same rules.
+// in `duplicates`, migration 17), `info` counts a one-line move as one position, an
+// unfinished game is a prefix of another only under the same rules, and a rules code a later
+// version wrote is never taken for Othello's.
 #include <catch2/catch.hpp>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -191,4 +192,49 @@ TEST_CASE("an unfinished game is a prefix of another only under the same rules",
     const auto same = a.importRecords(
         {storage::enteredGame(core::othelloRules(), std::nullopt, first30, h)});
     CHECK(same.prefixes == 1);
+}
+
+TEST_CASE("a rules code a later version wrote is shown as unknown and never rewritten",
+          "[rules][edit]") {
+    CliDb db("rules-unknown");
+    {
+        Archive a(db.path);
+        REQUIRE(a.importRecords({makeRecord("Anne", "Bert", "Club", 2001, kTigerGame)}).imported ==
+                1);
+    }
+    const std::string later = "othello+later-rule";
+    {
+        SQLite::Database raw(db.path.string(), SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE games SET rules = '" + later + "' WHERE id = 1");
+    }
+    const auto storedRules = [&db] { return rulesOfGame(db.path, 1); };
+    {
+        Archive a(db.path);
+        storage::GameHeaders h;
+        h.black = "Carl";
+        try {
+            a.editGame(1, h, std::nullopt, std::nullopt, std::nullopt);
+            FAIL("an edit of a game under unreadable rules went through");
+        } catch (const storage::StorageError& e) {
+            CHECK_THAT(e.what(), Catch::Contains("game 1") && Catch::Contains(later));
+        }
+        CHECK(storedRules() == later);
+        CHECK(a.game(1)->record.black == "Anne");
+        REQUIRE(a.game(1)->unreadableRules);
+        CHECK(*a.game(1)->unreadableRules == later);
+        const auto rows = a.search(storage::SearchFilter{}).games;
+        REQUIRE(rows.size() == 1);
+        CHECK(rows[0].unreadableRules == std::optional<std::string>(later));
+    }
+    // The command line: refused (exit 1, the game and the code named), listed and shown as
+    // unknown rules, never as Othello's.
+    const auto edit = db.run("edit 1 --black Carl");
+    CHECK(edit.exitCode == 1);
+    CHECK_THAT(edit.err, Catch::Contains(later));
+    CHECK(storedRules() == later);
+    CHECK_THAT(db.run("search").out, Catch::Contains("<unknown rules (" + later + ")>"));
+    const auto shown = db.json("show 1");
+    CHECK(shown["rules"] == later);
+    CHECK(shown["rules_text"] == "unknown rules (" + later + ")");
+    CHECK(db.json("search")["games"][0]["rules"] == later);
 }
