@@ -25,7 +25,7 @@ struct StorageError : std::runtime_error {
 };
 
 // The schema version this program writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 16;
+inline constexpr int kSchemaVersion = 17;
 
 // ---- Import -------------------------------------------------------------------------------
 
@@ -214,6 +214,9 @@ struct GameRow {
     // result a list shows of a finished game is `discs` as they stand (34-29), blackScore
     // staying on the 64-disc scale (35) that sorts and result filters use.
     core::Rules rules;
+    // Set to the stored code when this program cannot read it (a later version wrote it):
+    // `rules` is then a stand-in (Othello's from the start) and lists say "unknown rules".
+    std::optional<std::string> unreadableRules;
     core::Score discs;
 };
 
@@ -242,6 +245,8 @@ struct StoredGame {
                                    // stated/theoretical scores, status, score, format, source,
                                    // comments and variations (storage/curation/AnnotationStore.h)
     std::string opening;           // deepest named opening reached ("" when none)
+    // As GameRow::unreadableRules: the stored rules code this program cannot read.
+    std::optional<std::string> unreadableRules;
 };
 
 // `games` counts every game; unfinished games without a stated result (result unknown, see

@@ -59,6 +59,9 @@ EditableGame GameEditor::read(std::int64_t id) {
     }
     EditableGame g;
     GameColumns::read(s, g.record);
+    g.unreadableRules = GameColumns::unreadableRules(
+        s.getColumn("rules").isNull() ? std::nullopt
+                                      : std::optional<std::string>(s.getColumn("rules").getString()));
     g.refs.id = id;
     g.refs.blackId = s.getColumn("black_id").getInt64();
     g.refs.whiteId = s.getColumn("white_id").getInt64();
@@ -72,6 +75,12 @@ EditableGame GameEditor::read(std::int64_t id) {
 }
 
 void GameEditor::write(EditableGame& game) {
+    // Written back, the stand-in rules would replace the code and key it was stored with.
+    if (game.unreadableRules)
+        throw StorageError("game " + std::to_string(game.refs.id.value_or(0)) +
+                           " is stored under rules this program cannot read (\"" +
+                           *game.unreadableRules +
+                           "\", written by a later version of othello-db): it is not changed");
     game.refs.movesKey = movesKey(game.record.start, game.record.moves, game.record.rules);
     game.refs.recordHash = recordHash(game.record);
     GameColumns(db_, true).insert(game.record, game.refs);

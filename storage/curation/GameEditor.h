@@ -20,6 +20,9 @@ namespace othello::storage {
 // A stored game as an edit reads and rewrites it.
 struct EditableGame {
     importers::GameRecord record;
+    // The stored rules code when this program cannot read it (a later version wrote it):
+    // record.rules is a stand-in then, and write() refuses the game.
+    std::optional<std::string> unreadableRules;
     GameRowRefs refs;  // refs.id is the game's id
     std::optional<std::int64_t> sourceRecord, sourceLine;
 };

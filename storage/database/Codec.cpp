@@ -74,12 +74,24 @@ bool playedAsOthello(const core::Rules& r) {
             r.start == core::Start::AnyPosition);
 }
 
+core::Rules keyRules(const core::Rules& r) {
+    core::Rules k;
+    k.flipping = r.flipping;
+    k.scoring = r.scoring;
+    if (r.start == core::Start::Placements) {
+        k.start = core::Start::Placements;
+        k.firstToMove = r.firstToMove;
+    }
+    return k;
+}
+
 std::int64_t startKey(const core::Position& start, const core::Rules& rules) {
     std::uint64_t h =
         mix(start.black() ^ mix(start.white() + 1 + static_cast<int>(start.toMove())));
-    if (!rules.isOthello() && !playedAsOthello(rules)) {
+    const core::Rules keyed = keyRules(rules);
+    if (!keyed.isOthello()) {
         // The code's bytes, folded in as FieldHash does below (order matters, so does length).
-        const std::string code = core::rulesCode(rules);
+        const std::string code = core::rulesCode(keyed);
         h = mix(h ^ (code.size() + 0x9e3779b97f4a7c15ULL));
         for (const char c : code) h = mix(h ^ (static_cast<unsigned char>(c) + 0x51ULL));
     }

@@ -17,9 +17,9 @@ namespace othello::storage {
 std::string encodeMoves(const std::vector<int>& moves);
 std::vector<int> decodeMoves(const void* data, int size);
 // Rules under which a game is played as Othello is (every line flips, empties to the winner)
-// from a start that is no rule of its own (the cross, its mirror, any board): their games'
-// keys are Othello's (no rules code hashed in, so keys stored before the rules were stored are
-// unchanged) and their positions count in the position statistics.
+// from a start that is no rule of its own (the cross, its mirror, any board): their positions
+// count in the position statistics (a handicap game's do not, though its key is Othello's: see
+// keyRules).
 bool playedAsOthello(const core::Rules& rules);
 // The same test in SQL on games.rules (NULL: an archive from before the column, Othello).
 inline constexpr const char* kPlayedAsOthelloSql =
@@ -28,9 +28,17 @@ inline constexpr const char* kPlayedAsOthelloSql =
 // A non-standard start: 17 bytes (black, white little-endian, side to move).
 std::string encodeStart(const core::Position& p);
 core::Position decodeStart(const void* data, int size);
-// Hash of the start position and the moves: the key of games with the same moves. Under rules
-// not playedAsOthello the rules code is hashed in too: the same moves under other rules are
-// another game (classic Reversi and its all-lines variant play the same squares).
+// The rules as far as they decide a game played from its stored start: the flipping, the
+// scoring, and placements (with their first mover) or not. Any other start (the cross, its
+// mirror, handicap corners, a board of the record's own; who moves first) is the start position
+// itself, which the key holds: a handicap game stored as "othello+position" (migration 14 never
+// guessed a handicap) and the same game read as "othello+handicap-a1h8-black" are one game.
+core::Rules keyRules(const core::Rules& rules);
+// Hash of the start position and the moves: the key of games with the same moves. Unless
+// keyRules(rules) is Othello's, its code is hashed in too: the same moves under other rules are
+// another game (classic Reversi and its all-lines variant play the same squares). Othello's
+// keys, and those of every game played as Othello from any start, are those stored before the
+// rules were (no code hashed in).
 std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves);
 std::int64_t movesKey(const core::Position& start, const std::vector<int>& moves,
                       const core::Rules& rules);

@@ -223,10 +223,16 @@ core::Rules GameColumns::rulesOf(const std::optional<std::string>& text,
     // so the start is fitted as the migration does, never taken for a handicap).
     if (!text) return core::fitStart(core::othelloRules(), start, false);
     core::RulesParse parsed = core::parseRules(*text);
-    // A code this program cannot read (written by a later one): the game is shown as played
-    // from its start under Othello's rules rather than not at all.
+    // A code this program cannot read (written by a later one): the board is replayed from its
+    // start under Othello's rules rather than not at all, but the game is shown as under
+    // unknown rules and never rewritten (GameEditor::write): see unreadableRules.
     if (parsed.error) return core::fitStart(core::othelloRules(), start, false);
     return parsed.rules;
+}
+
+std::optional<std::string> GameColumns::unreadableRules(const std::optional<std::string>& text) {
+    if (!text || !core::parseRules(*text).error) return std::nullopt;
+    return text;
 }
 
 std::optional<std::string> GameColumns::variantText(const importers::GameVariant& v) {

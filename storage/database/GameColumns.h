@@ -49,8 +49,12 @@ class GameColumns {
     // The rules column's text: core::rulesCode, NULL (nullopt) for Othello's rules exactly
     // (as start is NULL for the standard start: most games, no bytes, and no change for them).
     static std::optional<std::string> rulesText(const core::Rules& rules);
-    // The rules of a row from its rules column and start.
+    // The rules of a row from its rules column and start. A code this program cannot read
+    // (written by a later version) gives Othello's rules fitted to the start, to replay and
+    // show the board by; unreadableRules says so, and such a game is never rewritten.
     static core::Rules rulesOf(const std::optional<std::string>& text, const core::Position& start);
+    // The rules column's text when this program cannot read it (nullopt: NULL or a known code).
+    static std::optional<std::string> unreadableRules(const std::optional<std::string>& text);
 
   private:
     // Parameter numbers, looked up by name once: binding by name on every row costs a

@@ -130,6 +130,38 @@ void addGameRules(SQLite::Database& db) {
     db.exec("CREATE INDEX IF NOT EXISTS games_rules ON games(rules) WHERE rules IS NOT NULL");
 }
 
+// 17: the keys of games under rules other than Othello's no longer hash in how the start was
+// labelled (Codec.h keyRules): a handicap game's key is Othello's from its board, that of the
+// same game stored as "othello+position" before schema 14. moves_key and record_hash again for
+// the games (and trashed games) whose key changed; only rows with a rules code can. A code this
+// program cannot read is left as it is (its key is its writer's). Pairs already stored twice now
+// share their key: `duplicates` lists them. (game_origins keeps the keys the original records
+// had: an edited handicap game is still found by its file and record, not by its old hash.)
+void rekeyRuleGames(SQLite::Database& db) {
+    const std::string& select = GameColumns::selectSql();  // "SELECT <columns> FROM games g ..."
+    const std::string from = "FROM games g ";
+    for (const std::string table : {"games", "trash_games"}) {
+        std::string sql = "SELECT g.id AS id, g.moves_key AS stored_key, " +
+                          select.substr(sizeof "SELECT " - 1) + "WHERE g.rules IS NOT NULL";
+        sql.replace(sql.find(from), from.size(), "FROM " + table + " g ");
+        SQLite::Statement games(db, sql);
+        SQLite::Statement set(db, "UPDATE " + table +
+                                      " SET moves_key = ?, record_hash = ? WHERE id = ?");
+        while (games.executeStep()) {
+            if (core::parseRules(games.getColumn("rules").getString()).error) continue;
+            importers::GameRecord r;
+            GameColumns::read(games, r);
+            const std::int64_t key = movesKey(r.start, r.moves, r.rules);
+            if (key == games.getColumn("stored_key").getInt64()) continue;
+            set.bind(1, key);
+            set.bind(2, recordHash(r, key));
+            set.bind(3, games.getColumn("id").getInt64());
+            set.exec();
+            set.reset();
+        }
+    }
+}
+
 // Migrations that rewrite stored data back the archive up first (backupBefore): a copy of the
 // file as it was, "<name>.before-v<N>" beside it, said on stderr.
 bool rewritesData(int version) {
@@ -274,8 +306,10 @@ CREATE INDEX IF NOT EXISTS games_moves_key ON games(moves_key);
         {kRatingTablesSql, rateArchive},
         // 16: problem sets and problems (kProblemTablesSql, storage/problems/ProblemStore.h).
         {kProblemTablesSql},
+        // 17: keys that do not depend on how a handicap is labelled (rekeyRuleGames).
+        {"", rekeyRuleGames},
     };
-    static_assert(kSchemaVersion == 16, "kSchemaVersion is the number of migrations");
+    static_assert(kSchemaVersion == 17, "kSchemaVersion is the number of migrations");
     return list;
 }
 

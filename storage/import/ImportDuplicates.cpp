@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "storage/curation/GameEditor.h"
+#include "storage/database/GameColumns.h"
 #include "storage/import/ImportSession.h"
 
 namespace othello::storage {
@@ -144,27 +145,34 @@ void ImportSession::reportPrefixes() {
     if (newIncomplete_.empty()) return;
     SQLite::Statement game(db_,
                            "SELECT start, moves, source_line, source_record, "
-                           "(SELECT path FROM sources WHERE id = source_id) "
+                           "(SELECT path FROM sources WHERE id = source_id), rules "
                            "FROM games WHERE id = ?");
     SQLite::Statement reach(db_, "SELECT entry FROM positions WHERE hash = ?");
-    const auto load = [&game](std::int64_t id, core::Position& start, std::vector<int>& moves) {
+    // A game's start, moves and rules: replayed under its rules (placements and one-line moves
+    // are no Othello moves), and a prefix only of a game under the same rules (Codec.h keyRules:
+    // the same squares under classic Reversi and its all-lines variant are other games).
+    const auto load = [&game](std::int64_t id, core::Position& start, std::vector<int>& moves,
+                              core::Rules& rules) {
         game.reset();
         game.bind(1, id);
         if (!game.executeStep()) return false;
-        const auto s = game.getColumn(0), m = game.getColumn(1);
+        const auto s = game.getColumn(0), m = game.getColumn(1), code = game.getColumn(5);
         start = decodeStart(s.getBlob(), s.getBytes());
         moves = decodeMoves(m.getBlob(), m.getBytes());
+        rules = GameColumns::rulesOf(
+            code.isNull() ? std::nullopt : std::optional<std::string>(code.getString()), start);
         return true;
     };
     for (std::int64_t id : newIncomplete_) {
         core::Position start, otherStart;
         std::vector<int> moves, other;
-        if (!load(id, start, moves)) continue;
+        core::Rules rules, otherRules;
+        if (!load(id, start, moves, rules)) continue;
         GameRecord where;
         where.source.path = game.getColumn(4).isNull() ? "" : game.getColumn(4).getString();
         where.source.line = game.getColumn(2).isNull() ? 0 : game.getColumn(2).getInt();
         where.source.record = game.getColumn(3).isNull() ? -1 : game.getColumn(3).getInt64();
-        const core::ReplayResult rr = core::replay(start, moves);
+        const core::ReplayResult rr = core::replay(start, moves, rules);
         reach.reset();
         // The position after the stored plies (the replay may add a forced pass after them).
         const std::size_t last = std::min(moves.size(), rr.positions.size() - 1);
@@ -176,8 +184,8 @@ void ImportSession::reportPrefixes() {
                 candidates.push_back(entryGame(e));
         }
         for (std::int64_t c : candidates) {
-            if (!load(c, otherStart, other) || !(otherStart == start) ||
-                other.size() <= moves.size() ||
+            if (!load(c, otherStart, other, otherRules) || !(otherStart == start) ||
+                !(keyRules(otherRules) == keyRules(rules)) || other.size() <= moves.size() ||
                 !std::equal(moves.begin(), moves.end(), other.begin()))
                 continue;
             addPrefix(id, c, where, static_cast<int>(moves.size()), true);

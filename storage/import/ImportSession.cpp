@@ -157,6 +157,13 @@ void ImportSession::annotatedDuplicate(const GameRecord& r, std::int64_t stored,
         beginBatch();
         GameEditor editor(impl_);
         EditableGame g = editor.read(stored);
+        if (g.unreadableRules) {
+            note(r, "annotated-duplicate",
+                 "duplicate of game " + std::to_string(stored) + " brings comments or variations " +
+                     "(" + brings + "), but the game is stored under rules this program cannot " +
+                     "read (" + *g.unreadableRules + "): not merged, not stored");
+            return;
+        }
         try {
             const EditResult e =
                 applyEdit(impl_, editor, g,

@@ -101,7 +101,17 @@ json movesJson(const std::vector<int>& moves) {
     return a;
 }
 
-void addRulesJson(json& j, const core::Rules& rules) {
+std::string unreadableRulesText(const std::string& code) {
+    return "unknown rules (" + code + ")";
+}
+
+void addRulesJson(json& j, const core::Rules& rules, const std::optional<std::string>& unreadable) {
+    if (unreadable) {
+        j["rules"] = *unreadable;
+        j["rules_text"] = unreadableRulesText(*unreadable);
+        j["handicap"] = nullptr;
+        return;
+    }
     j["rules"] = core::rulesCode(rules);
     j["rules_text"] = core::rulesDescription(rules);
     if (rules.start != core::Start::Handicap) {
@@ -147,7 +157,7 @@ json gameRowJson(const GameRow& row) {
     j["passes"] = passCount(row.moves);
     j["ply"] = row.ply ? json(*row.ply) : json(nullptr);
     j["opening"] = row.opening;
-    addRulesJson(j, row.rules);
+    addRulesJson(j, row.rules, row.unreadableRules);
     return j;
 }
 
@@ -197,7 +207,7 @@ json gameJson(const StoredGame& g, const core::ReplayResult& replay, std::size_t
     // cannot read gives its flags' spelling), by the one function that spells GGF types.
     j["variant"] = r.variant.standard() ? json(nullptr) : json(importers::ggfType(r.variant));
     j["komi"] = r.variant.komi ? json(*r.variant.komi) : json(nullptr);
-    addRulesJson(j, r.rules);
+    addRulesJson(j, r.rules, g.unreadableRules);
     j["unfinished"] = !r.complete();
     j["complete"] = r.complete();
     j["black_discs"] = r.score.black;

@@ -39,8 +39,13 @@ nlohmann::json gameRowJson(const GameRow& row);
 // The result of a row as every list shows it: a finished game scored by its discs shows them.
 importers::GameResult rowResult(const GameRow& row);
 // Sets "rules" (core::rulesCode), "rules_text" (core::rulesDescription) and "handicap" (null, or
-// {corners: ["a1", "h8"], to: "white"}) on `j`: every game's JSON carries them.
-void addRulesJson(nlohmann::json& j, const core::Rules& rules);
+// {corners: ["a1", "h8"], to: "white"}) on `j`: every game's JSON carries them. A code this
+// program cannot read (`unreadable`) is given as it is stored, "rules_text" saying "unknown
+// rules (<code>)", "handicap" null: never the stand-in rules as if they were the game's.
+// How lists and `show` say such a code: "unknown rules (othello+later)".
+std::string unreadableRulesText(const std::string& code);
+void addRulesJson(nlohmann::json& j, const core::Rules& rules,
+                  const std::optional<std::string>& unreadable = std::nullopt);
 
 // One game at ply `ply` of `replay` (core::replay of its start and moves; ply <=
 // replay.plies.size(), the caller checks): {id, black, white, event, round, date, year, place,

@@ -490,11 +490,12 @@ SearchResult Archive::search(const SearchFilter& filter) {
                         s.getColumn(12).isNull()
                             ? std::nullopt
                             : std::optional<double>(s.getColumn(12).getDouble()));
-                if (!s.getColumn(13).isNull())
+                if (!s.getColumn(13).isNull()) {
                     row.rules = GameColumns::rulesOf(s.getColumn(13).getString(),
                                                      decodeStart(s.getColumn(8).getBlob(),
                                                                  s.getColumn(8).getBytes()));
-                else if (!s.getColumn(8).isNull())
+                    row.unreadableRules = GameColumns::unreadableRules(s.getColumn(13).getString());
+                } else if (!s.getColumn(8).isNull())
                     row.rules = GameColumns::rulesOf(std::nullopt,
                                                      decodeStart(s.getColumn(8).getBlob(),
                                                                  s.getColumn(8).getBytes()));
@@ -545,6 +546,8 @@ std::optional<StoredGame> Archive::game(std::int64_t id) {
     out.id = id;
     importers::GameRecord& r = out.record;
     GameColumns::read(s, r);
+    if (!s.getColumn("rules").isNull())
+        out.unreadableRules = GameColumns::unreadableRules(s.getColumn("rules").getString());
     if (r.standardStart)
         if (auto o = deepestOpening(r.moves)) out.opening = o->name;
     GameAnnotations a = AnnotationStore(*impl_).read(id);

@@ -140,9 +140,23 @@ ArchiveInfo Archive::info() {
     out.games = impl_->scalar("SELECT count(*) FROM games");
     out.players = impl_->scalar("SELECT count(*) FROM players");
     out.eventNames = impl_->scalar("SELECT count(*) FROM events WHERE name <> ''");
+    // A game's positions: its plies and the start. Othello's games store one byte a ply (summed
+    // in SQL); a one-line move that names its line takes two (Codec.h), so the games under
+    // other rules (rules not NULL: few) are decoded.
     out.positions = impl_->scalar(
-        "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE id <= "
+        "SELECT coalesce(sum(length(moves) + 1), 0) FROM games WHERE rules IS NULL AND id <= "
         "(SELECT value FROM meta WHERE key = 'indexed_upto')");
+    {
+        SQLite::Statement s(impl_->db,
+                            "SELECT moves FROM games WHERE rules IS NOT NULL AND id <= "
+                            "(SELECT value FROM meta WHERE key = 'indexed_upto')");
+        while (s.executeStep()) {
+            const SQLite::Column moves = s.getColumn(0);
+            out.positions +=
+                static_cast<std::int64_t>(decodeMoves(moves.getBlob(), moves.getBytes()).size()) +
+                1;
+        }
+    }
     out.unindexedGames = impl_->scalar(
         "SELECT count(*) FROM games WHERE id > "
         "(SELECT value FROM meta WHERE key = 'indexed_upto')");

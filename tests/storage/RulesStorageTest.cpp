@@ -19,14 +19,6 @@ using othello::storage::GameHeaders;
 
 namespace {
 
-// A classic Reversi game: the four placements, then 34 moves that name the line they flip
-// (the square outflanked several); the board is full at the end, 27-37.
-const std::string kReversiGame =
-    "e4 d4 d5 e5 e6 d6 c6>e6 f7 d3 e3 f6>d4 c4>e4 f3>d5 g3 g8 e2 d2 c1 d1 e1 f2>d2 c5 b5>d3 f5 "
-    "f4>f6 g7 g6>e6 c7>e5 g4 h5 b6 b3 h4>f2 g5>e5 b8 c3>g7 b4>e4 e7>g7 e8>g6 c2>e2 h6>f4 h3>f3 "
-    "h2>f4 h7>f5 h8>h6 b7>b3 a7>c5 g2>e2 a4>c4 d7>b7 g1>e3 a5>c3 f8>d6 d8 c8>e6 a3 a8 h1 b2>d4 "
-    "f1>h1 a2 a1>e5 b1>d3 a6";
-
 std::vector<int> tokens(const std::string& text) {
     const core::MovesParse m = core::parseMoves(text);
     REQUIRE_FALSE(m.error);

@@ -41,7 +41,10 @@ void printRows(const std::vector<storage::GameRow>& rows) {
                    shorten(g.white.empty() ? "?" : g.white, 20), shorten(g.event, 24));
         if (g.ply) fmt::print(" ply {:2}", *g.ply);
         if (!g.opening.empty()) fmt::print("  [{}]", g.opening);
-        if (!g.rules.isOthello()) fmt::print("  <{}>", core::rulesCode(g.rules));
+        if (g.unreadableRules)
+            fmt::print("  <{}>", storage::unreadableRulesText(*g.unreadableRules));
+        else if (!g.rules.isOthello())
+            fmt::print("  <{}>", core::rulesCode(g.rules));
         fmt::print("\n         {}\n", core::movesString(g.moves, true));
     }
     if (unknown)

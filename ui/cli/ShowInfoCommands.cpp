@@ -106,9 +106,14 @@ int runShow(const ShowOptions& o) {
         fmt::print("variant: {} (TY[{}])\n", importers::variantLabel(r.variant),
                    escapeForTerminal(importers::ggfType(r.variant)));
     // Othello's rules go without saying; any other rule set is said in words, a handicap apart.
-    if (!r.rules.isOthello())
+    // A code a later version wrote is said as it is: the stand-in rules are not the game's.
+    if (g->unreadableRules)
+        fmt::print("rules: {}, written by a later version of othello-db: the board is replayed "
+                   "under Othello's rules, the game cannot be edited\n",
+                   escapeForTerminal(storage::unreadableRulesText(*g->unreadableRules)));
+    else if (!r.rules.isOthello())
         fmt::print("rules: {} ({})\n", core::rulesDescription(r.rules), core::rulesCode(r.rules));
-    if (r.rules.start == core::Start::Handicap)
+    if (!g->unreadableRules && r.rules.start == core::Start::Handicap)
         fmt::print("handicap: {} given to {}\n", storage::cornersText(r.rules.handicapCorners),
                    r.rules.handicapTo == core::Color::Black ? "Black" : "White");
     // The file's value, only where the game reached its depth (importers/GameResult.h).
