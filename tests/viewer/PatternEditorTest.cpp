@@ -3,6 +3,7 @@
 // of the fixture archive, the corpus kept between searches and loaded again when the filters
 // or the archive change.
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -250,12 +251,36 @@ void PatternEditorTest::searchMatchesReplayAndKeepsCorpus() {
 
     // Another player filter: another corpus; the rows those of that player.
     QCOMPARE(run(QStringLiteral("Chen"), &pattern), QString());
-    QCOMPARE(corpusLoads(client), 2);
     QVERIFY(results.total() < qint64(bruteForce(db, pattern.text(), true, 0, 10000).size()));
-    // The archive changed (an edit, an import): the next search loads the games again.
+    QCOMPARE(corpusLoads(client), 2);
+    // The archive changed (an edit, an import): the next search loads the games again, so a
+    // game stored meanwhile is found (a kept corpus would miss it).
+    QCOMPARE(run({}, &pattern), QString());
+    const qint64 before = results.total();
+    QCOMPARE(corpusLoads(client), 3);
+    {
+        // Game 9 of the fixture (a match) again, under other names.
+        const std::string moves =
+            "f5d6c5f4d3d2c4b4b5a6f3f6e6g4g7f2f1g3d7c6c3c7e3g2c1d8c8f7g8c2e2b6g5e7a5b3a2h4h3h8h7d1"
+            "b7a7e8a4b2h6e1a1a3h2a8g1h1b1h5f8g6b8";
+        std::string pgn = "[Event \"Late entry\"]\n[Date \"2010\"]\n[Black \"Nova Ida\"]\n"
+                          "[White \"Quinn Jo\"]\n[Result \"32-32\"]\n";
+        for (std::size_t i = 0; i < moves.size(); i += 2)
+            pgn += (i % 4 == 0 ? std::to_string(i / 4 + 1) + ". " : std::string()) +
+                   moves.substr(i, 2) + ' ';
+        const QString file = dir_.filePath(QStringLiteral("late.pgn"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(pgn + "\n"));
+        out.close();
+        storage::Archive writer(db.toStdString());
+        QCOMPARE(writer.importFiles({file.toStdString()}).imported, 1);
+    }
+    ready.clear();
     client.archiveChanged();
     QVERIFY(ready.wait(10000));
-    QCOMPARE(corpusLoads(client), 3);
+    QCOMPARE(results.total(), before + 1);
+    QCOMPARE(corpusLoads(client), 4);
 
     // A pattern that does not parse: the parser's message, no rows.
     pattern.setText(QStringLiteral("a1=Q"));
@@ -266,7 +291,7 @@ void PatternEditorTest::searchMatchesReplayAndKeepsCorpus() {
     pattern.clear();
     QCOMPARE(run({}, &pattern), QString());
     QVERIFY(!results.patternSearch());
-    QCOMPARE(results.total(), 12);
+    QCOMPARE(results.total(), 13);
 }
 
 QTEST_GUILESS_MAIN(PatternEditorTest)
