@@ -122,7 +122,7 @@ Item {
         runSearch()
     }
 
-    // The board pattern (PatternPanel.qml); searched while "Pattern" is ticked.
+    // The board pattern (PatternPanel.qml); searched while "Board pattern" is ticked.
     PatternEditor {
         id: patternEditor
         objectName: "searchPattern"
