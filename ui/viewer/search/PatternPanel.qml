@@ -184,6 +184,12 @@ Item {
                 font.pixelSize: root.theme.unit
                 font.family: "monospace"
                 placeholderText: qsTr("a1=X b2=-, or a 64-square mask")
+                // The grammar, where the text is typed.
+                ToolTip.visible: hovered || activeFocus
+                ToolTip.delay: 600
+                ToolTip.text: qsTr("X black, O white, - empty, * any disc, ? anything: a list a1=X b2=- "
+                                   + "or a 64-square mask a1..h8 (rows may be spaced); same(a1,h1): both "
+                                   + "squares one colour. Enter searches.")
                 text: root.pattern.text
                 onTextEdited: {
                     root.pattern.text = text
@@ -199,8 +205,7 @@ Item {
                 font.pixelSize: root.theme.unit * 0.8
                 color: root.pattern.errorText !== "" ? root.theme.error : root.theme.mutedText
                 text: root.pattern.errorText !== "" ? root.pattern.errorText
-                    : qsTr("Click: black → white → empty → any disc → anything; right click or Shift: back. "
-                           + "X black, O white, - empty, * any disc, ? anything; same(a1,h1): one colour.")
+                    : qsTr("Click: black → white → empty → any disc → anything (right click or Shift: back)")
             }
             // The options wrap under each other when the tab is narrow.
             Flow {
