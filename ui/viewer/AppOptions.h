@@ -20,6 +20,7 @@ class AppOptions : public QObject {
     Q_PROPERTY(qint64 eventId MEMBER eventId CONSTANT)
     Q_PROPERTY(bool eventWide MEMBER eventWide CONSTANT)
     Q_PROPERTY(QString player MEMBER player CONSTANT)
+    Q_PROPERTY(QString pattern MEMBER pattern CONSTANT)
     Q_PROPERTY(int ply MEMBER ply CONSTANT)
     Q_PROPERTY(bool animations MEMBER animations CONSTANT)
     Q_PROPERTY(int tab MEMBER tab CONSTANT)
@@ -47,6 +48,7 @@ class AppOptions : public QObject {
     qint64 eventId = 0;      // 0: none; else shown in the Events tab
     bool eventWide = false;  // --wide: that event's table over the whole window
     QString player;          // --player: that player's page in the Players tab ("": none)
+    QString pattern;         // --pattern: the Search tab's pattern editor open with it ("": none)
     int ply = -1;            // -1: the ply the game is opened at by default (0)
     bool animations = true;
     QStringList importPaths;  // files/folders to import once the archive is open

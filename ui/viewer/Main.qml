@@ -38,6 +38,7 @@ ApplicationWindow {
         libraryPath: AppOptions.libraryPath
         Component.onCompleted: {
             tabs.currentIndex = AppOptions.importPaths.length > 0 ? 3 : AppOptions.tab
+            if (AppOptions.pattern !== "") searchPanel.showPattern(AppOptions.pattern)
             analysis.maxEmpties = AppOptions.analysisEmpties
             analysis.enabled = AppOptions.analysis
             game.moveList.numbered = AppOptions.numberedMoves

@@ -25,6 +25,7 @@ class ViewerBench : public QObject {
   private:
     void run();
     void runAnalysis();
+    void runPatterns();
     // Waits for `signal` of `sender`; false on timeout.
     template <class Sender, class Signal>
     bool waitFor(Sender* sender, Signal signal, int timeoutMs = 5000);

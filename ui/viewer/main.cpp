@@ -1,5 +1,6 @@
 // othello-viewer [--db PATH] [--game ID] [--event ID [--wide]] [--ply N] [--analysis]
-//                [--player NAME] [--screenshot FILE] [--size WxH] [--tab NAME] [--import PATH]...
+//                [--player NAME] [--pattern P] [--screenshot FILE] [--size WxH] [--tab NAME]
+//                [--import PATH]...
 //                [--bench]
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -18,6 +19,7 @@
 #include "AppOptions.h"
 #include "ViewerBench.h"
 #include "archive/ArchiveClient.h"
+#include "core/Pattern.h"
 #include "curation/FileView.h"
 
 Q_IMPORT_QML_PLUGIN(Othello_ViewerPlugin)
@@ -44,6 +46,7 @@ struct Options {
     QCommandLineOption analysisEmpties;
     QCommandLineOption user;
     QCommandLineOption player;
+    QCommandLineOption pattern;
 };
 
 // How this run ends, beyond what AppOptions tells the QML: the window's size and the headless
@@ -124,8 +127,14 @@ Options declareOptions(QCommandLineParser& parser) {
         QStringLiteral("Name the archive's journal records for the changes made in this window "
                        "(default: the OS user name)."),
         QStringLiteral("NAME"));
+    const QCommandLineOption pattern(
+        QStringLiteral("pattern"),
+        QStringLiteral("Open the Search tab's pattern editor with this pattern (the grammar of "
+                       "`othello-db search --pattern`: 'a1=X b2=-' or a 64-square mask) and "
+                       "search; with --screenshot, the PNG waits for the results."),
+        QStringLiteral("P"));
     parser.addOptions({db, game, event, wide, player, ply, analysis, analysisEmpties, screenshot,
-                       size, tab, import, user, bench});
+                       size, tab, import, user, pattern, bench});
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QStringLiteral("Record files to show without importing them (WTHOR, GGF, PGN, "
@@ -133,7 +142,7 @@ Options declareOptions(QCommandLineParser& parser) {
                        "the --db archive."),
         QStringLiteral("[FILE...]"));
     return Options{help,  version, db,     game,     event,           wide, ply,   screenshot, size,
-                   bench, tab,     import, analysis, analysisEmpties, user, player};
+                   bench, tab,     import, analysis, analysisEmpties, user, player, pattern};
 }
 
 // Files named on the command line (a file manager's "Open with") are shown from a scratch
@@ -215,6 +224,16 @@ std::optional<int> readValues(const QCommandLineParser& parser, const Options& o
                      "othello-viewer: --tab wants moves, tree, search, import, events, edit, "
                      "trash, history, duplicates, players or problems\n");
         return 2;
+    }
+    if (parser.isSet(o.pattern)) {
+        options->pattern = parser.value(o.pattern);
+        const othello::core::PatternParse parsed =
+            othello::core::parsePattern(options->pattern.toStdString());
+        if (!parsed.pattern) {
+            std::fprintf(stderr, "othello-viewer: --pattern: %s\n", parsed.error.c_str());
+            return 2;
+        }
+        options->tab = 2;  // the Search tab
     }
     othello::viewer::CurationController::setDefaultUser(parser.value(o.user));
     const QStringList wh = parser.value(o.size).split(QLatin1Char('x'));
@@ -331,8 +350,23 @@ void screenshotWhenShown(QQuickWindow* window, const QString& file) {
             QCoreApplication::exit(0);
         });
     };
+    // With --pattern: once the pattern search's first page is in (it starts after the game).
+    auto patternShown = [window, archive, options, save] {
+        auto* results = archive ? archive->results() : nullptr;
+        if (options->pattern.isEmpty() || !results || !archive->ready()) return save();
+        auto* poll = new QTimer(window);
+        QObject::connect(poll, &QTimer::timeout, window, [poll, results, save] {
+            if (!results->patternSearch() || results->loading() ||
+                (results->total() > 0 && !results->isLoaded(0)))
+                return;
+            poll->deleteLater();
+            poll->stop();
+            save();
+        });
+        poll->start(100);
+    };
     // With --player: once the player's page is in.
-    auto playerShown = [window, archive, options, save] {
+    auto playerShown = [window, archive, options, save = patternShown] {
         auto* players = archive ? archive->players() : nullptr;
         if (options->player.isEmpty() || !players || !players->loading()) return save();
         QObject::connect(players, &othello::viewer::PlayerModel::updated, window, save,

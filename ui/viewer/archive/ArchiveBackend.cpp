@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <algorithm>
 
+#include "archive/SearchBackend.h"
 #include "importers/GameResult.h"
 #include "storage/Archive.h"
 #include "storage/cache/AnalysisCache.h"
@@ -81,7 +82,8 @@ QString ArchiveBackend::defaultPath() {
     return QString::fromStdString(st::Archive::defaultDatabasePath().string());
 }
 
-ArchiveBackend::ArchiveBackend(const QString& path, Access access) {
+ArchiveBackend::ArchiveBackend(const QString& path, Access access)
+    : patterns_(std::make_unique<PatternCache>()) {
     const std::filesystem::path p = path.toStdString();
     try {
         if (!std::filesystem::exists(p)) {
@@ -122,35 +124,15 @@ QString ArchiveBackend::writeProblem(const QString& path) {
 }
 
 SearchPage ArchiveBackend::search(const SearchQuery& query, qint64 offset, qint64 limit) {
-    st::SearchFilter f;
-    f.player = query.player.trimmed().toStdString();
-    f.event = query.event.trimmed().toStdString();
-    if (query.yearFrom > 0) f.yearFrom = query.yearFrom;
-    if (query.yearTo > 0) f.yearTo = query.yearTo;
-    static constexpr st::ResultFilter results[] = {
-        st::ResultFilter::Any, st::ResultFilter::BlackWin, st::ResultFilter::WhiteWin,
-        st::ResultFilter::Draw};
-    f.result = results[query.result];
-    f.position = query.position;
-    static constexpr st::SortKey sorts[] = {
-        st::SortKey::Id,    st::SortKey::Year,  st::SortKey::Black, st::SortKey::White,
-        st::SortKey::Event, st::SortKey::Score, st::SortKey::Ply};
-    f.sort = sorts[query.sort];
-    if (f.sort == st::SortKey::Ply && !f.position) f.sort = st::SortKey::Id;
-    f.descending = query.descending;
-    f.offset = offset;
-    f.limit = limit;
-    return backendCall([&] {
-        st::SearchResult r = impl_->archive.search(f);
-        SearchPage page;
-        page.total = r.total;
-        page.rows.reserve(r.games.size());
-        for (const st::GameRow& g : r.games)
-            page.rows.push_back(SearchRow{g.id, qs(g.black), qs(g.white), qs(g.event), g.year,
-                                          g.blackScore, g.whiteScore, g.ply.value_or(-1),
-                                          g.complete, g.resultKnown, g.variant});
-        return page;
-    });
+    return backendCall([&] { return searchArchive(impl_->archive, *patterns_, query, offset, limit); });
+}
+
+void ArchiveBackend::archiveChanged() {
+    patterns_->clear();
+}
+
+int ArchiveBackend::patternCorpusLoads() const {
+    return patterns_->loads();
 }
 
 std::optional<GameInfo> ArchiveBackend::game(qint64 id) {

@@ -38,6 +38,16 @@ struct RevertRefused : BackendError {
     qint64 blocker = 0;
 };
 
+// A board pattern (core/Pattern.h grammar: a mask or a list, same() constraints) the games
+// must show within plies [plyFrom, plyTo] (SearchBackend.h).
+struct PatternSpec {
+    QString text;
+    bool underSymmetry = true;
+    int plyFrom = 0;
+    int plyTo = 10000;
+    bool operator==(const PatternSpec&) const = default;
+};
+
 struct SearchQuery {
     enum Result { AnyResult, BlackWin, WhiteWin, Draw };
     enum Sort { ById, ByYear, ByBlack, ByWhite, ByEvent, ByScore, ByPly };
@@ -47,6 +57,8 @@ struct SearchQuery {
     int yearTo = 0;
     Result result = AnyResult;
     std::optional<core::Position> position;  // games reaching it, any symmetry
+    // Games showing it; each row's ply is then the first ply where it holds.
+    std::optional<PatternSpec> pattern;
     Sort sort = ById;
     bool descending = false;
 };
@@ -59,7 +71,8 @@ struct SearchRow {
     int year = 0;
     int blackScore = 0;
     int whiteScore = 0;
-    int ply = -1;                    // position searches: the ply reaching the position
+    int ply = -1;                    // position searches: the ply reaching the position;
+                                     // pattern searches: the first ply the pattern holds
     bool complete = true;            // false: an unfinished game ("33-31 (unfinished)", as the CLI)
     bool resultKnown = true;         // false: unfinished without a stated result (shown "*")
     importers::GameVariant variant;  // anti-Othello, komi: shown with the result
@@ -245,6 +258,8 @@ struct ImportOutcome {
 // value where the game reached its depth), the rules, start, moves and annotations.
 GameInfo gameInfoOf(qint64 id, const importers::GameRecord& record, const std::string& opening);
 
+class PatternCache;
+
 class ArchiveBackend {
   public:
     // The database othello-db uses by default.
@@ -267,7 +282,13 @@ class ArchiveBackend {
     ArchiveBackend(const ArchiveBackend&) = delete;
     ArchiveBackend& operator=(const ArchiveBackend&) = delete;
 
+    // A page of the games `query` selects. With a pattern, the games the other filters select
+    // are kept in memory between searches (SearchBackend.h) until they or the archive change.
     SearchPage search(const SearchQuery& query, qint64 offset, qint64 limit);
+    // The archive changed (an import, an edit, a revert): cached pattern corpora are dropped.
+    void archiveChanged();
+    // Times a pattern corpus was loaded on this connection (tests).
+    int patternCorpusLoads() const;
     std::optional<GameInfo> game(qint64 id);
     TreeData stats(const core::Position& position);
     // The events of the archive, by year then name (Archive::tournaments).
@@ -332,6 +353,7 @@ class ArchiveBackend {
   private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    std::unique_ptr<PatternCache> patterns_;
 };
 
 }  // namespace othello::viewer

@@ -64,6 +64,10 @@ void ArchiveClient::refreshTree() {
 }
 
 void ArchiveClient::archiveChanged() {
+    // Before the searches below: a kept pattern corpus holds the archive as it was.
+    worker_->post([](ArchiveBackend* archive, const QString&) {
+        if (archive) archive->archiveChanged();
+    });
     refreshSummary();
     if (results_->searched()) results_->refresh();
     refreshTree();
@@ -232,7 +236,8 @@ void ArchiveClient::openResult(int row) {
 }
 
 QString ArchiveClient::search(const QString& player, const QString& event, int yearFrom, int yearTo,
-                              int result, const QString& openingMoves, bool atBoard) {
+                              int result, const QString& openingMoves, bool atBoard,
+                              PatternEditor* pattern) {
     SearchQuery q;
     q.player = player;
     q.event = event;
@@ -246,6 +251,9 @@ QString ArchiveClient::search(const QString& player, const QString& event, int y
         results_->clear();
         return why;
     };
+    if (pattern && !pattern->errorText().isEmpty())
+        return refuse(tr("Pattern: %1").arg(pattern->errorText()));
+    if (pattern) q.pattern = pattern->spec();
     if (!openingMoves.trimmed().isEmpty()) {
         const core::MovesParse parsed = core::parseMoves(openingMoves.toStdString());
         if (parsed.error)

@@ -14,6 +14,7 @@
 #include "game/GameController.h"
 #include "game/TreeModel.h"
 #include "players/PlayerModel.h"
+#include "search/PatternEditor.h"
 #include "search/SearchModel.h"
 
 namespace othello::viewer {
@@ -84,9 +85,12 @@ class ArchiveClient : public QObject {
     // Opens search result `row` at the ply where it reaches the searched position.
     Q_INVOKABLE void openResult(int row);
     // Runs a search. `openingMoves` (typed moves) or, when `atBoard`, the board's position
-    // restricts it to games reaching that position. Returns "" or why the query is unusable.
+    // restricts it to games reaching that position; a `pattern` editor that is not blank to
+    // games showing its pattern (each row then at its first matching ply). Returns "" or why
+    // the query is unusable (a pattern's text that does not parse: the parser's message).
     Q_INVOKABLE QString search(const QString& player, const QString& event, int yearFrom,
-                               int yearTo, int result, const QString& openingMoves, bool atBoard);
+                               int yearTo, int result, const QString& openingMoves, bool atBoard,
+                               othello::viewer::PatternEditor* pattern = nullptr);
     // Opens the game of event table cell (`row`, `column`) at its start (none: nothing).
     Q_INVOKABLE void openEventGame(int row, int column);
     // Plays tree row `row` on the board (as analysis when it leaves the game).

@@ -112,13 +112,13 @@ void SearchModel::setQuery(const SearchQuery& query) {
     query_ = query;
     query_.sort = sort;
     query_.descending = descending;
-    if (query_.sort == SearchQuery::ByPly && !query_.position) query_.sort = SearchQuery::ById;
+    if (query_.sort == SearchQuery::ByPly && !plyShown()) query_.sort = SearchQuery::ById;
     refresh();
 }
 
 void SearchModel::sortBy(int column) {
     if (column < IdColumn || column > PlyColumn) return;
-    if (column == PlyColumn && !query_.position) return;
+    if (column == PlyColumn && !plyShown()) return;
     if (int(query_.sort) == column)
         query_.descending = !query_.descending;
     else

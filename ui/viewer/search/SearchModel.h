@@ -30,6 +30,10 @@ class SearchModel : public QAbstractListModel {
     Q_PROPERTY(int sortColumn READ sortColumn NOTIFY stateChanged)
     Q_PROPERTY(bool descending READ descending NOTIFY stateChanged)
     Q_PROPERTY(bool positionSearch READ positionSearch NOTIFY stateChanged)
+    // Games showing a board pattern (PatternEditor): each row's ply is its first matching ply.
+    Q_PROPERTY(bool patternSearch READ patternSearch NOTIFY stateChanged)
+    // The rows have a ply (a position or a pattern search): the Ply column and its sort.
+    Q_PROPERTY(bool plyShown READ plyShown NOTIFY stateChanged)
 
   public:
     enum Role {
@@ -40,7 +44,7 @@ class SearchModel : public QAbstractListModel {
         YearRole,
         ScoreRole,  // "33–31"; "14–50*" unfinished, "14–50?" result unknown (as the CLI)
         BlackScoreRole,
-        PlyRole,       // -1 unless a position search
+        PlyRole,       // -1 unless a position or pattern search
         LoadedRole,    // false: a placeholder while its page loads
         CompleteRole,  // false: an unfinished game
     };
@@ -76,6 +80,8 @@ class SearchModel : public QAbstractListModel {
     int sortColumn() const { return int(query_.sort); }
     bool descending() const { return query_.descending; }
     bool positionSearch() const { return query_.position.has_value(); }
+    bool patternSearch() const { return query_.pattern.has_value(); }
+    bool plyShown() const { return positionSearch() || patternSearch(); }
 
     // Runs `query` (its sort replaced by the current one) from the first page.
     void setQuery(const SearchQuery& query);

@@ -33,7 +33,7 @@ Item {
     readonly property var columnWidths: {
         var u = root.theme.unit
         // The score column holds "20-44 (unfinished)" (importers/GameResult.h) unelided.
-        var w = [u * 3.8, 0, 0, 0, u * 4.2, u * 8.5, results.positionSearch ? u * 3.4 : 0]
+        var w = [u * 3.8, 0, 0, 0, u * 4.2, u * 8.5, results.plyShown ? u * 4.2 : 0]
         var rest = Math.max(0, tableWidth - w[0] - w[4] - w[5] - w[6])
         w[1] = rest * 0.3
         w[2] = rest * 0.3
@@ -90,7 +90,8 @@ Item {
         }
         formError = archive.search(playerField.text, eventField.text,
                                    parseInt(yearFrom.text) || 0, parseInt(yearTo.text) || 0,
-                                   resultBox.currentIndex, openingField.text, atBoard.checked)
+                                   resultBox.currentIndex, openingField.text, atBoard.checked,
+                                   patternToggle.checked ? patternEditor : null)
     }
     function markOutdated() {
         if (results.searched) outdated = true
@@ -104,13 +105,27 @@ Item {
         resultBox.currentIndex = 0
         openingField.text = ""
         atBoard.checked = false
+        patternToggle.checked = false
         runSearch()
+    }
+    // The pattern editor open with `text` (--pattern); searched when the panel first shows.
+    function showPattern(text) {
+        patternToggle.checked = true
+        patternEditor.text = text
+        if (results.searched) runSearch()
     }
     // Games reaching the board's position (from the editor's "Done and search").
     function searchBoardPosition() {
         openingField.text = ""
+        patternToggle.checked = false
         atBoard.checked = true
         runSearch()
+    }
+
+    // The board pattern (PatternPanel.qml); searched while "Board pattern" is ticked.
+    PatternEditor {
+        id: patternEditor
+        objectName: "searchPattern"
     }
 
     ColumnLayout {
@@ -184,11 +199,23 @@ Item {
                 id: openingField
                 objectName: "searchOpening"
                 Layout.fillWidth: true
-                Layout.columnSpan: 3
+                Layout.columnSpan: 2
                 font.pixelSize: root.theme.unit
                 placeholderText: qsTr("moves, e.g. f5 d6 c3 (any symmetry, any order)")
                 onAccepted: root.runSearch()
                 onTextEdited: root.markOutdated()
+            }
+            // The pattern editor (PatternPanel below) opens, and its pattern is searched, while
+            // this is ticked.
+            CheckBox {
+                id: patternToggle
+                objectName: "searchPatternToggle"
+                text: qsTr("Board pattern")
+                font.pixelSize: root.theme.unit
+                ToolTip.visible: hovered
+                ToolTip.delay: 500
+                ToolTip.text: qsTr("Games with a shape on the board, each at the first ply it shows")
+                onToggled: if (root.results.searched && !patternEditor.blank) root.runSearch()
             }
         }
         RowLayout {
@@ -213,6 +240,18 @@ Item {
                 onClicked: root.runSearch()
             }
         }
+        PatternPanel {
+            objectName: "patternPanel"
+            visible: patternToggle.checked
+            Layout.fillWidth: true
+            Layout.preferredHeight: implicitHeight
+            pattern: patternEditor
+            game: root.game
+            theme: root.theme
+            onSearchNow: if (root.results.searched) root.runSearch()
+            onEdited: root.markOutdated()
+            onAccepted: root.runSearch()
+        }
         Label {
             objectName: "searchStatus"
             Layout.fillWidth: true
@@ -226,6 +265,8 @@ Item {
                 : root.results.errorText !== "" ? qsTr("Search failed: %1").arg(root.results.errorText)
                 : root.results.loading && root.results.total === 0 ? qsTr("Searching…")
                 : root.outdated ? qsTr("Filters changed: press Search or Enter to update (%1 for the previous filters)").arg(countText)
+                : root.results.searched && root.results.patternSearch
+                    ? qsTr("%1 showing the pattern (Ply: the first ply it holds)").arg(countText)
                 : root.results.searched ? countText
                 : qsTr("Fill in any fields and press Search (empty: all games)")
         }
