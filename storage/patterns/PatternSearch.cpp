@@ -102,6 +102,9 @@ struct PatternCorpus::Variant {
     std::vector<int> filled;    // squares needing a disc (coloured, occupied, same())
     std::vector<int> empty;     // squares needing none
     std::vector<int> coloured;  // squares whose colour matters (black, white, same())
+    // filled and empty alternately, each square s + 64 when it is an empty one: a mask of many
+    // squares rules a block of games out after a few of each (searchBlock)
+    std::vector<int> steps;
     // The colours `blackDiscs` gives the coloured squares (all of them filled) match.
     bool colours(core::Bitboard blackDiscs) const {
         if ((blackDiscs & black) != black || (blackDiscs & white)) return false;
@@ -131,6 +134,10 @@ struct PatternCorpus::Prepared {
             p.filled = squares(coloured | v.occupied);
             p.empty = squares(v.empty);
             p.coloured = squares(coloured);
+            for (std::size_t k = 0; k < std::max(p.filled.size(), p.empty.size()); ++k) {
+                if (k < p.filled.size()) p.steps.push_back(p.filled[k]);
+                if (k < p.empty.size()) p.steps.push_back(p.empty[k] + 64);
+            }
             variants.push_back(std::move(p));
         }
     }
@@ -258,6 +265,14 @@ namespace {
         out[j] = in[j] < out[j] ? in[j] : out[j];
 }
 
+// Whether some game of the block has from < toEnd.
+[[gnu::noinline]] bool anyOpen(const std::uint8_t* __restrict from,
+                               const std::uint8_t* __restrict toEnd) {
+    std::uint8_t any = 0;
+    for (std::size_t j = 0; j < PatternCorpus::kBlock; ++j) any |= from[j] < toEnd[j];
+    return any != 0;
+}
+
 }  // namespace
 
 void PatternCorpus::searchBlock(std::size_t begin, std::size_t end, const Prepared& q,
@@ -277,8 +292,18 @@ void PatternCorpus::searchBlock(std::size_t begin, std::size_t end, const Prepar
             from[j] = fromStart;
             toEnd[j] = static_cast<std::uint8_t>(std::min(endCap, plies[j] + 1));
         }
-        for (const int sq : v.filled) maxInto(from, filledAt_[sq].data() + begin);
-        for (const int sq : v.empty) minInto(toEnd, filledAt_[sq].data() + begin);
+        // Every 8 squares, whether any game of the block is left: the 64-square mask of a
+        // position at 1 M games took 23 ms of CPU without this, 13 ms with it.
+        bool open = true;
+        for (std::size_t k = 0; k < v.steps.size() && open; ++k) {
+            const int step = v.steps[k];
+            if (step < 64)
+                maxInto(from, filledAt_[step].data() + begin);
+            else
+                minInto(toEnd, filledAt_[step - 64].data() + begin);
+            if (k % 8 == 7) open = anyOpen(from, toEnd);
+        }
+        if (!open) continue;
         // The games left, few for most patterns: the colours of their coloured squares.
         std::size_t left[kBlock], count = 0;
         for (std::size_t j = 0; j < m; ++j) {
@@ -290,7 +315,7 @@ void PatternCorpus::searchBlock(std::size_t begin, std::size_t end, const Prepar
         if (count == 0) continue;
         if (count >= kBlock / 8) {
             // Many (an edge pattern: most games fill their edges): first flips and last changes
-            // over the block too (a full edge at 1 M games: 232 ms scalar, 160 ms this way).
+            // over the block too (a full edge at 1 M games: 51 ms of CPU game by game, 32 ms so).
             for (std::size_t j = 0; j < kBlock; ++j) {
                 firstFlip[j] = kNever;
                 lastChange[j] = 0;
