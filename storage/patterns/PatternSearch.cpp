@@ -276,7 +276,7 @@ namespace {
 }  // namespace
 
 void PatternCorpus::searchBlock(std::size_t begin, std::size_t end, const Prepared& q,
-                                const PatternQuery& query, int* plyOf) const {
+                                const PatternQuery& query, std::vector<PatternHit>& hits) const {
     const std::size_t m = end - begin;
     Window w[kBlock];
     // Each variant's plies [from, to] where its empty and occupied squares hold, for the whole
@@ -354,7 +354,8 @@ void PatternCorpus::searchBlock(std::size_t begin, std::size_t end, const Prepar
     for (std::size_t j = 0; j < m; ++j) {
         const int hi = std::min(w[j].hi, w[j].known - 1);
         const int found = w[j].lo <= hi ? firstMatch(begin + j, query, w[j].lo, hi) : -1;
-        plyOf[begin + j] = found >= 0 ? found : w[j].known < kNone ? w[j].known : -1;
+        const int ply = found >= 0 ? found : w[j].known < kNone ? w[j].known : -1;
+        if (ply >= 0) hits.push_back({begin + j, ply});
     }
 }
 
@@ -387,22 +388,27 @@ std::vector<PatternHit> PatternCorpus::search(const PatternQuery& q, unsigned th
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     const Prepared prepared(q);
     const std::size_t n = ids_.size();
-    std::vector<int> plyOf(n, -1);
-    std::atomic<std::size_t> next{0};
+    // Each chunk's hits apart, joined in order: no array of every game to fill and read back
+    // alone (the 64-square mask at 10 M games: 148 ms wall for 141 ms of CPU with one).
     constexpr std::size_t kChunk = 2048;
+    std::vector<std::vector<PatternHit>> chunkHits((n + kChunk - 1) / kChunk);
+    std::atomic<std::size_t> next{0};
     auto work = [&] {
-        for (std::size_t begin; (begin = next.fetch_add(kChunk)) < n;)
-            for (std::size_t b = begin; b < std::min(n, begin + kChunk); b += kBlock)
-                searchBlock(b, std::min({n, begin + kChunk, b + kBlock}), prepared, q,
-                            plyOf.data());
+        for (std::size_t c; (c = next.fetch_add(1)) < chunkHits.size();) {
+            const std::size_t begin = c * kChunk, end = std::min(n, begin + kChunk);
+            for (std::size_t b = begin; b < end; b += kBlock)
+                searchBlock(b, std::min(end, b + kBlock), prepared, q, chunkHits[c]);
+        }
     };
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
     for (auto& t : pool) t.join();
+    std::size_t total = 0;
+    for (const auto& c : chunkHits) total += c.size();
     std::vector<PatternHit> hits;
-    for (std::size_t i = 0; i < n; ++i)
-        if (plyOf[i] >= 0) hits.push_back({i, plyOf[i]});
+    hits.reserve(total);
+    for (const auto& c : chunkHits) hits.insert(hits.end(), c.begin(), c.end());
     return hits;
 }
 

@@ -76,9 +76,9 @@ class PatternCorpus {
     struct Window {
         int lo = 10000, hi = -1, known = 10000;
     };
-    // Searches games [begin, end) (at most kBlock), writing each one's first ply (-1: none).
+    // Searches games [begin, end) (at most kBlock), appending their hits in order.
     void searchBlock(std::size_t begin, std::size_t end, const Prepared& q,
-                     const PatternQuery& query, int* plyOf) const;
+                     const PatternQuery& query, std::vector<PatternHit>& hits) const;
     // Narrows game i's window by variant v, whose empty and occupied squares hold on [from, to]
     // and whose coloured squares first flip at firstFlip and last change at lastChange.
     void settle(std::size_t i, const Variant& v, int from, int to, int firstFlip, int lastChange,
