@@ -57,8 +57,6 @@ class PatternCorpus {
     std::vector<PatternHit> search(const PatternQuery& query, unsigned threads = 0) const;
     std::vector<PatternHit> fullScan(const PatternQuery& query) const;
 
-  private:
-  public:
     static constexpr std::size_t kBlock = 256;  // games whose windows are computed together
 
   private:

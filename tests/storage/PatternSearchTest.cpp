@@ -148,3 +148,30 @@ TEST_CASE("PatternSearch: identical to a brute-force replay of every game (rando
     }
     CHECK(nonEmpty > 50);  // the comparison is not vacuous
 }
+
+TEST_CASE("PatternSearch: hitRows reads the page back by id, leaving out a game deleted since") {
+    TempDir dir{"pattern-page"};
+    Archive archive{dir / "games.sqlite"};
+    std::mt19937_64 rng(7);
+    std::vector<importers::GameRecord> games;
+    for (int i = 0; i < 8; ++i)
+        games.push_back(
+            makeRecord("Ann", "Bob", "Open", 1990, randomGame(rng, 40), "gen.moves", i + 1));
+    REQUIRE(archive.importRecords(games).rejected == 0);
+    const PatternCorpus corpus = PatternCorpus::load(archive, SearchFilter{});
+    PatternQuery q;
+    q.variants = core::parsePattern("d4=O e4=X").pattern->variants(false);  // the start: ply 0
+    const auto hits = corpus.search(q);
+    REQUIRE(hits.size() == 8);
+    const std::int64_t deleted = corpus.gameId(2);
+    archive.deleteGames({deleted});
+    REQUIRE_FALSE(archive.game(deleted));
+    const auto page = othello::storage::hitRows(corpus, hits, 1, 4);
+    std::vector<std::int64_t> ids;
+    for (const auto& row : page) {
+        ids.push_back(row.id);
+        CHECK(row.ply == 0);
+        CHECK(row.black == "Ann");
+    }
+    CHECK(ids == std::vector<std::int64_t>{corpus.gameId(1), corpus.gameId(3), corpus.gameId(4)});
+}
