@@ -230,6 +230,15 @@ class Archive {
     void forEachGame(const SearchFilter& filter,
                      const std::function<void(const StoredGame&)>& visit);
 
+    // The rows search gives (the opening named, no ply) of the games `ids`, in that order; an
+    // id no longer stored is left out.
+    std::vector<GameRow> gameRows(const std::vector<std::int64_t>& ids);
+    // What a replay needs of every game `filter` selects, in its order (limit and offset
+    // ignored), read with the filter's joins only: pattern search loads 10 M games with it.
+    // GameMoves::moves points into the row being read: valid during `visit` only.
+    void forEachMoves(const SearchFilter& filter,
+                      const std::function<void(const GameMoves&)>& visit);
+
     std::optional<StoredGame> game(std::int64_t id);
     // The first ply at which game `id` reaches `position` under any symmetry; nullopt if never.
     std::optional<int> reachPly(std::int64_t id, const core::Position& position);

@@ -220,6 +220,16 @@ struct GameRow {
     core::Score discs;
 };
 
+// A game as Archive::forEachMoves gives it: its moves as stored (storage/database/Codec.h: one
+// byte per ply, a line move two), its rules and its start (the cross when none is stored).
+struct GameMoves {
+    std::int64_t id = 0;
+    const unsigned char* moves = nullptr;
+    int size = 0;
+    core::Rules rules;
+    core::Position start = core::Position::start();
+};
+
 // The SearchFilter::rules text for what a user typed: a preset's name as it is, a code with
 // modifiers as rulesCode writes it; nullopt (with `error` set) when it is no rules code.
 std::optional<std::string> rulesFilterText(const std::string& typed, std::string& error);

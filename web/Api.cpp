@@ -117,7 +117,7 @@ ApiResponse Api::patternSearch(const ApiQuery& q, const storage::SearchFilter& f
     j["offset"] = f.offset;
     j["pattern"] = request.pattern;
     j["games"] = json::array();
-    for (const auto& row : storage::hitRows(*corpus, hits, f.offset, f.limit))
+    for (const auto& row : storage::hitRows(archive_, *corpus, hits, f.offset, f.limit))
         j["games"].push_back(
             gameRowJson(row, events_.tournamentOf(archive_, row.event, row.year, row.id)));
     return ok(j);

@@ -352,6 +352,55 @@ void bindPage(SQLite::Statement& s, const Query& q, std::int64_t limit, std::int
     s.bind(first + 1, offset);
 }
 
+// A game's rules from its rules and start columns (both NULL: Othello's, nothing decoded).
+core::Rules rulesOfColumns(SQLite::Statement& s, int rulesColumn, int startColumn) {
+    const SQLite::Column rules = s.getColumn(rulesColumn);
+    const SQLite::Column start = s.getColumn(startColumn);
+    if (rules.isNull() && start.isNull()) return {};
+    return GameColumns::rulesOf(
+        rules.isNull() ? std::nullopt : std::optional<std::string>(rules.getString()),
+        decodeStart(start.getBlob(), start.getBytes()));
+}
+
+// The columns of a GameRow (readRow), `ply` the expression of its ply (NULL: none).
+std::string rowColumns(const char* ply) {
+    return std::string(
+               "g.id, pb.name, pw.name, e.name, g.year, g.black_score, g.complete, "
+               "g.moves, g.start, ") +
+           ply + ", g.result_known, g.variant, g.komi, g.rules, g.black_discs, g.white_discs";
+}
+
+// The row at `s` (selected with rowColumns); its ply set when the column is not NULL.
+GameRow readRow(SQLite::Statement& s, bool withOpenings) {
+    GameRow row;
+    row.id = s.getColumn(0).getInt64();
+    row.black = s.getColumn(1).getString();
+    row.white = s.getColumn(2).getString();
+    row.event = s.getColumn(3).getString();
+    row.year = s.getColumn(4).getInt();
+    row.blackScore = s.getColumn(5).getInt();
+    row.whiteScore = 64 - row.blackScore;
+    row.complete = s.getColumn(6).getInt() != 0;
+    const auto moves = s.getColumn(7);
+    row.moves = decodeMoves(moves.getBlob(), moves.getBytes());
+    // Openings are named from the standard start only (start IS NULL).
+    if (withOpenings && s.getColumn(8).isNull())
+        if (auto o = deepestOpening(row.moves)) row.opening = o->name;
+    if (!s.getColumn(9).isNull()) row.ply = s.getColumn(9).getInt();
+    row.resultKnown = s.getColumn(10).getInt() != 0;
+    if (!s.getColumn(11).isNull() || !s.getColumn(12).isNull())
+        row.variant = GameColumns::variantOf(
+            s.getColumn(11).isNull() ? std::nullopt
+                                     : std::optional<std::string>(s.getColumn(11).getString()),
+            s.getColumn(12).isNull() ? std::nullopt
+                                     : std::optional<double>(s.getColumn(12).getDouble()));
+    row.rules = rulesOfColumns(s, 13, 8);
+    if (!s.getColumn(13).isNull())
+        row.unreadableRules = GameColumns::unreadableRules(s.getColumn(13).getString());
+    row.discs = core::Score{s.getColumn(14).getInt(), s.getColumn(15).getInt()};
+    return row;
+}
+
 }  // namespace
 
 std::string rulesCondition(const std::string& column, const std::string& rules,
@@ -454,10 +503,7 @@ SearchResult Archive::search(const SearchFilter& filter) {
         *impl_, q, filter,
         [&](const std::string& where, std::int64_t limit, std::int64_t offset) -> std::int64_t {
             Reused guard(*impl_,
-                         std::string("SELECT g.id, pb.name, pw.name, e.name, g.year, "
-                                     "g.black_score, g.complete, g.moves, g.start, ") +
-                             (q.position ? "(p.entry >> 16) & 255" : "NULL") +
-                             ", g.result_known, g.variant, g.komi, g.rules, g.black_discs, g.white_discs" +
+                         "SELECT " + rowColumns(q.position ? "(p.entry >> 16) & 255" : "NULL") +
                              rowsFrom(q, filter) + where +
                              orderBy(filter, q.position && !walkPositionNames(q, filter)) + kLimit);
             SQLite::Statement& s = guard;
@@ -466,41 +512,7 @@ SearchResult Archive::search(const SearchFilter& filter) {
             std::int64_t read = 0;
             while (s.executeStep()) {
                 ++read;
-                GameRow row;
-                row.id = s.getColumn(0).getInt64();
-                row.black = s.getColumn(1).getString();
-                row.white = s.getColumn(2).getString();
-                row.event = s.getColumn(3).getString();
-                row.year = s.getColumn(4).getInt();
-                row.blackScore = s.getColumn(5).getInt();
-                row.whiteScore = 64 - row.blackScore;
-                row.complete = s.getColumn(6).getInt() != 0;
-                const auto moves = s.getColumn(7);
-                row.moves = decodeMoves(moves.getBlob(), moves.getBytes());
-                // Openings are named from the standard start only (start IS NULL).
-                if (filter.withOpenings && s.getColumn(8).isNull())
-                    if (auto o = deepestOpening(row.moves)) row.opening = o->name;
-                if (q.position) row.ply = s.getColumn(9).getInt();
-                row.resultKnown = s.getColumn(10).getInt() != 0;
-                if (!s.getColumn(11).isNull() || !s.getColumn(12).isNull())
-                    row.variant = GameColumns::variantOf(
-                        s.getColumn(11).isNull()
-                            ? std::nullopt
-                            : std::optional<std::string>(s.getColumn(11).getString()),
-                        s.getColumn(12).isNull()
-                            ? std::nullopt
-                            : std::optional<double>(s.getColumn(12).getDouble()));
-                if (!s.getColumn(13).isNull()) {
-                    row.rules = GameColumns::rulesOf(s.getColumn(13).getString(),
-                                                     decodeStart(s.getColumn(8).getBlob(),
-                                                                 s.getColumn(8).getBytes()));
-                    row.unreadableRules = GameColumns::unreadableRules(s.getColumn(13).getString());
-                } else if (!s.getColumn(8).isNull())
-                    row.rules = GameColumns::rulesOf(std::nullopt,
-                                                     decodeStart(s.getColumn(8).getBlob(),
-                                                                 s.getColumn(8).getBytes()));
-                row.discs = core::Score{s.getColumn(14).getInt(), s.getColumn(15).getInt()};
-                out.games.push_back(std::move(row));
+                out.games.push_back(readRow(s, filter.withOpenings));
             }
             return read;
         });
@@ -512,6 +524,59 @@ SearchResult Archive::search(const SearchFilter& filter) {
                 : q.matches ? *q.matches
                             : count(filter);
     return out;
+}
+
+std::vector<GameRow> Archive::gameRows(const std::vector<std::int64_t>& ids) {
+    ReadSnapshot snapshot(*impl_);
+    std::vector<GameRow> rows;
+    rows.reserve(ids.size());
+    Reused guard(*impl_, "SELECT " + rowColumns("NULL") +
+                             " FROM games g JOIN players pb ON pb.id = g.black_id JOIN players pw "
+                             "ON pw.id = g.white_id LEFT JOIN events e ON e.id = g.event_id "
+                             "WHERE g.id = ?");
+    SQLite::Statement& s = guard;
+    for (const std::int64_t id : ids) {
+        s.reset();
+        s.bind(1, id);
+        if (s.executeStep()) rows.push_back(readRow(s, true));
+    }
+    return rows;
+}
+
+void Archive::forEachMoves(const SearchFilter& filter,
+                           const std::function<void(const GameMoves&)>& visit) {
+    ReadSnapshot snapshot(*impl_);
+    SearchFilter f = filter;
+    f.limit = -1;
+    f.offset = 0;
+    const Query q = buildQuery(f, f.position && impl_->refreshPending());
+    // The players and events are joined only when the order needs their names (search joins
+    // them always, for the names it returns): games.black_id and white_id are NOT NULL
+    // references, so the inner joins drop no game.
+    const std::string from = isNameSort(f.sort) ? rowsFrom(q, f) : q.from;
+    knownNamesFirst(
+        *impl_, q, f,
+        [&](const std::string& where, std::int64_t limit, std::int64_t offset) -> std::int64_t {
+            Reused guard(*impl_, "SELECT g.id, g.moves, g.rules, g.start" + from + where +
+                                     orderBy(f, q.position) + kLimit);
+            SQLite::Statement& s = guard;
+            q.bindAll(s);
+            bindPage(s, q, limit, offset);
+            std::int64_t read = 0;
+            GameMoves g;
+            while (s.executeStep()) {
+                ++read;
+                g.id = s.getColumn(0).getInt64();
+                const SQLite::Column moves = s.getColumn(1);
+                g.moves = static_cast<const unsigned char*>(moves.getBlob());
+                g.size = moves.getBytes();
+                g.rules = rulesOfColumns(s, 2, 3);
+                const SQLite::Column start = s.getColumn(3);
+                g.start = decodeStart(start.getBlob(), start.getBytes());
+                visit(g);
+            }
+            return read;
+        });
 }
 
 void Archive::forEachGame(const SearchFilter& filter,

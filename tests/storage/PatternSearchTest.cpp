@@ -90,13 +90,19 @@ TEST_CASE("PatternSearch: identical to a brute-force replay of every game (rando
         SearchFilter filter;
         if (round % 3 == 1) filter.player = players[rng() % 3];
         if (round % 5 == 2) filter.yearFrom = 1992;
+        if (round % 7 == 3) filter.sort = othello::storage::SortKey::Black;
         const PatternCorpus corpus = PatternCorpus::load(archive, filter);
-        REQUIRE_FALSE(corpus.rows().empty());
+        // The corpus holds the games a search gives, in its order.
+        SearchFilter all = filter;
+        all.limit = -1;
+        const auto rows = archive.search(all).games;
+        REQUIRE_FALSE(rows.empty());
+        REQUIRE(corpus.size() == rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) REQUIRE(corpus.gameId(i) == rows[i].id);
 
         const auto& source = moveLists[rng() % moveLists.size()];
         const auto seenAt = core::replay(core::Position::start(), source);
-        const PatternCase c =
-            randomCase(rng, seenAt.positions[rng() % seenAt.positions.size()]);
+        const PatternCase c = randomCase(rng, seenAt.positions[rng() % seenAt.positions.size()]);
         const bool symmetry = rng() % 3 != 0;
         PatternQuery q;
         const auto parsed = core::parsePattern(c.text);
@@ -109,7 +115,7 @@ TEST_CASE("PatternSearch: identical to a brute-force replay of every game (rando
         }
 
         std::vector<std::pair<std::int64_t, int>> expected, got, scanned;
-        for (const auto& row : corpus.rows()) {
+        for (const auto& row : rows) {
             const auto r = core::replay(core::Position::start(), row.moves);
             for (int p = q.plyFrom; p <= q.plyTo && p < static_cast<int>(r.positions.size()); ++p) {
                 bool any = false;
@@ -121,13 +127,51 @@ TEST_CASE("PatternSearch: identical to a brute-force replay of every game (rando
                 }
             }
         }
-        for (const auto& h : corpus.search(q, 2)) got.emplace_back(corpus.rows()[h.index].id, h.ply);
+        const auto hits = corpus.search(q, 2);
+        for (const auto& h : hits) got.emplace_back(corpus.gameId(h.index), h.ply);
         for (const auto& h : corpus.fullScan(q))
-            scanned.emplace_back(corpus.rows()[h.index].id, h.ply);
+            scanned.emplace_back(corpus.gameId(h.index), h.ply);
+        // A page of hits as rows: the games read back by id, each with its ply.
+        std::vector<std::pair<std::int64_t, int>> paged;
+        for (const auto& row : othello::storage::hitRows(archive, corpus, hits, 1, 3))
+            paged.emplace_back(row.id, row.ply.value_or(-1));
+        const auto pageOf = [](const auto& v) {
+            return std::vector<std::pair<std::int64_t, int>>(
+                v.begin() + std::min<std::ptrdiff_t>(1, std::ssize(v)),
+                v.begin() + std::min<std::ptrdiff_t>(4, std::ssize(v)));
+        };
         INFO("symmetry " << symmetry << ", plies " << q.plyFrom << "-" << q.plyTo);
         CHECK(got == expected);
         CHECK(scanned == expected);
+        CHECK(paged == pageOf(expected));
         nonEmpty += !expected.empty();
     }
     CHECK(nonEmpty > 50);  // the comparison is not vacuous
+}
+
+TEST_CASE("PatternSearch: hitRows reads the page back by id, leaving out a game deleted since") {
+    TempDir dir{"pattern-page"};
+    Archive archive{dir / "games.sqlite"};
+    std::mt19937_64 rng(7);
+    std::vector<importers::GameRecord> games;
+    for (int i = 0; i < 8; ++i)
+        games.push_back(
+            makeRecord("Ann", "Bob", "Open", 1990, randomGame(rng, 40), "gen.moves", i + 1));
+    REQUIRE(archive.importRecords(games).rejected == 0);
+    const PatternCorpus corpus = PatternCorpus::load(archive, SearchFilter{});
+    PatternQuery q;
+    q.variants = core::parsePattern("d4=O e4=X").pattern->variants(false);  // the start: ply 0
+    const auto hits = corpus.search(q);
+    REQUIRE(hits.size() == 8);
+    const std::int64_t deleted = corpus.gameId(2);
+    archive.deleteGames({deleted});
+    REQUIRE_FALSE(archive.game(deleted));
+    const auto page = othello::storage::hitRows(archive, corpus, hits, 1, 4);
+    std::vector<std::int64_t> ids;
+    for (const auto& row : page) {
+        ids.push_back(row.id);
+        CHECK(row.ply == 0);
+        CHECK(row.black == "Ann");
+    }
+    CHECK(ids == std::vector<std::int64_t>{corpus.gameId(1), corpus.gameId(3), corpus.gameId(4)});
 }

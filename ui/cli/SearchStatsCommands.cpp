@@ -81,7 +81,7 @@ int runPatternSearch(const SearchOptions& o) {
     const std::vector<storage::PatternHit> hits = corpus.search(query);
     storage::SearchResult r;
     r.total = static_cast<std::int64_t>(hits.size());
-    r.games = storage::hitRows(corpus, hits, f.offset, f.limit);
+    r.games = storage::hitRows(archive, corpus, hits, f.offset, f.limit);
     if (o.json) {
         nlohmann::json j;
         j["total"] = r.total;

@@ -95,7 +95,7 @@ st::SearchResult PatternCache::search(st::Archive& archive, const st::SearchFilt
     ensureHits(pattern, filter.sort == st::SortKey::Ply, filter.descending);
     st::SearchResult r;
     r.total = static_cast<std::int64_t>(hits_.size());
-    r.games = st::hitRows(*corpus_, hits_, offset, limit);
+    r.games = st::hitRows(archive, *corpus_, hits_, offset, limit);
     return r;
 }
 
