@@ -38,6 +38,7 @@ PatternRequest readPatternText(const PatternText& t, const FieldSpelling& spell)
     PatternRequest r;
     r.query.variants = parsed.pattern->variants(t.symmetry);
     r.pattern = parsed.pattern->toString();
+    if (r.pattern.empty()) r.pattern = std::string(64, '?');  // nothing fixed: every position
     if (!t.ply.empty()) std::tie(r.query.plyFrom, r.query.plyTo) = plyRange(t.ply, spell);
     return r;
 }

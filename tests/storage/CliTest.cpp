@@ -260,3 +260,26 @@ TEST_CASE("cli: the default database comes from OTHELLO_DB, created on first use
     else
         unsetenv("OTHELLO_DB");
 }
+
+TEST_CASE(
+    "cli search --pattern: an empty pattern is refused, nothing fixed reads as 64 '?', "
+    "the hits carry their openings",
+    "[storage][cli][pattern]") {
+    CliDb db("pattern-cli");
+    REQUIRE(db.run("add --moves " + kTigerGame + " --black A --white B").exitCode == 0);
+    // --pattern '' was taken for no pattern: a plain search of every game.
+    const auto empty = db.run("search --pattern ''");
+    CHECK(empty.exitCode == 2);
+    CHECK(empty.err.find("--pattern") != std::string::npos);
+    // A mask of '?' only fixes nothing: every game at ply 0, written back so it reads again
+    // (it was written back as "").
+    const auto any = db.json("search --pattern " + std::string(64, '?'));
+    CHECK(any["pattern"] == std::string(64, '?'));
+    REQUIRE(any["games"].size() == 1);
+    CHECK(any["games"][0]["ply"] == 0);
+    // The row names the game's opening as a plain search does (pattern hits had none).
+    const auto hit = db.json("search --pattern 'f5=X'");
+    REQUIRE(hit["games"].size() == 1);
+    CHECK(hit["games"][0]["opening"] != "");
+    CHECK(hit["games"][0]["opening"] == db.json("search")["games"][0]["opening"]);
+}

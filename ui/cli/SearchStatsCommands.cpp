@@ -22,7 +22,8 @@ struct SearchOptions {
     FilterOptions filter;
     std::string db;
     bool json = false;
-    std::string pattern;  // --pattern (core/Pattern.h grammar)
+    std::string pattern;        // --pattern (core/Pattern.h grammar)
+    bool patternGiven = false;  // --pattern '' is a pattern that does not parse, not none
     bool noSymmetry = false;
     std::string ply;  // --ply A-B or A
 };
@@ -91,14 +92,13 @@ int runPatternSearch(const SearchOptions& o) {
         printJson(j);
         return kExitOk;
     }
-    fmt::print("pattern: {}{}\n", request.pattern,
-               o.noSymmetry ? "" : " (under the 8 symmetries)");
+    fmt::print("pattern: {}{}\n", request.pattern, o.noSymmetry ? "" : " (under the 8 symmetries)");
     printPage(r, f.offset);
     return kExitOk;
 }
 
 int runSearch(const SearchOptions& o) {
-    if (!o.pattern.empty()) return runPatternSearch(o);
+    if (o.patternGiven) return runPatternSearch(o);
     if (o.noSymmetry || !o.ply.empty())
         throw UsageError("--no-symmetry and --ply go with --pattern");
     storage::SearchFilter f = makeFilter(o.filter);
@@ -131,9 +131,10 @@ RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
                                    "position or opening (filters combine)");
     addFilterOptions(sub, o->filter, true);
     addDbOption(sub, o->db);
-    sub->add_option("--pattern", o->pattern,
-                    "Games with this shape on the board (see below); each with the first ply "
-                    "where it holds");
+    auto* pattern =
+        sub->add_option("--pattern", o->pattern,
+                        "Games with this shape on the board (see below); each with the first ply "
+                        "where it holds");
     sub->add_flag("--no-symmetry", o->noSymmetry,
                   "--pattern as written only (default: under the 8 symmetries)");
     sub->add_option("--ply", o->ply,
@@ -160,8 +161,10 @@ RegisterCommand searchCommand("search", [](CLI::App& app, Action& action) {
         "--pattern 'a1=X b2=-' (a corner taken, its X-square empty), --pattern "
         "'a1=O b1=O c1=O d1=O e1=O f1=O g1=O h1=O' --ply 20-40 --player Tamenori. Every other "
         "filter combines with it; ply is the position after that many moves and passes.");
-    sub->callback(
-        [o, &action] { action = [o] { return runCommand([o] { return runSearch(*o); }); }; });
+    sub->callback([o, pattern, &action] {
+        o->patternGiven = pattern->count() > 0;
+        action = [o] { return runCommand([o] { return runSearch(*o); }); };
+    });
 });
 
 struct StatsOptions {
