@@ -27,7 +27,11 @@
 // the rows as they were and as the change left them (whole rows, ids kept). A revert applies
 // "before" when every row is still as "after" left it, and is journalled as kind "revert" with
 // the two swapped (reverting it again redoes the change). A later change in effect of one of
-// those rows blocks it, named.
+// those rows blocks it, named, and so does one that would be undone in passing: a later change
+// that added a problem to a set the revert deletes (it would be left in no set), made another
+// set of the name it writes back, removed the set of a problem it puts back, or added a problem
+// that the one it puts back repeats (the unique index). Rows are written with plain INSERTs,
+// never INSERT OR REPLACE: a collision fails instead of deleting the other row.
 #include <cstdint>
 #include <optional>
 #include <string>
