@@ -5,12 +5,14 @@
 #include <map>
 
 #include "core/Symmetry.h"
+#include "core/Words.h"
 #include "storage/curation/GameEditor.h"
 #include "storage/curation/Journal.h"
 #include "storage/problems/ProblemRows.h"
 
 namespace othello::storage {
 
+using core::plural;
 using nlohmann::json;
 
 ProblemStore::ProblemStore(Archive& archive) : impl_(*archive.impl_) {}
@@ -82,10 +84,6 @@ json emptyRows() {
                 {"problem_rows", {{"before", json::array()}, {"after", json::array()}}}};
 }
 
-std::string plural(std::size_t n, const char* one) {
-    return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
-}
-
 }  // namespace
 
 std::vector<ProblemSetInfo> ProblemStore::sets() {
@@ -141,7 +139,8 @@ std::vector<problems::Problem> ProblemStore::withPosition(const core::Position& 
 }
 
 ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
-    if (set.name.empty()) throw StorageError("a problem set needs a name");
+    if (set.name.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw StorageError("a problem set needs a name (not blanks)");
     EditScope scope(impl_, "problems");
     SQLite::Database& db = impl_.db;
     ProblemAddResult out;
@@ -185,7 +184,12 @@ ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
         rows["problem_rows"]["after"].push_back(std::move(row));
         out.added.push_back(id);
     }
-    if (out.added.empty() && !out.setCreated) return out;  // nothing changed: no entry
+    if (out.added.empty()) {
+        // Nothing added: no entry, and a set made for these problems is not kept (the scope
+        // rolls it back): an empty set, journalled, only clutters the list.
+        out.setCreated = false;
+        return out;
+    }
     out.change = journalProblems(
         impl_, "problems-add",
         "set \"" + set.name + "\"" + (out.setCreated ? " created" : "") + ": " +

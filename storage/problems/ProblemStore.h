@@ -104,8 +104,9 @@ class ProblemStore {
     // set.source when missing; an existing set keeps its own), after its problems. A problem
     // that repeats one of the set (same position under a symmetry, same goal: see above) or
     // fails problems::validate is skipped, said in `skipped`; the rest are added as one change
-    // ("problems-add"). Throws StorageError for an empty set name; read-only and busy as every
-    // writer.
+    // ("problems-add"). When none is added nothing is written (no set made, no entry: change
+    // 0, setCreated false). Throws StorageError for a set name empty or blank (spaces only);
+    // read-only and busy as every writer.
     ProblemAddResult add(const problems::ProblemSet& set);
     // Removes problems by id as one change ("problems-remove"); StorageError naming an unknown
     // id (nothing removed). Returns the change id.

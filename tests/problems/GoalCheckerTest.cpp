@@ -11,6 +11,7 @@
 #include "../analysis/SolverTestUtil.h"
 #include "core/Notation.h"
 #include "core/Rules.h"
+#include "problems/AnswerVerdict.h"
 #include "problems/GoalChecker.h"
 #include "problems/ObfFormat.h"
 
@@ -196,4 +197,22 @@ TEST_CASE("FFO #1-#39 read whole and #1-#3 and #20 check clean from the shared d
         CHECK(r.ok());
         CHECK(r.wrongValues.empty());
     }
+}
+
+TEST_CASE("values a source states are shown and used as the source's, never as exact",
+          "[problems][checker]") {
+    problems::Problem p;
+    p.position = core::Position::start();
+    p.goal = problems::Goal::Best;
+    int value = 4;
+    for (core::Bitboard m = p.position.legalMoves(); m; m &= m - 1, value -= 2)
+        p.values.push_back({std::countr_zero(m), value});
+    const auto stated = problems::statedCheck(p);
+    REQUIRE(stated);
+    CHECK_FALSE(stated->exact);  // it said exact: a source may be wrong (FFO #31)
+    CHECK(stated->method == problems::kStatedMethod);
+    CHECK(problems::valueLabel(stated->moves[0]) == "~+4");
+    const problems::Verdict right = problems::judgeAnswer(p, p.values[0].move, stated);
+    CHECK(right.right);
+    CHECK(right.text.find("the source's values, not checked by the engine") != std::string::npos);
 }

@@ -284,3 +284,20 @@ TEST_CASE("a rewrite that would repeat a problem of its set is refused",
     CHECK_THROWS_AS(store.update({second}), storage::StorageError);
     CHECK(store.problems("club").problems.size() == 2);
 }
+
+TEST_CASE("a set is never made empty, and never with a name of blanks", "[problems][storage]") {
+    TempDir dir("problems-empty-set");
+    storage::Archive archive(dir / "a.sqlite");
+    storage::ProblemStore store(archive);
+    problems::ProblemSet none;
+    none.name = "nothing";
+    const auto r = store.add(none);
+    CHECK(r.change == 0);
+    CHECK_FALSE(r.setCreated);
+    CHECK(store.sets().empty());
+    CHECK(archive.history({}).empty());
+    problems::ProblemSet blank = twoProblems();
+    blank.name = "   ";
+    CHECK_THROWS_AS(store.add(blank), storage::StorageError);
+    CHECK(store.sets().empty());
+}
