@@ -3,28 +3,16 @@
 #include <algorithm>
 
 #include "core/Notation.h"
+#include "core/Words.h"
 
 namespace othello::problems {
 
 namespace {
 
-std::string signedValue(int v) {
-    std::string out = std::to_string(v);
-    if (v > 0) out.insert(out.begin(), '+');  // (not "+" + s: GCC 12 warns -Wrestrict on it)
-    return out;
-}
+using core::signedValue;
 
 std::string moveName(int move) {
     return core::squareName(move);
-}
-
-bool reaches(Goal goal, int value, int best) {
-    switch (goal) {
-        case Goal::Best: return value == best;
-        case Goal::Win: return value > 0;
-        case Goal::DrawOrBetter: return value >= 0;
-        default: return false;
-    }
 }
 
 // "h2 (+18)" for the goal's moves, best first, at most four.
@@ -67,6 +55,7 @@ std::optional<CheckResult> statedCheck(const Problem& p) {
         MoveCheck m;
         m.move = sq;
         m.value = it->value;
+        m.kind = analysis::ValueKind::Estimate;  // the source's word, not the engine's proof
         moves.push_back(m);
     }
     if (moves.empty()) return std::nullopt;  // a pass: the checker handles it
@@ -74,11 +63,11 @@ std::optional<CheckResult> statedCheck(const Problem& p) {
                      [](const MoveCheck& a, const MoveCheck& b) { return a.value > b.value; });
     CheckResult r;
     r.checked = true;
-    r.exact = true;
-    r.method = "the values the source states";
+    r.exact = false;  // a source may be wrong (FFO #31 states G1:-30; exact: -32)
+    r.method = kStatedMethod;
     r.bestValue = moves.front().value;
     for (MoveCheck& m : moves) {
-        m.reachesGoal = reaches(p.goal, m.value, r.bestValue);
+        m.reachesGoal = valueReachesGoal(p.goal, m.value, r.bestValue);
         m.answer = std::find(p.answers.begin(), p.answers.end(), m.move) != p.answers.end();
         if (m.reachesGoal) r.goalMoves.push_back(m.move);
     }
@@ -102,7 +91,7 @@ Verdict judgeAnswer(const Problem& p, int move, const std::optional<CheckResult>
     if (!check) return {false, "The values are not known yet."};
     const MoveCheck* m = check->find(move);
     if (!m) return {false, moveName(move) + " is no legal move here."};
-    const std::string estimate = check->exact ? "" : " (estimates: " + check->method + ")";
+    const std::string estimate = check->exact ? "" : " (" + check->method + ")";
     const std::string value = signedValue(m->value);
     if (m->reachesGoal) {
         const std::string why = p.goal == Goal::Best ? "the best value, " + value

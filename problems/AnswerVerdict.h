@@ -14,8 +14,13 @@ namespace othello::problems {
 // Every move's value from the values the source states, when they cover every legal move
 // (and only then: a partial list cannot say which move is best), judged by the goal as the
 // goal checker would (best: the best value; win: > 0; draw: >= 0). Null otherwise, and for
-// corner and text goals.
+// corner and text goals. The source's values are not the engine's: `exact` is false, each
+// move's kind Estimate (a "~" label), `method` kStatedMethod, so the viewer and the site say
+// whose values they judge by; `problems check` solves and names the values a source gets wrong.
+// (Verifying them with the solver would cost an exact solve per problem shown: the FFO
+// positions take seconds to minutes each.)
 std::optional<CheckResult> statedCheck(const Problem& p);
+inline constexpr const char* kStatedMethod = "the source's values, not checked by the engine";
 
 // Whether the goal is decided without values (corner, text).
 bool judgedWithoutValues(const Problem& p);

@@ -9,6 +9,7 @@
 #include "analysis/Solver.h"
 #include "core/Notation.h"
 #include "core/Rules.h"
+#include "core/Words.h"
 
 namespace othello::problems {
 
@@ -39,6 +40,15 @@ bool forcesCorner(const core::Position& p, int move) {
     const std::vector<CornerReply> replies = cornerReplies(p, move);
     return !replies.empty() && std::all_of(replies.begin(), replies.end(),
                                            [](const CornerReply& r) { return r.corners != 0; });
+}
+
+bool valueReachesGoal(Goal goal, int value, int best) {
+    switch (goal) {
+        case Goal::Best: return value == best;
+        case Goal::Win: return value > 0;
+        case Goal::DrawOrBetter: return value >= 0;
+        default: return false;
+    }
 }
 
 const MoveCheck* CheckResult::find(int move) const {
@@ -85,6 +95,7 @@ CheckResult GoalChecker::values(const core::Position& position, const CheckBudge
         return r;
     }
     const int empties = position.emptyCount();
+    const auto start = std::chrono::steady_clock::now();
     std::string why;
     if (empties <= budget.exactEmpties) {
         analysis::SolveOptions o;
@@ -110,7 +121,13 @@ CheckResult GoalChecker::values(const core::Position& position, const CheckBudge
     analysis::MidgameOptions o;
     o.depth = budget.midgameDepth;
     o.exactEmpties = -1;
-    o.maxSeconds = budget.maxSeconds;
+    // The budget is per problem: the search gets what the exact solve left (its first
+    // iteration always finishes, minDepth 1, so there is a value even when nothing is left).
+    if (budget.maxSeconds > 0) {
+        const double spent =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        o.maxSeconds = std::max(budget.maxSeconds - spent, 1e-3);
+    }
     o.minDepth = 1;
     o.allMoves = true;
     o.solverThreads = budget.threads;
@@ -125,30 +142,24 @@ CheckResult GoalChecker::values(const core::Position& position, const CheckBudge
     return r;
 }
 
+CheckBudget cornerValuesBudget(const CheckBudget& budget) {
+    CheckBudget b = budget;
+    b.exactEmpties = std::min(budget.exactEmpties, kCornerExactEmpties);
+    b.midgameDepth = std::min(budget.midgameDepth, kCornerDepth);
+    return b;
+}
+
 CheckResult GoalChecker::check(const Problem& problem, const CheckBudget& budget) {
     const auto start = std::chrono::steady_clock::now();
-    CheckResult r = values(problem.position, budget);
+    CheckResult r = values(problem.position,
+                           problem.goal == Goal::Corner ? cornerValuesBudget(budget) : budget);
     r.checked = goalIsChecked(problem.goal);
     for (MoveCheck& m : r.moves) {
         m.answer = std::find(problem.answers.begin(), problem.answers.end(), m.move) !=
                    problem.answers.end();
-        switch (problem.goal) {
-            case Goal::Best:
-                m.reachesGoal = m.value == r.bestValue;
-                break;
-            case Goal::Win:
-                m.reachesGoal = m.value > 0;
-                break;
-            case Goal::DrawOrBetter:
-                m.reachesGoal = m.value >= 0;
-                break;
-            case Goal::Corner:
-                m.reachesGoal = forcesCorner(problem.position, m.move);
-                break;
-            case Goal::Text:
-                m.reachesGoal = false;
-                break;
-        }
+        m.reachesGoal = problem.goal == Goal::Corner
+                            ? forcesCorner(problem.position, m.move)
+                            : valueReachesGoal(problem.goal, m.value, r.bestValue);
         if (r.checked && m.reachesGoal) r.goalMoves.push_back(m.move);
     }
     if (r.checked) {
@@ -166,14 +177,20 @@ CheckResult GoalChecker::check(const Problem& problem, const CheckBudget& budget
     return r;
 }
 
+std::string takeAnswers(Problem& p, const CheckResult& c) {
+    if (c.checked && c.goalMoves.empty())
+        return std::string("no move reaches the goal (") + goalName(p.goal) + "): not a problem";
+    p.answers = c.goalMoves;
+    p.difficulty.goalMoves = static_cast<int>(c.goalMoves.size());
+    p.values.clear();
+    if (c.exact)
+        for (const MoveCheck& m : c.moves) p.values.push_back({m.move, m.value});
+    return {};
+}
+
 namespace {
 
-std::string signedValue(int v) {
-    // Appended, not "+" + string: g++ 12 warns (-Wrestrict) on that form.
-    std::string s = v > 0 ? "+" : "";
-    s += std::to_string(v);
-    return s;
-}
+using core::signedValue;
 
 std::string valued(const CheckResult& r, int move) {
     const MoveCheck* m = r.find(move);
@@ -196,7 +213,8 @@ std::string verdictText(const Problem& problem, const CheckResult& r) {
     }
     goalPart += "; best value " + signedValue(r.bestValue) + " (" + kind + ")";
     std::string s;
-    if (r.ok()) {
+    if (r.goalMoves.empty()) s = "no move reaches the goal";
+    if (r.failingAnswers.empty() && !r.goalMoves.empty()) {
         s = problem.answers.empty() ? "ok (no stated answer)" : "ok: answer";
         for (const int a : problem.answers) s += " " + valued(r, a);
     }

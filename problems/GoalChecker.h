@@ -8,14 +8,21 @@
 // (`exact` false, `method` in words). A goal judged on estimates (best, win, draw) is only as
 // good as they are: `check` says "estimate" beside every such verdict.
 //
-// Verdict (`ok`): every stated answer reaches the goal. A problem without a stated answer
-// checks ok: the goal moves found are then its answer. Goal text is never checked (`checked`
-// false, ok). Apart from the verdict, `wrongValues` lists the values the source states that
+// Verdict (`ok`): some move reaches the goal and every stated answer reaches it. A problem
+// without a stated answer checks ok when a move reaches the goal (the goal moves found are then
+// its answer); a problem where no move reaches its goal fails, answer or not: it has no answer
+// to find. Goal text is never checked (`checked` false, ok). Apart from the verdict, `wrongValues` lists the values the source states that
 // the exact values contradict (a note: Edax's fforum-20-39.obf states G1:-30 for FFO #31,
 // whose exact value is -32; its answer G6 is right).
 //
 // "force a corner" needs no values: after the move, each reply of the opponent (a pass when it
-// has none) must leave the mover a legal corner move; a move that ends the game fails.
+// has none) must leave the mover a legal corner move; a move that ends the game fails. Its
+// verdict is exact whatever the values; they are only shown, so they are computed cheaply
+// (cornerValuesBudget: exact up to kCornerExactEmpties empties, else the midgame search at
+// depth kCornerDepth at most, said so), never solved at the full budget.
+//
+// Budget: CheckBudget::maxSeconds is per problem: the midgame search after an exact solve
+// that ran out of time gets what is left of it (at least its first iteration).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -33,11 +40,16 @@ namespace othello::problems {
 
 struct CheckBudget {
     int exactEmpties = 30;   // exact values up to this many empties
-    double maxSeconds = 60;  // the exact solve's time budget per problem (0: none); past it,
-                             // the midgame search (with the same budget)
+    double maxSeconds = 60;  // the time budget per problem (0: none): the exact solve's; past
+                             // it, the midgame search gets what is left
     int midgameDepth = 14;   // the midgame search's depth when the exact solve is out of budget
     int threads = 0;         // the solver's threads (0: every core)
 };
+
+// The values' budget of a corner problem (see above): `budget` capped.
+inline constexpr int kCornerExactEmpties = 16;
+inline constexpr int kCornerDepth = 8;
+CheckBudget cornerValuesBudget(const CheckBudget& budget);
 
 struct MoveCheck {
     int move = core::kNoSquare;  // a square or core::kPass
@@ -57,7 +69,7 @@ struct CheckResult {
     std::vector<int> failingAnswers;       // stated answers that do not reach it
     std::vector<StatedValue> wrongValues;  // stated values the exact values contradict
     double seconds = 0;
-    bool ok() const { return failingAnswers.empty(); }
+    bool ok() const { return failingAnswers.empty() && (!checked || !goalMoves.empty()); }
     // The value of `move` (nullptr when it is no legal move).
     const MoveCheck* find(int move) const;
 };
@@ -71,6 +83,10 @@ struct CornerReply {
 std::vector<CornerReply> cornerReplies(const core::Position& p, int move);
 // The corner goal: every reply leaves the mover a corner (false when the game ends).
 bool forcesCorner(const core::Position& p, int move);
+// The goal rule of the goals values decide: best (the best value, `best`; ties reach it), win
+// (> 0), draw (>= 0). False for corner and text, which values do not decide. One home for the
+// checker and the stated values (AnswerVerdict.h statedCheck).
+bool valueReachesGoal(Goal goal, int value, int best);
 // `p` after `move` (a square or kPass), the move assumed legal.
 core::Position after(const core::Position& p, int move);
 
@@ -92,6 +108,12 @@ class GoalChecker {
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+// A problem made from a position (`problems from-game`, the viewer's "make a problem"): every
+// move the check found reaching the goal becomes its answer, the difficulty's goalMoves counted,
+// every move's value kept when exact. Returns why it cannot be a problem ("" when done): no move
+// reaches its goal.
+std::string takeAnswers(Problem& p, const CheckResult& c);
 
 // A line for people: "answer g7 (+6, exact) does not reach best: +10 by h2" or
 // "ok: answer h2 (+10, exact)".

@@ -1,5 +1,8 @@
 #include "JsonFormat.h"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "core/Notation.h"
 
 namespace othello::problems {
@@ -82,13 +85,27 @@ Problem problemOf(const json& j, const std::string& path, const ProblemSet& set)
             if (!v[i].is_object() || !v[i].contains("move") || !v[i].contains("value") ||
                 !v[i]["value"].is_number_integer())
                 throw BadMember{at, "must be {\"move\": \"g8\", \"value\": 18}"};
-            p.values.push_back({moveOf(v[i]["move"], at + ".move"), v[i]["value"].get<int>()});
+            // Read wide, then range-checked: get<int> wrapped 4294967314 to +18.
+            const std::int64_t value = v[i]["value"].get<std::int64_t>();
+            if (value < -64 || value > 64)
+                throw BadMember{at + ".value", "a disc difference is -64..64, got " +
+                                                   v[i]["value"].dump()};
+            p.values.push_back({moveOf(v[i]["move"], at + ".move"), static_cast<int>(value)});
         }
     }
     fillDifficulty(p);
     if (j.contains("difficulty") && j["difficulty"].is_object() &&
-        j["difficulty"].contains("goal_moves") && j["difficulty"]["goal_moves"].is_number_integer())
-        p.difficulty.goalMoves = j["difficulty"]["goal_moves"].get<int>();
+        j["difficulty"].contains("goal_moves")) {
+        // How many of the legal moves reach the goal: 0..legal moves (a forced pass is one).
+        const json& n = j["difficulty"]["goal_moves"];
+        const std::int64_t most = std::max(p.difficulty.legalMoves, 1);
+        if (!n.is_number_integer() || n.get<std::int64_t>() < 0 || n.get<std::int64_t>() > most)
+            throw BadMember{path + ".difficulty.goal_moves",
+                            "how many of the " + std::to_string(most) +
+                                " legal moves reach the goal: 0.." + std::to_string(most) +
+                                ", got " + n.dump()};
+        p.difficulty.goalMoves = n.get<int>();
+    }
     if (const std::string why = validate(p); !why.empty()) throw BadMember{path, why};
     return p;
 }
@@ -116,7 +133,8 @@ ReadResult readJson(std::string_view text) {
         return out;
     }
     if (doc.contains("version") &&
-        (!doc["version"].is_number_integer() || doc["version"].get<int>() > kJsonFormatVersion))
+        (!doc["version"].is_number_integer() ||
+         doc["version"].get<std::int64_t>() > kJsonFormatVersion))
         out.diagnostics.push_back({0, 0, "version",
                                    "written by a newer program (version " + doc["version"].dump() +
                                        "): read as version 1, members it does not know ignored"});

@@ -18,7 +18,9 @@ std::string obfMove(int move) {
     return move == core::kPass ? "PS" : upper(core::squareName(move));
 }
 
-std::string signedValue(int v) {
+// An OBF field's value: signed, zero too ("G8:+0", as Edax's files write it; not
+// core::signedValue's "0").
+std::string obfValue(int v) {
     // Appended, not "+" + string: g++ 12 warns (-Wrestrict) on that form.
     std::string s = v >= 0 ? "+" : "";
     s += std::to_string(v);
@@ -99,7 +101,7 @@ std::string obfLine(const Problem& p) {
         s += ' ';
         s += obfMove(v.move);
         s += ':';
-        s += signedValue(v.value);
+        s += obfValue(v.value);
         s += ';';
     }
     // Answers with a stated value of the best listed value are implied by the values (the

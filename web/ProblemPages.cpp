@@ -53,7 +53,7 @@ nlohmann::json problemData(const pr::Problem& p, pr::GoalChecker& checker) {
             {"black", p.position.toMove() == core::Color::Black},
             {"goal", p.question.empty() ? pr::goalDescription(p.goal) : p.question},
             {"details", details},
-            {"values", check ? (check->exact ? "Values: exact" : "Values: " + check->method)
+            {"values", check ? "Values: " + check->method
                              : std::string("The engine does not check this goal.")},
             {"moves", moves},
             {"solution", moveNames(solutionOf(p, check))}};

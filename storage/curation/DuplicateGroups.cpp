@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/Words.h"
 #include "importers/GameResult.h"
 #include "storage/database/GameColumns.h"
 
@@ -78,10 +79,6 @@ void readMarks(SQLite::Database& db, DuplicateGroup& g) {
     while (s.executeStep()) marks[s.getColumn(0).getInt64()].push_back(s.getColumn(1).getInt64());
     for (auto& [mark, games] : marks)
         if (games.size() >= 2) g.marks.emplace_back(mark, std::move(games));
-}
-
-std::string plural(std::size_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 }  // namespace
@@ -202,7 +199,7 @@ void describeGroup(DuplicateGroup& g) {
     if (notes) g.differ.push_back("annotations");
     if (g.isShort)
         g.why.push_back("a short game (" +
-                        plural(static_cast<std::size_t>(g.moves), "move", "moves") +
+                        core::plural(g.moves, "move", "moves") +
                         "): other games may well share it");
 }
 

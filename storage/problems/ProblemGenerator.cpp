@@ -6,6 +6,7 @@
 #include "core/Notation.h"
 #include "core/Replay.h"
 #include "core/Symmetry.h"
+#include "core/Words.h"
 
 namespace othello::storage {
 
@@ -30,14 +31,6 @@ core::ReplayResult replayed(const StoredGame& game) {
         throw StorageError("game " + std::to_string(game.id) +
                            " is not played under Othello's rules: problems are Othello's");
     return core::replay(game.record.start, game.record.moves);
-}
-
-void fillFromCheck(problems::Problem& p, const problems::CheckResult& c) {
-    p.answers = c.goalMoves;
-    p.difficulty.goalMoves = static_cast<int>(c.goalMoves.size());
-    p.values.clear();
-    if (c.exact)
-        for (const problems::MoveCheck& m : c.moves) p.values.push_back({m.move, m.value});
 }
 
 }  // namespace
@@ -65,8 +58,10 @@ problems::Problem problemFromGame(const StoredGame& game, int ply, problems::Goa
     problems::fillDifficulty(p);
     if (checker && problems::goalIsChecked(goal)) {
         const problems::CheckResult c = checker->check(p, budget);
-        fillFromCheck(p, c);
-        if (!c.exact)
+        if (const std::string why = problems::takeAnswers(p, c); !why.empty())
+            throw StorageError("game " + std::to_string(game.id) + ", ply " +
+                               std::to_string(ply) + ": " + why);
+        if (!c.exact && goal != problems::Goal::Corner)  // a corner's answer needs no values
             p.comment += (p.comment.empty() ? "" : "; ") + std::string("answer from ") + c.method;
     }
     return p;
@@ -86,12 +81,6 @@ std::optional<std::size_t> candidatePly(const core::ReplayResult& r, int empties
         if (p.emptyCount() == empties && p.canMove() && r.plies[i].square != core::kPass) return i;
     }
     return std::nullopt;
-}
-
-std::string signedText(int v) {
-    std::string s = v > 0 ? "+" : "";
-    s += std::to_string(v);
-    return s;
 }
 
 // The problem a candidate makes, or nullopt when it does not qualify.
@@ -124,7 +113,7 @@ std::optional<problems::Problem> qualify(const StoredGame& g, const core::Replay
     }
     if (playedValue)
         p.comment = "played in the game: " + core::squareName(played) + " (" +
-                    signedText(playedValue->value) + ")";
+                    core::signedValue(playedValue->value) + ")";
     for (const problems::MoveCheck& m : c.moves) p.values.push_back({m.move, m.value});
     problems::fillDifficulty(p);
     p.difficulty.goalMoves = static_cast<int>(p.answers.size());

@@ -34,8 +34,9 @@ std::string gameSourceText(const StoredGame& game, int ply);
 // The problem of `game` at `ply` (0 = its start; plies count passes as the game records them):
 // the position, `goal`, the source. With `checker`: the answer is every move reaching the goal
 // (exact within `budget`, else estimated: the comment says so), the difficulty's goalMoves set,
-// the values stated. The comment names the move played there. Throws StorageError for a ply
-// past the end, a finished position, or a game not played as Othello.
+// the values stated (problems::takeAnswers). The comment names the move played there. Throws
+// StorageError for a ply past the end, a finished position, a game not played as Othello, or
+// (with `checker`) a position where no move reaches the goal: a problem without an answer.
 problems::Problem problemFromGame(const StoredGame& game, int ply, problems::Goal goal,
                                   problems::GoalChecker* checker,
                                   const problems::CheckBudget& budget = {});

@@ -1,8 +1,6 @@
 // The rows of problems as JSON (ProblemRows.h) and the journal entries that carry them.
 #include "storage/problems/ProblemRows.h"
 
-#include <algorithm>
-
 #include "core/Symmetry.h"
 #include "problems/JsonFormat.h"
 #include "storage/curation/Journal.h"
@@ -54,7 +52,7 @@ namespace {
 
 void writeSet(SQLite::Database& db, const json& row) {
     SQLite::Statement s(db,
-                        "INSERT OR REPLACE INTO problem_sets(id, name, description, source) "
+                        "INSERT INTO problem_sets(id, name, description, source) "
                         "VALUES(?, ?, ?, ?)");
     s.bind(1, row["id"].get<std::int64_t>());
     s.bind(2, row["name"].get<std::string>());
@@ -67,7 +65,7 @@ void writeProblem(SQLite::Database& db, const json& row) {
     const problems::Problem p = problemOfRow(row, "");
     const core::Canonical c = core::canonical(p.position);
     SQLite::Statement s(db,
-                        "INSERT OR REPLACE INTO problems(id, set_id, ordinal, black, white, "
+                        "INSERT INTO problems(id, set_id, ordinal, black, white, "
                         "to_move, canonical_black, canonical_white, goal, data) "
                         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, row["id"].get<std::int64_t>());
@@ -89,31 +87,24 @@ std::vector<std::int64_t> idsOf(const json& rows) {
     return ids;
 }
 
-bool contains(const std::vector<std::int64_t>& ids, std::int64_t id) {
-    return std::find(ids.begin(), ids.end(), id) != ids.end();
-}
-
 }  // namespace
 
 void applyRows(SQLite::Database& db, const json& rows, const char* from, const char* to) {
-    const json& sets = rows["set_rows"];
-    const json& probs = rows["problem_rows"];
-    const auto keptProblems = idsOf(probs[to]);
-    for (const std::int64_t id : idsOf(probs[from]))
-        if (!contains(keptProblems, id)) {
-            SQLite::Statement s(db, "DELETE FROM problems WHERE id = ?");
-            s.bind(1, id);
-            s.exec();
-        }
-    const auto keptSets = idsOf(sets[to]);
-    for (const std::int64_t id : idsOf(sets[from]))
-        if (!contains(keptSets, id)) {
-            SQLite::Statement s(db, "DELETE FROM problem_sets WHERE id = ?");
-            s.bind(1, id);
-            s.exec();
-        }
-    for (const json& r : sets[to]) writeSet(db, r);
-    for (const json& r : probs[to]) writeProblem(db, r);
+    // Every row of `from` goes, then every row of `to` comes as a plain INSERT: a row that would
+    // collide with one outside the change (the set's unique index, an id) fails the statement
+    // instead of silently deleting the other row as INSERT OR REPLACE would.
+    for (const std::int64_t id : idsOf(rows["problem_rows"][from])) {
+        SQLite::Statement s(db, "DELETE FROM problems WHERE id = ?");
+        s.bind(1, id);
+        s.exec();
+    }
+    for (const std::int64_t id : idsOf(rows["set_rows"][from])) {
+        SQLite::Statement s(db, "DELETE FROM problem_sets WHERE id = ?");
+        s.bind(1, id);
+        s.exec();
+    }
+    for (const json& r : rows["set_rows"][to]) writeSet(db, r);
+    for (const json& r : rows["problem_rows"][to]) writeProblem(db, r);
 }
 
 std::int64_t journalProblems(Archive::Impl& impl, const std::string& kind,

@@ -25,8 +25,10 @@ nlohmann::json problemRowOf(std::int64_t id, std::int64_t setId, std::int64_t or
 problems::Problem problemOfRow(const nlohmann::json& row, const std::string& setName);
 
 // Writes the rows of `rows` ({"set_rows": {"before", "after"}, "problem_rows": {...}}) from
-// `from` to `to` ("before"/"after"): deletes the rows of `from` missing in `to`, writes those
-// of `to` (ids kept). The caller has checked that the tables hold `from`.
+// `from` to `to` ("before"/"after"): deletes the rows of `from`, inserts those of `to` (ids
+// kept). The caller has checked that the tables hold `from`. Plain INSERTs: a row of `to` that
+// collides with a row outside the change (an id, the set's unique index) throws
+// SQLite::Exception and replaces nothing (the caller's transaction is then rolled back).
 void applyRows(SQLite::Database& db, const nlohmann::json& rows, const char* from, const char* to);
 
 // The change that adds/removes: the summary and the rows, journalled; returns its id.

@@ -5,12 +5,14 @@
 #include <map>
 
 #include "core/Symmetry.h"
+#include "core/Words.h"
 #include "storage/curation/GameEditor.h"
 #include "storage/curation/Journal.h"
 #include "storage/problems/ProblemRows.h"
 
 namespace othello::storage {
 
+using core::plural;
 using nlohmann::json;
 
 ProblemStore::ProblemStore(Archive& archive) : impl_(*archive.impl_) {}
@@ -44,17 +46,20 @@ std::string setNameOf(SQLite::Database& db, std::int64_t setId) {
     return s.executeStep() ? s.getColumn(0).getString() : std::string();
 }
 
-// The stored problem of `setId` with the same canonical position and goal (0: none).
-std::int64_t sameInSet(SQLite::Database& db, std::int64_t setId, const problems::Problem& p) {
+// The stored problem of `setId` other than `except` with the same canonical position and goal
+// (0: none).
+std::int64_t sameInSet(SQLite::Database& db, std::int64_t setId, const problems::Problem& p,
+                       std::int64_t except = 0) {
     const core::Canonical c = core::canonical(p.position);
     SQLite::Statement s(db,
                         "SELECT id FROM problems WHERE set_id = ? AND canonical_black = ? AND "
-                        "canonical_white = ? AND to_move = ? AND goal = ?");
+                        "canonical_white = ? AND to_move = ? AND goal = ? AND id != ?");
     s.bind(1, setId);
     s.bind(2, static_cast<std::int64_t>(c.position.black()));
     s.bind(3, static_cast<std::int64_t>(c.position.white()));
     s.bind(4, static_cast<int>(p.position.toMove()));
     s.bind(5, problems::goalName(p.goal));
+    s.bind(6, except);
     return s.executeStep() ? s.getColumn(0).getInt64() : 0;
 }
 
@@ -77,10 +82,6 @@ std::int64_t takeId(SQLite::Database& db, const char* table, const char* key) {
 json emptyRows() {
     return json{{"set_rows", {{"before", json::array()}, {"after", json::array()}}},
                 {"problem_rows", {{"before", json::array()}, {"after", json::array()}}}};
-}
-
-std::string plural(std::size_t n, const char* one) {
-    return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }
 
 }  // namespace
@@ -138,7 +139,8 @@ std::vector<problems::Problem> ProblemStore::withPosition(const core::Position& 
 }
 
 ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
-    if (set.name.empty()) throw StorageError("a problem set needs a name");
+    if (set.name.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw StorageError("a problem set needs a name (not blanks)");
     EditScope scope(impl_, "problems");
     SQLite::Database& db = impl_.db;
     ProblemAddResult out;
@@ -182,7 +184,12 @@ ProblemAddResult ProblemStore::add(const problems::ProblemSet& set) {
         rows["problem_rows"]["after"].push_back(std::move(row));
         out.added.push_back(id);
     }
-    if (out.added.empty() && !out.setCreated) return out;  // nothing changed: no entry
+    if (out.added.empty()) {
+        // Nothing added: no entry, and a set made for these problems is not kept (the scope
+        // rolls it back): an empty set, journalled, only clutters the list.
+        out.setCreated = false;
+        return out;
+    }
     out.change = journalProblems(
         impl_, "problems-add",
         "set \"" + set.name + "\"" + (out.setCreated ? " created" : "") + ": " +
@@ -240,8 +247,12 @@ std::int64_t ProblemStore::update(const std::vector<problems::Problem>& changed)
             throw StorageError("problem " + std::to_string(p.id) + ": " + why);
         problems::Problem q = p;
         problems::fillDifficulty(q);
-        json next = problemRowOf(p.id, (*row)["set_id"].get<std::int64_t>(),
-                                 (*row)["ordinal"].get<std::int64_t>(), q);
+        const std::int64_t setId = (*row)["set_id"].get<std::int64_t>();
+        if (const std::int64_t same = sameInSet(db, setId, q, p.id))
+            throw StorageError("problem " + std::to_string(p.id) +
+                               " would repeat problem " + std::to_string(same) +
+                               " of its set (the same position under a symmetry, same goal)");
+        json next = problemRowOf(p.id, setId, (*row)["ordinal"].get<std::int64_t>(), q);
         // The row as stored would read back: compare the text JSON keeps.
         next["data"] =
             json::parse(next["data"].dump(-1, ' ', false, json::error_handler_t::replace));
@@ -317,6 +328,83 @@ void requireRows(SQLite::Database& db, const Change& c, const json& rows, const 
     }
 }
 
+std::vector<std::int64_t> rowIds(const json& rows) {
+    std::vector<std::int64_t> ids;
+    for (const json& r : rows) ids.push_back(r["id"].get<std::int64_t>());
+    return ids;
+}
+
+bool has(const std::vector<std::int64_t>& ids, std::int64_t id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+// RevertBlocked naming change `by` (`since`: what it did) or, when no change in effect is found
+// (`now`: what holds).
+[[noreturn]] void blocked(SQLite::Database& db, const Change& c, std::int64_t by,
+                          const std::string& since, const std::string& now) {
+    throwRevertBlocked(db, c.id, by, by ? since : now);
+}
+
+// Before the rows move: a problem the revert puts back must not repeat (same position under a
+// symmetry, same goal) a problem of its set that stays: the unique index would refuse it.
+void requireNoRepeat(SQLite::Database& db, const Change& c, const json& rows, const char* from,
+                     const char* to) {
+    const auto leaving = rowIds(rows["problem_rows"][from]);
+    for (const json& r : rows["problem_rows"][to]) {
+        const std::int64_t id = r["id"].get<std::int64_t>();
+        const std::int64_t same =
+            sameInSet(db, r["set_id"].get<std::int64_t>(), problemOfRow(r, ""), id);
+        if (same == 0 || has(leaving, same)) continue;
+        const std::string ids = std::to_string(same) + ", the same position with the same goal "
+                                                       "as problem " +
+                                std::to_string(id) + " it would put back,";
+        blocked(db, c, problemBlocker(db, c.id, "problem_rows", same),
+                "added problem " + ids + " to its set since",
+                "problem " + ids + " is in its set now");
+    }
+}
+
+// After the rows moved (in the caller's transaction, rolled back on a throw): no problem is left
+// without its set, and no two sets share a name. A later change may have added problems to a set
+// the revert deletes, removed the set of a problem it puts back, or made another set of the name
+// it writes back.
+void requireSetsWhole(SQLite::Database& db, const Change& c, const json& rows, const char* from,
+                      const char* to) {
+    const auto kept = rowIds(rows["set_rows"][to]);
+    for (const json& r : rows["set_rows"][from]) {
+        const std::int64_t setId = r["id"].get<std::int64_t>();
+        if (has(kept, setId)) continue;
+        SQLite::Statement s(db, "SELECT id FROM problems WHERE set_id = ? ORDER BY id LIMIT 1");
+        s.bind(1, setId);
+        if (!s.executeStep()) continue;
+        const std::int64_t left = s.getColumn(0).getInt64();
+        const std::string what = "problem " + std::to_string(left) + " to set \"" +
+                                 r["name"].get<std::string>() + "\"";
+        blocked(db, c, problemBlocker(db, c.id, "problem_rows", left),
+                "added " + what + " (it would delete the set)",
+                "the set it would delete holds problems it did not add (" + what + ")");
+    }
+    for (const json& r : rows["set_rows"][to]) {
+        SQLite::Statement s(db, "SELECT id FROM problem_sets WHERE name = ? AND id != ?");
+        s.bind(1, r["name"].get<std::string>());
+        s.bind(2, r["id"].get<std::int64_t>());
+        if (!s.executeStep()) continue;
+        const std::int64_t other = s.getColumn(0).getInt64();
+        const std::string what = "problem set " + std::to_string(other) + " named \"" +
+                                 r["name"].get<std::string>() + "\"";
+        blocked(db, c, problemBlocker(db, c.id, "set_rows", other), "made " + what,
+                "there is another " + what + " now");
+    }
+    for (const json& r : rows["problem_rows"][to]) {
+        const std::int64_t setId = r["set_id"].get<std::int64_t>();
+        if (setRow(db, setId)) continue;
+        const std::string what = "problem set " + std::to_string(setId) + ", the set of problem " +
+                                 r["id"].dump() + " it would put back";
+        blocked(db, c, problemBlocker(db, c.id, "set_rows", setId), "removed " + what,
+                what + ", is gone");
+    }
+}
+
 }  // namespace
 
 std::int64_t revertProblemChange(Archive::Impl& impl, const Change& c) {
@@ -324,15 +412,16 @@ std::int64_t revertProblemChange(Archive::Impl& impl, const Change& c) {
     json rows = json::parse(c.details);
     for (const char* table : {"set_rows", "problem_rows"})
         requireRows(db, c, rows, table, "after", "before");
+    requireNoRepeat(db, c, rows, "after", "before");
     try {
         applyRows(db, rows, "after", "before");
     } catch (const SQLite::Exception& e) {
-        // A problem put back repeats one added to its set since (the unique index).
+        // Not expected after the checks above; the plain INSERTs refuse rather than replace.
         throwRevertBlocked(db, c.id, 0,
-                           std::string("a problem it would put back repeats one of its set "
-                                       "added since (") +
+                           std::string("a row it would put back collides with one stored (") +
                                e.what() + ")");
     }
+    requireSetsWhole(db, c, rows, "after", "before");
     json swapped = rows;
     for (const char* table : {"set_rows", "problem_rows"})
         std::swap(swapped[table]["before"], swapped[table]["after"]);

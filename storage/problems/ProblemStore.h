@@ -27,7 +27,11 @@
 // the rows as they were and as the change left them (whole rows, ids kept). A revert applies
 // "before" when every row is still as "after" left it, and is journalled as kind "revert" with
 // the two swapped (reverting it again redoes the change). A later change in effect of one of
-// those rows blocks it, named.
+// those rows blocks it, named, and so does one that would be undone in passing: a later change
+// that added a problem to a set the revert deletes (it would be left in no set), made another
+// set of the name it writes back, removed the set of a problem it puts back, or added a problem
+// that the one it puts back repeats (the unique index). Rows are written with plain INSERTs,
+// never INSERT OR REPLACE: a collision fails instead of deleting the other row.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -100,8 +104,9 @@ class ProblemStore {
     // set.source when missing; an existing set keeps its own), after its problems. A problem
     // that repeats one of the set (same position under a symmetry, same goal: see above) or
     // fails problems::validate is skipped, said in `skipped`; the rest are added as one change
-    // ("problems-add"). Throws StorageError for an empty set name; read-only and busy as every
-    // writer.
+    // ("problems-add"). When none is added nothing is written (no set made, no entry: change
+    // 0, setCreated false). Throws StorageError for a set name empty or blank (spaces only);
+    // read-only and busy as every writer.
     ProblemAddResult add(const problems::ProblemSet& set);
     // Removes problems by id as one change ("problems-remove"); StorageError naming an unknown
     // id (nothing removed). Returns the change id.

@@ -11,6 +11,7 @@
 #include "../analysis/SolverTestUtil.h"
 #include "core/Notation.h"
 #include "core/Rules.h"
+#include "problems/AnswerVerdict.h"
 #include "problems/GoalChecker.h"
 #include "problems/ObfFormat.h"
 
@@ -196,4 +197,72 @@ TEST_CASE("FFO #1-#39 read whole and #1-#3 and #20 check clean from the shared d
         CHECK(r.ok());
         CHECK(r.wrongValues.empty());
     }
+}
+
+TEST_CASE("values a source states are shown and used as the source's, never as exact",
+          "[problems][checker]") {
+    problems::Problem p;
+    p.position = core::Position::start();
+    p.goal = problems::Goal::Best;
+    int value = 4;
+    for (core::Bitboard m = p.position.legalMoves(); m; m &= m - 1, value -= 2)
+        p.values.push_back({std::countr_zero(m), value});
+    const auto stated = problems::statedCheck(p);
+    REQUIRE(stated);
+    CHECK_FALSE(stated->exact);  // it said exact: a source may be wrong (FFO #31)
+    CHECK(stated->method == problems::kStatedMethod);
+    CHECK(problems::valueLabel(stated->moves[0]) == "~+4");
+    const problems::Verdict right = problems::judgeAnswer(p, p.values[0].move, stated);
+    CHECK(right.right);
+    CHECK(right.text.find("the source's values, not checked by the engine") != std::string::npos);
+}
+
+namespace {
+
+// The depth a midgame method names ("estimate: midgame search depth 8 (...)"), 0 when none.
+int depthOf(const std::string& method) {
+    const auto at = method.find("depth ");
+    return at == std::string::npos ? 0 : std::stoi(method.substr(at + 6));
+}
+
+}  // namespace
+
+TEST_CASE("a corner verdict solves nothing it does not need and the budget is per problem",
+          "[problems][checker]") {
+    problems::GoalChecker checker(nullptr, 16);
+    problems::CheckBudget budget;
+    budget.threads = 1;
+    // The booklet's puzzle 5 (20 empties): its corner verdict needs no value, so the values are
+    // a quick look (it solved every move exactly: the booklet's check took 190 s).
+    problems::Problem corner;
+    corner.position =
+        core::parseBoard("--OOOO----OOOO--OOXXOOOOOOOXXXOO-OOOOOOO--OOOOOX--OOOO----OOO--- X")
+            .position;
+    corner.goal = problems::Goal::Corner;
+    corner.answers = {core::parseSquare("g7")};
+    const problems::CheckResult c = checker.check(corner, budget);
+    CHECK(c.ok());
+    CHECK(c.goalMoves == std::vector<int>{core::parseSquare("g7")});
+    CHECK_FALSE(c.exact);
+    CHECK(depthOf(c.method) >= 1);
+    CHECK(depthOf(c.method) <= problems::kCornerDepth);
+
+    // An exact solve out of time leaves the midgame search what is left of the problem's
+    // budget, its first iterations at least: far shallower than the search alone gets with the
+    // whole budget (it had the whole budget again). Compared, not timed: a loaded machine
+    // slows both.
+    std::mt19937_64 rng(29);
+    const core::Position big = solvertest::randomPosition(rng, 30);
+    REQUIRE(big.canMove());
+    budget.exactEmpties = 30;
+    budget.maxSeconds = 0.5;
+    budget.midgameDepth = 30;
+    const problems::CheckResult after = problems::GoalChecker(nullptr, 16).values(big, budget);
+    budget.exactEmpties = 0;  // the search alone, the whole budget
+    const problems::CheckResult alone = problems::GoalChecker(nullptr, 16).values(big, budget);
+    INFO(after.method << " / " << alone.method);
+    CHECK_FALSE(after.exact);
+    CHECK(after.method.find("the exact solve did not finish") != std::string::npos);
+    CHECK(depthOf(after.method) >= 1);
+    CHECK(depthOf(after.method) + 2 <= depthOf(alone.method));
 }

@@ -201,3 +201,32 @@ TEST_CASE("JSON: a bad problem is named by its member and the others are read",
     CHECK(problems::readJson("{\"problems\": [").diagnostics.size() == 1);
     CHECK(problems::readJson("[]").diagnostics.empty());
 }
+
+TEST_CASE("JSON: values and counts out of range are refused, not wrapped",
+          "[problems][formats]") {
+    const std::string head =
+        "{\"problems\": [{\"board\": "
+        "\"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--\", "
+        "\"to_move\": \"black\", ";
+    // 4294967314 is 2^32 + 18: read as +18 by get<int>.
+    const auto wrapped = problems::readJson(head + "\"values\": [{\"move\": \"g8\", "
+                                                   "\"value\": 4294967314}]}]}");
+    CHECK(wrapped.set.problems.empty());
+    REQUIRE(wrapped.diagnostics.size() == 1);
+    CHECK(wrapped.diagnostics[0].path == "problems[0].values[0].value");
+    CHECK(problems::readJson(head + "\"values\": [{\"move\": \"g8\", \"value\": -66}]}]}")
+              .set.problems.empty());
+    const auto ok =
+        problems::readJson(head + "\"values\": [{\"move\": \"g8\", \"value\": 64}], "
+                                  "\"difficulty\": {\"goal_moves\": 1}}]}");
+    REQUIRE(ok.set.problems.size() == 1);
+    CHECK(ok.set.problems[0].difficulty.goalMoves == 1);
+    for (const char* n : {"99", "-3", "\"two\""}) {
+        const auto bad =
+            problems::readJson(head + "\"difficulty\": {\"goal_moves\": " + n + "}}]}");
+        INFO(n);
+        CHECK(bad.set.problems.empty());
+        REQUIRE(bad.diagnostics.size() == 1);
+        CHECK(bad.diagnostics[0].path == "problems[0].difficulty.goal_moves");
+    }
+}

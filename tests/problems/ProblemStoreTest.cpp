@@ -173,3 +173,131 @@ TEST_CASE("a reader of an archive older than the problem tables sees no set",
     CHECK(store.sets().empty());
     CHECK(store.problems("x").problems.empty());
 }
+
+namespace {
+
+// The change that blocks reverting `change` (0 when the revert went through).
+std::int64_t blockerOf(storage::Archive& archive, std::int64_t change) {
+    try {
+        archive.revert(change);
+    } catch (const storage::RevertBlocked& e) {
+        return e.blocker;
+    }
+    return 0;
+}
+
+problems::ProblemSet onlyFirst(const char* name) {
+    problems::ProblemSet s = twoProblems();
+    s.name = name;
+    s.problems.resize(1);
+    return s;
+}
+
+std::size_t problemCount(storage::Archive& archive) {
+    SQLite::Database db(archive.path().string(), SQLite::OPEN_READONLY);
+    return static_cast<std::size_t>(db.execAndGet("SELECT count(*) FROM problems").getInt64());
+}
+
+}  // namespace
+
+TEST_CASE("reverting a removal never deletes the problem that repeats the one it puts back",
+          "[problems][storage]") {
+    TempDir dir("problems-putback");
+    storage::Archive archive(dir / "a.sqlite");
+    storage::ProblemStore store(archive);
+    const auto first = store.add(twoProblems());
+    const std::int64_t removed = store.remove({first.added[0]});
+    const auto again = store.add(onlyFirst("club"));  // the same position, a new id
+    REQUIRE(again.added.size() == 1);
+    CHECK(blockerOf(archive, removed) == again.change);
+    REQUIRE(store.problem(again.added[0]));  // it was silently replaced
+    CHECK_FALSE(store.problem(first.added[0]));
+    CHECK(store.problems("club").problems.size() == 2);
+    // Once the repeat is gone the removal reverts.
+    archive.revert(again.change);
+    archive.revert(removed);
+    CHECK(store.problem(first.added[0]));
+}
+
+TEST_CASE("reverting a set's creation or removal respects what happened to the set since",
+          "[problems][storage]") {
+    TempDir dir("problems-setrevert");
+    storage::Archive archive(dir / "a.sqlite");
+    storage::ProblemStore store(archive);
+
+    SECTION("problems added since are never left without their set") {
+        const auto created = store.add(onlyFirst("S"));
+        problems::ProblemSet more = twoProblems();
+        more.name = "S";
+        const auto later = store.add(more);
+        REQUIRE(later.added.size() == 1);
+        CHECK(blockerOf(archive, created.change) == later.change);
+        CHECK(store.problems("S").problems.size() == 2);
+        CHECK(problemCount(archive) == 2);
+        archive.revert(later.change);
+        archive.revert(created.change);
+        CHECK(store.sets().empty());
+        CHECK(problemCount(archive) == 0);
+    }
+    SECTION("a set removed and made again is not put back beside its namesake") {
+        store.add(twoProblems());
+        const std::int64_t gone = store.removeSet("club");
+        const auto remade = store.add(onlyFirst("club"));
+        CHECK(blockerOf(archive, gone) == remade.change);
+        REQUIRE(store.sets().size() == 1);
+        CHECK(store.sets()[0].problems == 1);
+    }
+    SECTION("a revert of a revert: the set put back and given problems since") {
+        const auto created = store.add(onlyFirst("S"));
+        const std::int64_t gone = store.removeSet("S");
+        const std::int64_t back = archive.revert(gone);
+        problems::ProblemSet more = twoProblems();
+        more.name = "S";
+        const auto later = store.add(more);
+        CHECK(blockerOf(archive, back) == later.change);
+        CHECK(store.problems("S").problems.size() == 2);
+        CHECK(created.change > 0);
+    }
+    SECTION("a problem is not put back into a set removed since") {
+        const auto first = store.add(twoProblems());
+        const std::int64_t removed = store.remove({first.added[0]});
+        const std::int64_t gone = store.removeSet("club");
+        CHECK(blockerOf(archive, removed) == gone);
+        CHECK(problemCount(archive) == 0);
+        archive.revert(gone);
+        archive.revert(removed);
+        CHECK(store.problems("club").problems.size() == 2);
+    }
+}
+
+TEST_CASE("a rewrite that would repeat a problem of its set is refused",
+          "[problems][storage]") {
+    TempDir dir("problems-rewrite-repeat");
+    storage::Archive archive(dir / "a.sqlite");
+    storage::ProblemStore store(archive);
+    const auto first = store.add(twoProblems());
+    problems::Problem second = *store.problem(first.added[1]);
+    const problems::Problem one = *store.problem(first.added[0]);
+    second.position = one.position;
+    second.goal = one.goal;
+    second.answers = one.answers;
+    CHECK_THROWS_AS(store.update({second}), storage::StorageError);
+    CHECK(store.problems("club").problems.size() == 2);
+}
+
+TEST_CASE("a set is never made empty, and never with a name of blanks", "[problems][storage]") {
+    TempDir dir("problems-empty-set");
+    storage::Archive archive(dir / "a.sqlite");
+    storage::ProblemStore store(archive);
+    problems::ProblemSet none;
+    none.name = "nothing";
+    const auto r = store.add(none);
+    CHECK(r.change == 0);
+    CHECK_FALSE(r.setCreated);
+    CHECK(store.sets().empty());
+    CHECK(archive.history({}).empty());
+    problems::ProblemSet blank = twoProblems();
+    blank.name = "   ";
+    CHECK_THROWS_AS(store.add(blank), storage::StorageError);
+    CHECK(store.sets().empty());
+}

@@ -11,6 +11,8 @@
 #include "../analysis/SolverTestUtil.h"
 #include "../storage/CliDb.h"
 #include "core/Notation.h"
+#include "core/Replay.h"
+#include "problems/GoalChecker.h"
 #include "core/Symmetry.h"
 #include "problems/JsonFormat.h"
 
@@ -87,6 +89,16 @@ TEST_CASE("problems import then list and show and export and check", "[problems]
     // The same file again: both are repeats of the set, skipped.
     const auto repeat = db.json("problems import --set again " + out.string());
     CHECK(repeat["imports"][0]["skipped"] == 2);
+    // An upper-case .OBF is Edax's format both ways (it was written and read as JSON).
+    const auto upper = db.dir / "CLUB.OBF";
+    CHECK(db.run("problems export club -o " + upper.string()).exitCode == 0);
+    CHECK(storagetest::readFile(upper).rfind("--XXXXX--OOOXX-O", 0) == 0);
+    // A set name of blanks is refused as a usage error (it made a set listed as nothing).
+    CHECK(db.run("problems import --set '   ' " + upper.string()).exitCode == 2);
+    CHECK(db.json("problems list")["sets"].size() == 2);
+    CHECK(db.json("problems import --set upper " + upper.string())["imports"][0]["added"].size() ==
+          2);
+    CHECK(db.json("problems remove --set upper")["change"].is_number());
 
     // --db before the command reaches the sub-commands (it failed: "unknown option --db for
     // `problems`").
@@ -116,6 +128,47 @@ TEST_CASE("problems from-game and generate on a small archive", "[problems][cli]
     REQUIRE(fromGame["added"].size() == 1);
     CHECK(fromGame["problem"]["source"].get<std::string>().find("game 1 (") == 0);
     CHECK(db.run("problems from-game 1 --ply 500").exitCode == 1);
+
+    // A position where no move forces a corner is no corner problem: from-game refuses it (it
+    // stored one with no answer) and check fails it (it printed "ok (no stated answer)").
+    std::mt19937_64 again(1129);  // game 1 again
+    const core::ReplayResult played =
+        core::replay(core::Position::start(), storagetest::randomGame(again));
+    int noCorner = -1;
+    for (std::size_t ply = 44; ply + 1 < played.positions.size() && noCorner < 0; ++ply) {
+        const core::Position& q = played.positions[ply];
+        if (!q.canMove()) continue;
+        bool any = false;
+        for (core::Bitboard m = q.legalMoves(); m; m &= m - 1)
+            any = any || problems::forcesCorner(q, std::countr_zero(m));
+        if (!any) noCorner = static_cast<int>(ply);
+    }
+    REQUIRE(noCorner > 0);
+    const auto refused = db.run("problems from-game 1 --goal corner --set corners --ply " +
+                                std::to_string(noCorner));
+    CHECK(refused.exitCode == 1);
+    CHECK(refused.err.find("no move reaches the goal") != std::string::npos);
+    CHECK(db.json("problems list")["sets"].size() == 1);  // "mine" alone: nothing stored
+    problems::ProblemSet unanswerable;
+    unanswerable.name = "no answer";
+    problems::Problem q;
+    q.position = played.positions[static_cast<std::size_t>(noCorner)];
+    q.goal = problems::Goal::Corner;
+    q.title = "no corner";
+    unanswerable.problems = {q};
+    storagetest::writeFile(db.dir / "unanswerable.json", problems::writeJson(unanswerable));
+    const auto failed = db.run("problems check --file " + (db.dir / "unanswerable.json").string());
+    INFO(failed.out);
+    CHECK(failed.exitCode == 1);
+    CHECK(failed.out.find("FAIL") == 0);
+
+    // Nothing qualifies: no set made, exit 1 (it made an empty, journalled set).
+    const std::size_t setsBefore = db.json("problems list")["sets"].size();
+    const auto historyBefore = db.run("history").out;
+    CHECK(db.run("problems generate --set nothing --player 'Nobody At All' --empties 10")
+              .exitCode == 1);
+    CHECK(db.json("problems list")["sets"].size() == setsBefore);
+    CHECK(db.run("history").out == historyBefore);
 
     const auto gen = db.json("problems generate --set only --empties 10 --count 8");
     const auto problemsJson = db.json("problems list only")["problems"];

@@ -125,7 +125,7 @@ TEST_CASE("problem pages: best value judged by the solver's values, names escape
         right += m.value == truth.value;
     }
     CHECK(right >= 1);
-    CHECK(p["values"] == "Values: exact");
+    CHECK(p["values"] == "Values: exact");  // the solver's, not a source's
 }
 
 TEST_CASE("problem pages: publish writes each set's page and its script") {

@@ -4,6 +4,7 @@
 // is the user's data folder, and answering problems never writes into the archive.
 #include <QCryptographicHash>
 #include <QFile>
+#include <QLockFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -12,6 +13,8 @@
 #include "archive/ArchiveClient.h"
 #include "core/Notation.h"
 #include "core/Symmetry.h"
+#include "storage/Archive.h"
+#include "storage/problems/ProblemStore.h"
 #include "training/ProblemsController.h"
 #include "training/TrainingResults.h"
 
@@ -97,6 +100,43 @@ class TrainingResultsTest : public QObject {
         QCOMPARE(fileHash(path), before);
     }
 
+    // Two viewers on one results file: each answer is merged into what the file holds (the
+    // second viewer's save dropped the first's results), and an answer that could not be saved
+    // while the lock was held is saved with the next.
+    void twoViewersKeepEachOthersResults() {
+        QTemporaryDir dir;
+        const QString path = dir.path() + QStringLiteral("/training-results.json");
+        const QString a = TrainingResults::problemKey("Set", endgame(), problems::Goal::Best);
+        const QString b = TrainingResults::problemKey("Set", core::Position::start(),
+                                                      problems::Goal::Best);
+        TrainingResults first(path);
+        TrainingResults second(path);  // both read the file before either answered
+        QVERIFY(first.record(a, true, 5.0));
+        QVERIFY(second.record(b, false, 2.0));
+        QVERIFY(second.record(a, false, 3.0));  // the same problem, after the first's answer
+        QCOMPARE(second.result(a).attempts, 2);
+        QVERIFY(second.result(a).solvedFirstTime);
+        {
+            TrainingResults reader(path);
+            QCOMPARE(reader.result(a).attempts, 2);
+            QVERIFY(reader.result(a).solvedFirstTime);
+            QCOMPARE(reader.result(b).attempts, 1);
+        }
+        {
+            QLockFile held(path + QStringLiteral(".lock"));
+            QVERIFY(held.tryLock(0));
+            QVERIFY(!first.record(b, true, 4.0));  // waits, then keeps the answer
+            QVERIFY(first.error().contains("lock"));
+            QCOMPARE(first.result(b).attempts, 1);  // its own answer, kept (not saved yet)
+        }
+        QVERIFY(first.record(b, true, 6.0));
+        TrainingResults reader(path);
+        QCOMPARE(reader.result(b).attempts, 3);
+        QVERIFY(reader.result(b).solved);
+        QCOMPARE(reader.result(b).seconds, 4.0);
+        QCOMPARE(reader.result(a).attempts, 2);
+    }
+
     void theDefaultPlaceIsTheUsersDataFolder() {
         QStandardPaths::setTestModeEnabled(true);
         const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
@@ -128,6 +168,34 @@ class TrainingResultsTest : public QObject {
         QVERIFY(QFile::exists(results));
         QCOMPARE(fileHash(archivePath), before);
         QCOMPARE(problems.summary().value("solvedFirstTime").toInt(), 2);
+    }
+
+    // "Add to set" finds the answer (every move reaching the goal) and refuses a position no
+    // move solves (it stored such a problem with no answer).
+    void makingAProblemFindsItsAnswerOrRefuses() {
+        QTemporaryDir dir;
+        const QString archivePath = test::makeProblemsArchive(dir.path(), "problems.sqlite");
+        ArchiveClient archive;
+        ProblemsController problems;
+        problems.setArchive(&archive);
+        problems.setResultsPath(dir.path() + QStringLiteral("/results.json"));
+        archive.open(archivePath);
+        QTRY_VERIFY_WITH_TIMEOUT(archive.ready(), 10000);
+        const QString start =
+            QString::fromStdString(core::boardStringWithSide(core::Position::start()));
+        problems.makeProblem("Mine", start, "corner", "start", "test");
+        QTRY_VERIFY_WITH_TIMEOUT(problems.messageIsError(), 20000);
+        QVERIFY2(problems.message().contains("no move reaches the goal"),
+                 qPrintable(problems.message()));
+        const QString puzzle2 = QStringLiteral(
+            "-XXXXX----XXXX--OOOOOOOOOOXXXOOOOXOXXOO-O-OOOO--O-OOO-----O----- X");
+        problems.makeProblem("Mine", puzzle2, "corner", "puzzle 2", "test");
+        QTRY_VERIFY_WITH_TIMEOUT(problems.message().startsWith("Added to set"), 20000);
+        storage::Archive reader(archivePath.toStdString(), storage::Archive::Mode::ReadOnly);
+        const problems::ProblemSet mine = storage::ProblemStore(reader).problems("Mine");
+        QCOMPARE(mine.problems.size(), std::size_t(1));
+        QCOMPARE(mine.problems[0].answers, std::vector<int>{core::parseSquare("b6")});
+        QCOMPARE(mine.problems[0].difficulty.goalMoves, 1);
     }
 };
 

@@ -10,10 +10,6 @@
 
 namespace othello::cli {
 
-std::string signedValue(int v) {
-    return v > 0 ? fmt::format("+{}", v) : fmt::format("{}", v);
-}
-
 const char* kindName(analysis::ValueKind kind) {
     return analysis::valueKindName(kind);
 }

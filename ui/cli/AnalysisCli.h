@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "core/Words.h"
+
 #include "analysis/GameReview.h"
 #include "storage/cache/AnalysisCache.h"
 
@@ -51,7 +53,7 @@ std::string showReviewText(const analysis::GameReview& r);
 // (or the archive cannot be read for it). Read-only; never creates anything.
 std::optional<storage::StoredReview> storedReview(const std::filesystem::path& db, std::int64_t id);
 
-// "+4", "0", "-2"
-std::string signedValue(int v);
+// "+4", "0", "-2" (core/Words.h)
+using core::signedValue;
 
 }  // namespace othello::cli

@@ -12,6 +12,7 @@
 #include "ProblemsCli.h"
 #include "core/Notation.h"
 #include "importers/TextEscape.h"
+#include "problems/AnswerVerdict.h"
 #include "problems/JsonFormat.h"
 #include "problems/ObfFormat.h"
 #include "storage/problems/ProblemGenerator.h"
@@ -125,7 +126,7 @@ int runProblemsCheck(const ProblemsOptions& o) {
         }
         if (!r.checked) ++unchecked;
         if (!r.ok()) ++failed;
-        if (!r.exact) ++estimated;
+        if (!r.exact && !problems::judgedWithoutValues(p)) ++estimated;  // a verdict on estimates
         if (!r.wrongValues.empty()) ++notes;
         if (o.json) {
             results.push_back(checkJson(p, r));
@@ -242,13 +243,22 @@ int runProblemsGenerate(const ProblemsOptions& o) {
                 ? " (fewer than asked: the games ran out)"
                 : "");
     if (!o.output.empty()) {
-        const bool obf = std::filesystem::path(o.output).extension() == ".obf";
+        const bool obf = isObf(o.output, "");
         std::ofstream out(o.output, std::ios::binary);
         out << (obf ? problems::writeObf(r.set) : problems::writeJson(r.set));
         out.close();
         if (!out) throw InputError("cannot write " + o.output);
         if (o.json) printJson({{"file", o.output}, {"stats", stats}});
         return kExitOk;
+    }
+    if (r.set.problems.empty()) {
+        // Nothing qualified: no set is made (it made an empty, journalled one), exit 1.
+        if (o.json)
+            printJson({{"set", r.set.name}, {"added", json::array()}, {"change", json()},
+                       {"stats", stats}});
+        else
+            fmt::print(stderr, "no position qualifies: no set made\n");
+        return kExitBadInput;
     }
     storage::ProblemStore store(archive);
     const auto added = storageCall([&] { return store.add(r.set); });

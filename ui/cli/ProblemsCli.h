@@ -46,6 +46,9 @@ struct ProblemsOptions {
 // the diagnostics printed on stderr as "FILE: line 3, column 66: ..."; InputError when the file
 // cannot be read. `bad` counts the diagnostics.
 problems::ProblemSet readProblemFile(const std::string& path, const ProblemsOptions& o, int& bad);
+// Whether a file is Edax's .obf: `format` when given ("obf"/"json"), else the extension, in any
+// case (.obf, .OBF).
+bool isObf(const std::string& path, const std::string& format);
 
 // {move, value, kind, reaches_goal, answer} for each move; the check's whole JSON form.
 nlohmann::json checkJson(const problems::Problem& p, const problems::CheckResult& r);

@@ -3,6 +3,7 @@
 // generate run in ProblemsCheck.cpp.
 #include <fmt/core.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -20,14 +21,12 @@ namespace othello::cli {
 using importers::text::escapeForTerminal;
 using nlohmann::json;
 
-namespace {
-
 bool isObf(const std::string& path, const std::string& format) {
     if (!format.empty()) return format == "obf";
-    return std::filesystem::path(path).extension() == ".obf";
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".obf";  // "X.OBF" too: it was read and written as JSON
 }
-
-}  // namespace
 
 problems::ProblemSet readProblemFile(const std::string& path, const ProblemsOptions& o, int& bad) {
     std::ifstream in(path, std::ios::binary);
@@ -280,7 +279,14 @@ CLI::App* addSub(CLI::App* parent, const char* name, const char* about,
     addDbOption(sub, o->db);
     sub->add_flag("--json", o->json, "Print JSON (README \"Problems\" gives the forms)");
     sub->callback([o, run, &action] {
-        action = [o, run] { return runCommand([o, run] { return run(*o); }); };
+        action = [o, run] {
+            return runCommand([o, run] {
+                // A name of blanks is no name (it made a set listed as nothing).
+                if (!o->set.empty() && o->set.find_first_not_of(" \t\r\n") == std::string::npos)
+                    throw UsageError("--set: a name, not blanks");
+                return run(*o);
+            });
+        };
     });
     return sub;
 }
@@ -290,8 +296,10 @@ void addBudgetOptions(CLI::App* sub, ProblemsOptions& o) {
                     "Exact values up to N empties (default 30); beyond, the midgame search's "
                     "estimate, said so");
     sub->add_option("--max-seconds", o.budget.maxSeconds,
-                    "The exact solve's time budget per problem (default 60; 0: none); past it, "
-                    "the midgame search's estimate, said so");
+                    "The time budget per problem (default 60; 0: none): the exact solve's; past "
+                    "it, the midgame search's estimate in what is left, said so. A corner goal's "
+                    "verdict needs no values: they are shown from a quick look (exact up to 16 "
+                    "empties, else depth 8 at most)");
     sub->add_option("--depth", o.budget.midgameDepth,
                     "The midgame search's depth for estimates (default 14)");
     sub->add_option("--threads", o.budget.threads, "The solver's threads (default: every core)");
@@ -365,9 +373,11 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
         "Each problem: every legal move's value (exact within the budget, else the midgame "
         "search's estimate, said so), the moves reaching the goal, and whether the stated answer "
         "does. A problem whose answer does not reach its goal is reported with the answer's "
-        "value and the goal's (the best value and the moves reaching it); exit 1 then. Values "
-        "the source states that the exact values contradict are noted (not a failure). Exit 0 "
-        "when every answer reaches its goal.");
+        "value and the goal's (the best value and the moves reaching it); exit 1 then, and for "
+        "a problem where no move reaches its goal (no answer to find). Values the source "
+        "states that the exact values contradict are noted (not a failure). A corner goal's "
+        "verdict needs no values: they are shown from a quick look, never solved in full. Exit "
+        "0 when every answer reaches its goal.");
 
     auto* exp =
         addSub(cmd, "export", "Write a set to a file (JSON, or Edax .obf)", o, runExport, action);
@@ -387,7 +397,8 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
     fg->footer(
         "The answer is every move reaching the goal, found by the engine (exact within the "
         "budget, else estimated: the problem's comment says so); the comment names the "
-        "move played in the game.");
+        "move played in the game. A position where no move reaches the goal is refused "
+        "(exit 1): a problem needs an answer.");
 
     auto* gen = addSub(cmd, "generate", "Make a set from the archive's games", o,
                        runProblemsGenerate, action);
@@ -418,7 +429,8 @@ RegisterCommand problemsCommand("problems", [](CLI::App& app, Action& action) {
         "game's move lost at least --min-loss discs, the best moves the answer). No two "
         "problems are the same position under the 8 symmetries; the set stops at --count and "
         "is the same every time for the same archive. Each problem keeps every move's exact "
-        "value, the game as its source, tags generated, the kind and N-empties.");
+        "value, the game as its source, tags generated, the kind and N-empties. When no "
+        "position qualifies no set is made (exit 1).");
 
     auto* rm = addSub(cmd, "remove", "Remove problems, or a whole set (journalled, revertible)", o,
                       runRemove, action);

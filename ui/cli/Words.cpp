@@ -5,14 +5,6 @@
 
 namespace othello::cli {
 
-std::string plural(std::int64_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-std::string plural(std::int64_t n, const char* noun) {
-    return plural(n, noun, (std::string(noun) + "s").c_str());
-}
-
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
     std::string s;
     for (const std::string& p : parts) {

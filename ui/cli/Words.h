@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "core/Words.h"
+
 namespace othello::cli {
 
-// "1 game", "3 games": `n` and `one` or `many`.
-std::string plural(std::int64_t n, const char* one, const char* many);
-// The same with the English plural made by an "s": "1 file", "2 files", "2 damaged records".
-std::string plural(std::int64_t n, const char* noun);
+// "1 game", "3 games"; "2 files" (core/Words.h, shared with storage).
+using core::plural;
 
 // The parts with `separator` between them ("" for none).
 std::string joined(const std::vector<std::string>& parts, const char* separator);

@@ -448,6 +448,23 @@ void ProblemsController::makeProblem(const QString& setName, const QString& boar
     pr::fillDifficulty(p);
     if (const std::string why = pr::validate(p); !why.empty()) return setMessage(qs(why), true);
     if (!archive_) return;
+    // The answer is every move reaching the goal, found as `problems from-game` finds it
+    // (problems::takeAnswers), on the checker's thread: a problem no move solves is refused.
+    setMessage(tr("Finding the moves that reach the goal…"), false);
+    checkerThread_->post([self = QPointer<ProblemsController>(this), checker = checker_,
+                          p](ArchiveBackend*, const QString&) mutable {
+        if (!*checker) *checker = std::make_unique<pr::GoalChecker>(nullptr, 16);
+        const std::string why = pr::takeAnswers(p, (*checker)->check(p, trainingBudget(p.goal)));
+        DbThread::reply(self, [self, p, why] {
+            if (!self) return;
+            if (!why.empty()) return self->setMessage(tr("Not added: %1").arg(qs(why)), true);
+            self->addProblem(p);
+        });
+    });
+}
+
+void ProblemsController::addProblem(const pr::Problem& p) {
+    if (!archive_) return;
     pr::ProblemSet set;
     set.name = p.set;
     set.problems = {p};

@@ -16,8 +16,10 @@
 // first time"; the time is from the problem shown to the first right answer. Showing the
 // solution before any answer counts as an attempt that was not right (the player gave up).
 //
-// Making problems. makeProblem adds a board position (the game shown at its ply) to a set
-// through the archive's worker (ArchiveBackend::addProblems: journalled, revertible); a
+// Making problems. makeProblem finds the moves reaching the goal on the checker's thread (the
+// training budget below; problems::takeAnswers, as `problems from-game`) and refuses a position
+// where none does; it then adds the position (the game shown at its ply) with those answers to a
+// set through the archive's worker (ArchiveBackend::addProblems: journalled, revertible); a
 // read-only archive refuses, and the message says why.
 #include <QElapsedTimer>
 #include <QObject>
@@ -148,6 +150,7 @@ class ProblemsController : public QObject {
   private:
     const problems::Problem* current() const;
     void setMessage(const QString& text, bool error);
+    void addProblem(const problems::Problem& p);  // makeProblem's second step, answers found
     void startValues();
     void valuesArrived(int generation, problems::CheckResult result);
     void judge(int square);

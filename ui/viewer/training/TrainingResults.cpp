@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -50,12 +51,19 @@ QString TrainingResults::problemKey(const QString& set, const core::Position& po
 }
 
 TrainingResults::TrainingResults(const QString& path) : path_(path) {
-    QFile file(path);
-    if (!file.exists()) return;
+    read();
+}
+
+bool TrainingResults::read() {
+    QFile file(path_);
+    if (!file.exists()) {
+        results_.clear();
+        return true;
+    }
     if (!file.open(QIODevice::ReadOnly)) {
         writable_ = false;
-        error_ = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return;
+        error_ = QStringLiteral("cannot read %1: %2").arg(path_, file.errorString());
+        return false;
     }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
@@ -65,25 +73,32 @@ TrainingResults::TrainingResults(const QString& path) : path_(path) {
         writable_ = false;
         error_ = QStringLiteral("%1 is not a training results file (%2); it is left as it is "
                                 "and nothing is saved until it is moved away")
-                     .arg(path, parseError.error != QJsonParseError::NoError
-                                    ? parseError.errorString()
-                                    : QStringLiteral("no \"format\": \"%1\"").arg(kFormat));
-        return;
+                     .arg(path_, parseError.error != QJsonParseError::NoError
+                                     ? parseError.errorString()
+                                     : QStringLiteral("no \"format\": \"%1\"").arg(kFormat));
+        return false;
     }
+    results_.clear();
     const QJsonObject problems = root.value(QStringLiteral("problems")).toObject();
     for (auto it = problems.begin(); it != problems.end(); ++it)
         results_.insert(it.key(), fromJson(it.value().toObject()));
+    return true;
+}
+
+void TrainingResults::apply(ProblemResult& r, const Answer& a) {
+    if (r.attempts == 0) r.solvedFirstTime = a.right;
+    ++r.attempts;
+    if (a.right && !r.solved) {
+        r.solved = true;
+        r.seconds = a.seconds;
+    }
+    r.last = a.when;
 }
 
 bool TrainingResults::record(const QString& key, bool right, double seconds) {
-    ProblemResult& r = results_[key];
-    if (r.attempts == 0) r.solvedFirstTime = right;
-    ++r.attempts;
-    if (right && !r.solved) {
-        r.solved = true;
-        r.seconds = seconds;
-    }
-    r.last = QDateTime::currentDateTimeUtc();
+    const Answer a{key, right, seconds, QDateTime::currentDateTimeUtc()};
+    pending_.push_back(a);
+    apply(results_[key], a);  // shown at once, saved or not
     return save();
 }
 
@@ -105,19 +120,34 @@ SetSummary TrainingResults::summary(const QStringList& keys) const {
 
 bool TrainingResults::save() {
     if (!writable_) return false;
+    QDir().mkpath(QFileInfo(path_).absolutePath());
+    QLockFile lock(path_ + QStringLiteral(".lock"));
+    if (!lock.tryLock(5000)) {
+        error_ = QStringLiteral("cannot save %1: another viewer holds %1.lock; the answer is "
+                                "kept and saved with the next")
+                     .arg(path_);
+        return false;
+    }
+    // What another viewer saved since is in the file: our answers go on top of it.
+    const QHash<QString, ProblemResult> mine = results_;
+    if (!read()) {
+        results_ = mine;
+        return false;
+    }
+    for (const Answer& a : pending_) apply(results_[a.key], a);
     QJsonObject problems;
     for (auto it = results_.constBegin(); it != results_.constEnd(); ++it)
         problems.insert(it.key(), toJson(it.value()));
     const QJsonObject root{{QStringLiteral("format"), QLatin1String(kFormat)},
                            {QStringLiteral("version"), 1},
                            {QStringLiteral("problems"), problems}};
-    QDir().mkpath(QFileInfo(path_).absolutePath());
     QSaveFile file(path_);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(QJsonDocument(root).toJson(QJsonDocument::Indented)) < 0 || !file.commit()) {
         error_ = QStringLiteral("cannot save %1: %2").arg(path_, file.errorString());
         return false;
     }
+    pending_.clear();
     error_.clear();
     return true;
 }

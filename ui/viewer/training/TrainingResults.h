@@ -9,13 +9,19 @@
 // the 8 symmetries with the side to move (core::canonical), and the goal. problemKey makes it.
 //
 // The file is JSON ({"format": "othello-viewer training", "version": 1, "problems": {key:
-// {...}}}), rewritten whole through QSaveFile at each answer, so a crash never leaves half a
-// file. A file that exists but cannot be read as such is never overwritten (the results in it
-// are the player's): `error` says why and nothing is saved until it is moved away.
+// {...}}}). Two viewers may train at once on one file: each answer is saved under a lock
+// (QLockFile "<file>.lock", waited for up to 5 s) by reading the file again, applying the
+// answers not yet saved to what it holds, and writing it whole through QSaveFile (a temporary
+// file renamed over it), so neither viewer loses the other's results and a crash never leaves
+// half a file. An answer that could not be saved (the lock held too long, a write failing) is
+// kept and saved with the next one. A file that exists but cannot be read as such is never
+// overwritten (the results in it are the player's): `error` says why and nothing is saved
+// until it is moved away.
 #include <QDateTime>
 #include <QHash>
 #include <QString>
 #include <QStringList>
+#include <vector>
 
 #include "core/Position.h"
 #include "problems/Problem.h"
@@ -61,12 +67,23 @@ class TrainingResults {
     SetSummary summary(const QStringList& keys) const;
 
   private:
-    bool save();
+    struct Answer {
+        QString key;
+        bool right = false;
+        double seconds = 0;
+        QDateTime when;
+    };
+    static void apply(ProblemResult& r, const Answer& a);
+    // Reads the file into results_ (a missing file: none); false, with error_, when it exists
+    // and cannot be read as ours (writable_ then false).
+    bool read();
+    bool save();  // under the lock: read again, apply pending_, write
 
     QString path_;
     QString error_;
     bool writable_ = true;  // false when an existing file could not be read
     QHash<QString, ProblemResult> results_;
+    std::vector<Answer> pending_;  // answers not yet in the file
 };
 
 }  // namespace othello::viewer
