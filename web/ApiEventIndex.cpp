@@ -13,9 +13,13 @@ std::shared_ptr<const ApiEventIndex::List> ApiEventIndex::reload(
     if (wait) {
         one.lock();
     } else if (!one.try_lock()) {
-        // Another thread reloads: the current list meanwhile.
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (current_) return current_;
+        // Another thread reloads: the current list meanwhile, else wait for its list. mutex_
+        // is let go before waiting: the reloading thread takes it to publish (waiting while
+        // holding it deadlocked concurrent first requests: ApiEventIndexTest).
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (current_) return current_;
+        }
         one.lock();
     }
     {
@@ -53,8 +57,8 @@ std::shared_ptr<const ApiEventIndex::List> ApiEventIndex::list(storage::Archive&
 std::optional<std::int64_t> ApiEventIndex::tournamentOf(storage::Archive& archive,
                                                         const std::string& event, int year,
                                                         std::int64_t gameId) {
-    // The key of storage/tournaments/ArchiveTournaments.cpp: the folded name without a trailing year, and
-    // the game's year (else the name's).
+    // The key of storage/tournaments/ArchiveTournaments.cpp: the folded name without a trailing
+    // year, and the game's year (else the name's).
     const storage::EventName split = storage::splitEventYear(event);
     const std::pair<std::string, int> key{storage::foldText(split.base),
                                           storage::tournamentYear(year, split)};
