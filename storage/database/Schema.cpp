@@ -138,6 +138,11 @@ void addGameRules(SQLite::Database& db) {
 // share their key: `duplicates` lists them. (game_origins keeps the keys the original records
 // had: an edited handicap game is still found by its file and record, not by its old hash.)
 void rekeyRuleGames(SQLite::Database& db) {
+    // A new key is not a new game: its cached review (game_analysis, which the trigger
+    // game_analysis_changed deletes on a moves_key update) is kept, under the new key.
+    db.exec(
+        "CREATE TEMP TABLE kept_analysis AS SELECT * FROM game_analysis WHERE game_id IN "
+        "(SELECT id FROM games WHERE rules IS NOT NULL)");
     const std::string& select = GameColumns::selectSql();  // "SELECT <columns> FROM games g ..."
     const std::string from = "FROM games g ";
     for (const std::string table : {"games", "trash_games"}) {
@@ -145,8 +150,8 @@ void rekeyRuleGames(SQLite::Database& db) {
                           select.substr(sizeof "SELECT " - 1) + "WHERE g.rules IS NOT NULL";
         sql.replace(sql.find(from), from.size(), "FROM " + table + " g ");
         SQLite::Statement games(db, sql);
-        SQLite::Statement set(db, "UPDATE " + table +
-                                      " SET moves_key = ?, record_hash = ? WHERE id = ?");
+        SQLite::Statement set(
+            db, "UPDATE " + table + " SET moves_key = ?, record_hash = ? WHERE id = ?");
         while (games.executeStep()) {
             if (core::parseRules(games.getColumn("rules").getString()).error) continue;
             importers::GameRecord r;
@@ -160,12 +165,17 @@ void rekeyRuleGames(SQLite::Database& db) {
             set.reset();
         }
     }
+    db.exec("INSERT OR IGNORE INTO game_analysis SELECT * FROM temp.kept_analysis");
+    db.exec(
+        "UPDATE game_analysis SET moves_key = (SELECT moves_key FROM games WHERE id = "
+        "game_id) WHERE game_id IN (SELECT game_id FROM temp.kept_analysis)");
+    db.exec("DROP TABLE temp.kept_analysis");
 }
 
 // Migrations that rewrite stored data back the archive up first (backupBefore): a copy of the
 // file as it was, "<name>.before-v<N>" beside it, said on stderr.
 bool rewritesData(int version) {
-    return version == 14;
+    return version == 14 || version == 17;  // 14: rules and starts; 17: the keys (rekeyRuleGames)
 }
 
 // Migration N brings user_version from N-1 to N; each runs in its own transaction.

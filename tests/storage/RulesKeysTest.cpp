@@ -25,12 +25,12 @@ namespace {
 // (how a game stored before schema 14 is exported), once without (read as a handicap).
 const std::string kBoard =
     "BO[8 *------- -------- -------- ---O*--- ---*O--- -------- -------- -------* *]";
-const std::string kAsPosition = "(;GM[Othello]PC[Test]DT[2020.01.01]PB[alpha]PW[beta]RE[?]"
-                                "RU[othello+position]TY[8]" +
+const std::string kAsPosition =
+    "(;GM[Othello]PC[Test]DT[2020.01.01]PB[alpha]PW[beta]RE[?]"
+    "RU[othello+position]TY[8]" +
+    kBoard + "B[f5]W[d6]B[c3];)\n";
+const std::string kAsHandicap = "(;GM[Othello]PC[Test]DT[2020.01.01]PB[alpha]PW[beta]RE[?]TY[8]" +
                                 kBoard + "B[f5]W[d6]B[c3];)\n";
-const std::string kAsHandicap =
-    "(;GM[Othello]PC[Test]DT[2020.01.01]PB[alpha]PW[beta]RE[?]TY[8]" + kBoard +
-    "B[f5]W[d6]B[c3];)\n";
 
 std::vector<int> plies(const std::string& text) {
     const core::MovesParse m = core::parseMoves(text);
@@ -129,9 +129,23 @@ TEST_CASE("migration 17 gives a handicap game and its position copy one key: dup
         set.bind(1, old);
         set.bind(2, storage::recordHash(handicap, old));
         set.exec();
+        // A cached review of game 1 (its fields as the cache writes them, the key as stored).
+        raw.exec(
+            "INSERT INTO game_analysis SELECT id, moves_key, 20, 3, 10, 9, 2, 2, 10, 10, 0, "
+            "0, 2, x'00' FROM games WHERE id = 1");
         raw.exec("PRAGMA user_version = 16");
     }
     Archive a(db);
+    // The migration rewrote keys: the archive as it was is kept beside it (it made no copy), and
+    // the review survives under the new key (the moves_key trigger deleted it).
+    CHECK(fs::exists(db.string() + ".before-v17"));
+    {
+        SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT count(*) FROM game_analysis a JOIN games g ON g.id = "
+                             "a.game_id WHERE a.game_id = 1 AND a.moves_key = g.moves_key "
+                             "AND a.black_lost = 2")
+                  .getInt() == 1);
+    }
     const auto list = a.duplicates(storage::DuplicateQuery{});
     REQUIRE(list.groups.size() == 1);
     REQUIRE(list.groups[0].games.size() == 2);
@@ -156,8 +170,8 @@ TEST_CASE("info counts a one-line move that names its line as one position", "[r
     REQUIRE(a.importRecords({othello, reversi}).imported == 2);
     const auto info = a.info();
     CHECK(info.unindexedGames == 0);
-    CHECK(info.positions == static_cast<std::int64_t>(othello.moves.size() + 1 +
-                                                      reversi.moves.size() + 1));
+    CHECK(info.positions ==
+          static_cast<std::int64_t>(othello.moves.size() + 1 + reversi.moves.size() + 1));
 }
 
 TEST_CASE("an unfinished game is a prefix of another only under the same rules",
@@ -168,15 +182,15 @@ TEST_CASE("an unfinished game is a prefix of another only under the same rules",
     h.black = "Anne";
     h.white = "Bert";
     const std::vector<int> reversiMoves = plies(kReversiGame);
-    REQUIRE(a.importRecords({storage::enteredGame(core::reversiRules(), std::nullopt,
-                                                  reversiMoves, h)})
-                .imported == 1);
+    REQUIRE(
+        a.importRecords({storage::enteredGame(core::reversiRules(), std::nullopt, reversiMoves, h)})
+            .imported == 1);
     // Stored after the longer game: found at the end of the import (reportPrefixes), which
     // replays the unfinished game under its rules (the placements are no Othello moves).
     h.black = "Carl";
     const std::vector<int> first20(reversiMoves.begin(), reversiMoves.begin() + 20);
-    const auto shorter = a.importRecords(
-        {storage::enteredGame(core::reversiRules(), std::nullopt, first20, h)});
+    const auto shorter =
+        a.importRecords({storage::enteredGame(core::reversiRules(), std::nullopt, first20, h)});
     CHECK(shorter.imported == 1);
     CHECK(shorter.prefixes == 1);
     // The same squares under the other rules are another game: no prefix of an Othello game.
@@ -189,8 +203,8 @@ TEST_CASE("an unfinished game is a prefix of another only under the same rules",
     CHECK(other.imported == 1);
     CHECK(other.prefixes == 0);
     // Under the same rules it is one (the check when the shorter game comes second).
-    const auto same = a.importRecords(
-        {storage::enteredGame(core::othelloRules(), std::nullopt, first30, h)});
+    const auto same =
+        a.importRecords({storage::enteredGame(core::othelloRules(), std::nullopt, first30, h)});
     CHECK(same.prefixes == 1);
 }
 
