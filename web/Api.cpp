@@ -63,12 +63,12 @@ ApiResponse Api::handle(const std::string& path, const ApiParams& params) {
 }
 
 ApiResponse Api::search(const ApiParams& params) {
-    const ApiQuery q(params, {"player", "black", "white", "event", "year", "year_from", "year_to",
-                              "result", "board", "moves", "lost_discs", "lost_by", "rules",
-                              "handicap", "sort", "order", "limit", "offset", "opening",
-                              "pattern", "symmetry", "ply"});
+    const ApiQuery q(params, {"player",  "black",    "white",    "event", "year",       "year_from",
+                              "year_to", "result",   "board",    "moves", "lost_discs", "lost_by",
+                              "rules",   "handicap", "sort",     "order", "limit",      "offset",
+                              "opening", "pattern",  "symmetry", "ply"});
     const storage::SearchFilter f = searchFilter(q);
-    if (q.has("pattern")) return patternSearch(q, f);
+    if (q.sent("pattern")) return patternSearch(q, f);  // pattern= too: a 400, as --pattern
     if (q.has("symmetry") || q.has("ply")) throw ApiError(400, "symmetry and ply go with pattern");
     std::string opening;
     q.position(&opening);  // the query's opening, as `search --json` gives it
@@ -106,10 +106,9 @@ ApiResponse Api::patternSearch(const ApiQuery& q, const storage::SearchFilter& f
     } catch (const storage::FilterError& e) {
         throw ApiError(400, e.what());
     }
-    const auto corpus =
-        patterns_ ? patterns_->corpus(archive_, filterKey(q), f)
-                  : std::make_shared<const storage::PatternCorpus>(
-                        storage::PatternCorpus::load(archive_, f));
+    const auto corpus = patterns_ ? patterns_->corpus(archive_, filterKey(q), f)
+                                  : std::make_shared<const storage::PatternCorpus>(
+                                        storage::PatternCorpus::load(archive_, f));
     const std::vector<storage::PatternHit> hits = corpus->search(request.query);
     json j;
     j["total"] = static_cast<std::int64_t>(hits.size());

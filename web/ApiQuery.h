@@ -28,6 +28,8 @@ class ApiQuery {
     // The value, trimmed; "" when absent or empty.
     std::string text(const std::string& name) const;
     bool has(const std::string& name) const { return !text(name).empty(); }
+    // The parameter was sent, maybe empty (pattern=: a pattern that does not parse, not none).
+    bool sent(const std::string& name) const { return params_.count(name) > 0; }
     // An integer in min..max; nullopt when absent. Throws ApiError(400) otherwise.
     std::optional<std::int64_t> integer(const std::string& name, std::int64_t min,
                                         std::int64_t max) const;

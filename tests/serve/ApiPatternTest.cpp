@@ -71,8 +71,8 @@ struct Both {
 json checkSame(const RunningServer& s, const fs::path& db, const Both& q) {
     const std::string path = "/api/search?pattern=" + urlEncoded(q.pattern) + q.params;
     INFO(path);
-    const json cli = cliPatternJson("search --db '" + db.string() + "' --pattern '" + q.pattern +
-                                    "' " + q.cli);
+    const json cli =
+        cliPatternJson("search --db '" + db.string() + "' --pattern '" + q.pattern + "' " + q.cli);
     const json api = getJson(s, path);
     CHECK(api["total"] == cli["total"]);
     CHECK(api["pattern"] == cli["pattern"]);
@@ -140,8 +140,7 @@ TEST_CASE("API: pattern search answers as search --pattern --json", "[serve][api
     checkSame(s, db, {"a1=* same(a1,h8)", "&year=2023&result=black", "--year 2023 --result black"});
     // A 64-square mask, spaces between its rows.
     checkSame(s, db,
-              {"???????? ???????? ???????? ???OX??? ???XO??? ???????? ???????? ????????", "",
-               ""});
+              {"???????? ???????? ???????? ???OX??? ???XO??? ???????? ???????? ????????", "", ""});
 }
 
 TEST_CASE("API: a bad pattern, ply or symmetry is a 400 naming it", "[serve][api][pattern]") {
@@ -153,10 +152,10 @@ TEST_CASE("API: a bad pattern, ply or symmetry is a 400 naming it", "[serve][api
     };
     // The parser's message, with the column of the mistake, as the command line gives it.
     int status = 0;
-    const std::string cli = shellOutput(std::string(OTHELLO_CLI) + " search --db '" +
-                                            patternFixture().db.string() +
-                                            "' --pattern 'a1=X b2=Q' 2>&1",
-                                        status);
+    const std::string cli =
+        shellOutput(std::string(OTHELLO_CLI) + " search --db '" + patternFixture().db.string() +
+                        "' --pattern 'a1=X b2=Q' 2>&1",
+                    status);
     CHECK(status == 2);
     const json j = getJson(s, "/api/search?pattern=" + urlEncoded("a1=X b2=Q"), 400);
     const std::string message = j["error"];
@@ -171,6 +170,9 @@ TEST_CASE("API: a bad pattern, ply or symmetry is a 400 naming it", "[serve][api
     bad("ply=20-40", "go with pattern");
     bad("symmetry=0", "go with pattern");
     bad("pattern=a1%3DX&year=abc", "year");
+    // An empty pattern is refused as `search --pattern ''` is (it ran a plain search, 200).
+    bad("pattern=", "pattern");
+    bad("pattern=%20", "pattern");
 }
 
 TEST_CASE("API: the pattern corpus is kept per filter, dropped when the archive changes",
@@ -259,8 +261,8 @@ TEST_CASE("API: a served pattern search sees an import made while it runs",
     const fs::path db = dir / "club.sqlite";
     makeFixtureArchive(db);
     RunningServer s(db);
-    const std::string query = "/api/search?pattern=" + urlEncoded("d4=O d5=X e4=X e5=O") +
-                              "&ply=0&player=dora";
+    const std::string query =
+        "/api/search?pattern=" + urlEncoded("d4=O d5=X e4=X e5=O") + "&ply=0&player=dora";
     CHECK(getJson(s, query)["total"] == 0);
     {
         storage::Archive writer(db);
