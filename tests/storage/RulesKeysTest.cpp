@@ -252,3 +252,22 @@ TEST_CASE("a rules code a later version wrote is shown as unknown and never rewr
     CHECK(shown["rules_text"] == "unknown rules (" + later + ")");
     CHECK(db.json("search")["games"][0]["rules"] == later);
 }
+
+TEST_CASE("migration 17 copies no archive that holds no game under other rules", "[rules]") {
+    TempDir dir("rules-17-no-copy");
+    const fs::path db = dir / "games.sqlite";
+    {
+        Archive a(db);
+        REQUIRE(
+            a.importRecords({storagetest::makeRecord("A", "B", "Open", 2020, "f5d6c3")}).imported ==
+            1);
+    }
+    {
+        SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+        raw.exec("PRAGMA user_version = 16");
+    }
+    Archive a(db);
+    // Nothing to rekey: an Othello archive (WTHOR's, 10 M games) was copied whole for nothing.
+    CHECK_FALSE(fs::exists(db.string() + ".before-v17"));
+    CHECK(a.game(1));
+}
