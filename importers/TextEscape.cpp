@@ -145,19 +145,6 @@ bool bytesFromHex(std::string_view hex, std::string& out) {
 
 namespace {
 
-// The code point starting at s[i] (a lead byte) and its length; a malformed sequence reads as
-// its one byte.
-char32_t codePointAt(std::string_view s, std::size_t i, std::size_t& length) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
-    if (i + length > s.size()) length = 1;
-    if (length == 1) return b;
-    char32_t c = b & (0x7F >> length);
-    for (std::size_t k = 1; k < length; ++k)
-        c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    return c;
-}
-
 // East Asian Wide and Fullwidth, the ranges fmt 9 (format.h compute_width) counts as two.
 bool wide(char32_t c) {
     return (c >= 0x1100 && c <= 0x115F) || c == 0x2329 || c == 0x232A ||
@@ -169,12 +156,19 @@ bool wide(char32_t c) {
            (c >= 0x1F900 && c <= 0x1F9FF);
 }
 
+// The columns of the character at s[i] (decodeAt; a byte that starts no valid sequence takes
+// one), and its length in `length`.
+std::size_t columnsAt(std::string_view s, std::size_t i, std::size_t& length) {
+    const Decoded d = decodeAt(s, i);
+    length = d.length ? d.length : 1;
+    return d.length && wide(d.cp) ? 2 : 1;
+}
+
 }  // namespace
 
 std::size_t displayWidth(std::string_view s) {
     std::size_t columns = 0, length = 1;
-    for (std::size_t i = 0; i < s.size(); i += length)
-        columns += wide(codePointAt(s, i, length)) ? 2 : 1;
+    for (std::size_t i = 0; i < s.size(); i += length) columns += columnsAt(s, i, length);
     return columns;
 }
 
@@ -184,7 +178,7 @@ std::string shortenText(std::string_view s, std::size_t width) {
     // The longest start taking at most width - 1 columns, then "~".
     std::size_t columns = 0, i = 0, length = 1;
     for (; i < s.size(); i += length) {
-        const std::size_t w = wide(codePointAt(s, i, length)) ? 2 : 1;
+        const std::size_t w = columnsAt(s, i, length);
         if (columns + w > width - 1) break;
         columns += w;
     }
